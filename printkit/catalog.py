@@ -99,7 +99,10 @@ def read_tree(root: Path, raw: dict[str, RawGame], problems: Problems, *, overla
             read_game_file(game_file, folder.name, raw, problems, overlay=overlay)
         elif folder.name not in raw:
             problems.add(
-                str(folder), "-", "-", f"no {GAME_FILE} here",
+                str(folder),
+                "-",
+                "-",
+                f"no {GAME_FILE} here",
                 f"a new game needs {GAME_FILE} with a [game] table",
             )
             continue
@@ -139,8 +142,11 @@ def read_game_file(
     stamp(table, str(path))
     if table.get("id", folder) != folder:
         problems.add(
-            str(path), f"game {table.get('id')!r}", "id",
-            f"does not match its folder name {folder!r}", "rename the folder or fix the id",
+            str(path),
+            f"game {table.get('id')!r}",
+            "id",
+            f"does not match its folder name {folder!r}",
+            "rename the folder or fix the id",
         )
     if folder in raw and overlay:
         merge_table(raw[folder].table, table, Game, str(path), f"game {folder!r}", problems)
@@ -158,7 +164,10 @@ def read_set_file(path: Path, game: RawGame, problems: Problems, *, overlay: boo
     head = doc.get("set")
     if not isinstance(head, dict) or not isinstance(head.get("id"), str):
         problems.add(
-            str(path), "-", "set", "missing [set] table with an id",
+            str(path),
+            "-",
+            "set",
+            "missing [set] table with an id",
             'start the file with [set] and id = "..."',
         )
         return
@@ -188,7 +197,11 @@ def stamp(value: Any, file: str) -> None:
 
 
 def merge_table(
-    base: dict[str, Any], top: dict[str, Any], model: Any, file: str, entry: str,
+    base: dict[str, Any],
+    top: dict[str, Any],
+    model: Any,
+    file: str,
+    entry: str,
     problems: Problems,
 ) -> None:
     """Lay an overlay table over ours, field by field, recording where each came from.
@@ -220,7 +233,11 @@ def is_entry_list(value: Any) -> bool:
 
 
 def merge_entries(
-    base: list[dict[str, Any]], top: list[dict[str, Any]], model: Any, file: str, entry: str,
+    base: list[dict[str, Any]],
+    top: list[dict[str, Any]],
+    model: Any,
+    file: str,
+    entry: str,
     problems: Problems,
 ) -> None:
     """Merge overlay entries into ours by id; new ids are appended."""

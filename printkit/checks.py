@@ -40,7 +40,9 @@ class Locator:
             items = node.get(key)
             match = None
             if isinstance(items, list):
-                match = next((i for i in items if isinstance(i, dict) and i.get("id") == entry_id), None)
+                match = next(
+                    (i for i in items if isinstance(i, dict) and i.get("id") == entry_id), None
+                )
             if match is None:
                 break
             node = match
@@ -80,7 +82,8 @@ def check_puzzle_strike(s: PuzzleStrikeSet, where: Locator) -> None:
         check_unique_ids(character.chips, "chip", where, "character", character.id)
         if len(character.chips) != CHIPS_PER_CHARACTER:
             where.add(
-                ("character", character.id), "chip",
+                ("character", character.id),
+                "chip",
                 f"has {len(character.chips)} chips, a character has exactly {CHIPS_PER_CHARACTER}",
             )
     check_banners(s, where)
@@ -101,7 +104,9 @@ def check_unique_names(s: PuzzleStrikeSet, where: Locator) -> None:
         folded = name.casefold()
         if folded in seen:
             other = " ".join(seen[folded][-2:])
-            where.add(path, "name", f"{name!r} is already used by {other}", "chip names must be unique")
+            where.add(
+                path, "name", f"{name!r} is already used by {other}", "chip names must be unique"
+            )
         else:
             seen[folded] = path
 
@@ -111,9 +116,9 @@ def check_banners(s: PuzzleStrikeSet, where: Locator) -> None:
     for chip in s.puzzle_chips:
         if chip.banner is not None and not chip.banner:
             where.add(("puzzle_chip", chip.id), "banner", "is empty", "give at least one colour")
-    for who, chip in s.character_chips():
-        if chip.banner is not None and not chip.banner:
-            where.add(("character", who.id, "chip", chip.id), "banner", "is empty")
+    for who, own in s.character_chips():
+        if own.banner is not None and not own.banner:
+            where.add(("character", who.id, "chip", own.id), "banner", "is empty")
 
 
 def check_stacks(s: PuzzleStrikeSet, where: Locator) -> None:
@@ -139,7 +144,9 @@ def check_banks(s: PuzzleStrikeSet, where: Locator) -> None:
         for chip_id in bank.chips:
             if chip_id not in chip_ids:
                 where.add(
-                    path, "chips", f"names {chip_id!r}, which is not a puzzle chip of {s.id!r}",
+                    path,
+                    "chips",
+                    f"names {chip_id!r}, which is not a puzzle chip of {s.id!r}",
                     suggest(chip_id, chip_ids),
                 )
         repeated = sorted(c for c, n in Counter(bank.chips).items() if n > 1)
@@ -158,8 +165,10 @@ def check_starting_bag(s: PuzzleStrikeSet, where: Locator) -> None:
             bag = raw.get("starting_bag", {})
             where.problems.add(
                 field_file(bag, "stack") if isinstance(bag, dict) else str(raw.get(FILE_KEY)),
-                f"{where.set_label} > starting_bag", "stack",
-                f"names {item.stack!r}, which is not a bank stack", suggest(item.stack, stack_ids),
+                f"{where.set_label} > starting_bag",
+                "stack",
+                f"names {item.stack!r}, which is not a bank stack",
+                suggest(item.stack, stack_ids),
             )
 
 
@@ -176,8 +185,10 @@ def check_flash_duel(s: FlashDuelSet, where: Locator) -> None:
         check_unique_ids(character.abilities, "ability", where, "character", character.id)
         if len(character.abilities) != ABILITIES_PER_CHARACTER:
             where.add(
-                ("character", character.id), "ability",
-                f"has {len(character.abilities)} abilities, a character has {ABILITIES_PER_CHARACTER}",
+                ("character", character.id),
+                "ability",
+                f"has {len(character.abilities)} abilities, "
+                f"a character has {ABILITIES_PER_CHARACTER}",
             )
     check_board(s, where)
     traitors = sum(c.count for c in s.loyalty_cards if c.side == "traitor")
@@ -202,7 +213,9 @@ def check_board(s: FlashDuelSet, where: Locator) -> None:
     laid = [space for card in s.track_cards for space in card.spaces]
     if s.track_cards and laid != list(spaces):
         where.add(
-            (), "track_card", f"the cards' spaces {laid} do not run 1..{board.spaces} in order",
+            (),
+            "track_card",
+            f"the cards' spaces {laid} do not run 1..{board.spaces} in order",
             "list each card's spaces so that laid end to end they cover the board once",
         )
 

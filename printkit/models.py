@@ -199,7 +199,9 @@ class PuzzleStrikeSet(Entry):
     def gaps(self) -> list[str]:
         """List the facts marked unknown, one line each."""
         out = [f"stack {s.id}: {', '.join(s.unknown)}" for s in self.stacks if s.unknown]
-        out += [f"puzzle chip {c.id}: {', '.join(c.unknown)}" for c in self.puzzle_chips if c.unknown]
+        out += [
+            f"puzzle chip {c.id}: {', '.join(c.unknown)}" for c in self.puzzle_chips if c.unknown
+        ]
         out += [
             f"character chip {ch.id} ({who.name}): {', '.join(ch.unknown)}"
             for who, ch in self.character_chips()
@@ -371,7 +373,11 @@ class FlashDuelSet(Entry):
             for c, a in self.abilities()
             if a.unknown
         ]
-        out += [f"dragon ability {a.id}: {', '.join(a.unknown)}" for a in self.dragon_abilities if a.unknown]
+        out += [
+            f"dragon ability {a.id}: {', '.join(a.unknown)}"
+            for a in self.dragon_abilities
+            if a.unknown
+        ]
         if self.board.unknown:
             out.append(f"board: {', '.join(self.board.unknown)}")
         return out

@@ -179,7 +179,10 @@ class Converter:
         for name in unknown:
             if name not in keys:
                 self.problems.add(
-                    file, entry, "unknown", f"lists {name!r}, which is not a field",
+                    file,
+                    entry,
+                    "unknown",
+                    f"lists {name!r}, which is not a field",
                     suggest(name, sorted(keys)),
                 )
         values: dict[str, Any] = {}
@@ -198,7 +201,10 @@ class Converter:
                 continue
             if key in unknown:
                 self.problems.add(
-                    where, entry, key, "is listed as unknown but has a value",
+                    where,
+                    entry,
+                    key,
+                    "is listed as unknown but has a value",
                     "remove it from 'unknown' or drop the value",
                 )
                 ok = False
@@ -222,8 +228,13 @@ class Converter:
         return list(value)
 
     def _missing(
-        self, fld: dataclasses.Field[Any], key: str, unknown: list[str], hint: Any,
-        entry: str, file: str,
+        self,
+        fld: dataclasses.Field[Any],
+        key: str,
+        unknown: list[str],
+        hint: Any,
+        entry: str,
+        file: str,
     ) -> Any:
         if key in unknown:
             if _allows_none(hint):
@@ -258,8 +269,8 @@ class Converter:
             return _check_bounds(_expect_int(value), fld)
         if origin is tuple:
             return self._tuple(typing.get_args(hint)[0], fld, value, entry, file, key)
-        if dataclasses.is_dataclass(hint):
-            built = self.build(hint, value, f"{entry} > {key}", file)  # type: ignore[type-var]
+        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            built = self.build(hint, value, f"{entry} > {key}", file)
             if built is None:
                 raise _Nested()
             return built

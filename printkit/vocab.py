@@ -103,7 +103,9 @@ def _check_icon_count(name: str, count: int) -> None:
 def parse_icon_choices(value: Any, where: str) -> tuple[tuple[Icon, ...], ...]:
     """Read a list of icon tables: the options of a 'choose' chip."""
     if not isinstance(value, list):
-        raise FieldProblem("must be a list of icon tables", "e.g. [{ piggy = 1 }, { chip-draw = 2 }]")
+        raise FieldProblem(
+            "must be a list of icon tables", "e.g. [{ piggy = 1 }, { chip-draw = 2 }]"
+        )
     return tuple(parse_icons(option, where) for option in value)
 
 

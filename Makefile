@@ -1,0 +1,50 @@
+# strikekit: `make run` builds and serves, `make test` checks everything. Both install what
+# they need first (a virtual environment in .venv, the Python packages, Debian packages).
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+RUN_STAMP := $(VENV)/.strikekit-run
+TEST_STAMP := $(VENV)/.strikekit-test
+# Debian packages the tests use (installed only when missing).
+DEB_TEST_PACKAGES :=
+
+.PHONY: run test lint typecheck pytest bench clean debian-test-packages
+
+run: $(RUN_STAMP)
+	$(BIN)/printkit validate
+	$(BIN)/printkit list
+
+test: lint typecheck pytest
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(TEST_STAMP)
+	$(BIN)/mypy
+
+pytest: $(TEST_STAMP) debian-test-packages
+	$(BIN)/pytest
+
+bench: $(TEST_STAMP)
+	@for script in bench/*.py; do [ -e "$$script" ] || continue; echo "== $$script"; $(BIN)/python "$$script" || exit 1; done
+
+$(BIN)/python:
+	scripts/make-venv $(PYTHON) $(VENV)
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
+	touch $@ $(RUN_STAMP)
+
+debian-test-packages:
+	@scripts/ensure-debian-packages $(DEB_TEST_PACKAGES)
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find output -mindepth 1 ! -name .gitkeep -exec rm -rf {} +
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

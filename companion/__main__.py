@@ -1,0 +1,7 @@
+"""Run ``python -m companion``."""
+
+import sys
+
+from companion.cli import main
+
+sys.exit(main())

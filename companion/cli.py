@@ -1,0 +1,205 @@
+"""``companion``: the table companion's command line.
+
+Exit codes: 0 success, 2 bad input (unknown set or chip, impossible options, bad code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from companion.game.bank import (
+    Bank,
+    BankError,
+    BankOptions,
+    BankSampler,
+    CostBand,
+    make_bank,
+    recommended_bank,
+)
+from companion.game.panic import PanicError, describe_thresholds
+from printkit.bankcode import BankCodeError, decode_bank
+from printkit.catalog import CatalogError, load_catalog, user_data_dir
+from printkit.models import Catalog
+
+EXIT_BAD_INPUT = 2
+MAX_COUNT = 500
+SEED_LIMIT = 2**31
+
+
+class UsageError(ValueError):
+    """A command-line value that does not parse; the message says which."""
+
+
+def parse_bands(text: str) -> tuple[CostBand, ...]:
+    """Read '1-2,3-4,5,7+' into cost bands ('7+' means 7 to 99)."""
+    bands = []
+    for part in text.split(","):
+        part = part.strip()
+        try:
+            if part.endswith("+"):
+                bands.append(CostBand(int(part[:-1]), 99))
+            elif "-" in part:
+                low, high = part.split("-", 1)
+                bands.append(CostBand(int(low), int(high)))
+            else:
+                bands.append(CostBand(int(part), int(part)))
+        except ValueError:
+            raise UsageError(
+                f"--cost-bands: {part!r} is not a cost range (write e.g. 1-2,3-4,5-6,7+)"
+            ) from None
+    return tuple(bands)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Describe the command line."""
+    parser = argparse.ArgumentParser(prog="companion", description="strikekit table companion.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    bank = commands.add_parser("bank", help="draw a random Puzzle Strike bank")
+    bank.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
+    bank.add_argument("--sets", default="base-3e", help="comma-separated set ids (base-3e)")
+    bank.add_argument("--seed", type=int, help="seed for a reproducible bank (default: random)")
+    bank.add_argument("--count", type=int, default=1, help="draw N different banks")
+    bank.add_argument("--exclude", action="append", default=[], metavar="CHIP")
+    bank.add_argument("--pin", action="append", default=[], metavar="CHIP")
+    bank.add_argument("--no-attacks", action="store_true", help="no chip with the red fist")
+    bank.add_argument("--max-attacks", type=int, metavar="N")
+    bank.add_argument("--min-attacks", type=int, default=0, metavar="N")
+    bank.add_argument("--min-black-arrows", type=int, default=0, metavar="N")
+    bank.add_argument("--cheap", type=int, metavar="K", help="at least one chip costing <= K")
+    bank.add_argument("--cost-bands", metavar="BANDS", help="a chip in each band: 1-2,3-4,5-6,7+")
+    bank.add_argument("--players", type=int, default=2, help="for the Panic thresholds (2-4)")
+    bank.add_argument("--team-battle", action="store_true", help="2 vs 2 (Panic counts 4)")
+    bank.add_argument("--recommended", metavar="NAME", help="a rulebook bank of the (one) set")
+    bank.add_argument("--code", help="show the bank of this bank code")
+    bank.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def options_from(args: argparse.Namespace) -> BankOptions:
+    """Turn the command-line flags into bank options."""
+    max_attacks = 0 if args.no_attacks else args.max_attacks
+    return BankOptions(
+        exclude=tuple(args.exclude),
+        pin=tuple(args.pin),
+        max_attacks=max_attacks,
+        min_attacks=args.min_attacks,
+        min_black_arrows=args.min_black_arrows,
+        cheap_cost=args.cheap,
+        cost_bands=parse_bands(args.cost_bands) if args.cost_bands else (),
+    )
+
+
+def draw_banks(
+    catalog: Catalog, sets: Sequence[str], options: BankOptions, seed: int, count: int
+) -> list[Bank]:
+    """Draw ``count`` different banks, the i-th from the first seed after ``seed + i``
+    that gives a bank not drawn yet.
+
+    :raises BankError: when fewer than ``count`` different banks exist.
+    """
+    sampler = BankSampler(catalog, sets, options)
+    total = sampler.count()
+    if total == 0:
+        raise BankError(sampler.explain_empty())
+    if count > total:
+        raise BankError(f"only {total:,} different banks fit these options, not {count}")
+    banks: list[Bank] = []
+    seen: set[str] = set()
+    next_seed = seed
+    while len(banks) < count:
+        chips = sampler.draw(random.Random(next_seed))
+        bank = make_bank(catalog, sampler.sets, chips, next_seed, total, options)
+        if bank.code not in seen:
+            seen.add(bank.code)
+            banks.append(bank)
+        next_seed += 1
+    return banks
+
+
+def bank_json(bank: Bank) -> dict[str, Any]:
+    """Describe a bank as the JSON the issue names (plus ids and banners)."""
+    return {
+        "code": bank.code,
+        "seed": bank.seed,
+        "sets": list(bank.sets),
+        "stacks": [
+            {
+                "id": c.chip.id,
+                "name": c.chip.name,
+                "cost": c.chip.cost,
+                "set": c.set_id,
+                "banner": list(c.chip.banner or ()),
+                "attack": c.chip.is_attack(),
+            }
+            for c in bank.chips
+        ],
+        "valid_banks": bank.valid_banks,
+        "options": bank.options.describe(),
+        "name": bank.name,
+    }
+
+
+def bank_text(bank: Bank, players: int, team_battle: bool) -> str:
+    """Lay out a bank for the terminal."""
+    about = [f"seed {bank.seed}"] if bank.seed is not None else []
+    about.append(f"sets {', '.join(bank.sets)}")
+    if bank.valid_banks is not None:
+        about.append(f"{bank.valid_banks:,} possible banks")
+    title = f"{bank.name} - " if bank.name else ""
+    lines = [f"{title}Bank {bank.code}  ({', '.join(about)})"]
+    if bank.options.describe():
+        lines.append("  options: " + "; ".join(bank.options.describe()))
+    for c in bank.chips:
+        cost = "?" if c.chip.cost is None else str(c.chip.cost)
+        fist = "  attack" if c.chip.is_attack() else ""
+        banner = "/".join(c.chip.banner or ())
+        lines.append(f"  {cost:>2}  {c.chip.name:<22} {banner:<14} {c.set_id}{fist}")
+    lines.append(f"  Panic Time, {describe_thresholds(players, team_battle)}")
+    return "\n".join(lines)
+
+
+def run_bank(catalog: Catalog, args: argparse.Namespace) -> int:
+    """Draw, look up or decode banks, and print them."""
+    sets = [s.strip() for s in args.sets.split(",") if s.strip()]
+    describe_thresholds(args.players, args.team_battle)  # refuse a bad --players early
+    if args.code:
+        set_ids, chips = decode_bank(catalog, args.code)
+        banks = [make_bank(catalog, set_ids, chips, None, None)]
+    elif args.recommended:
+        if len(sets) != 1:
+            raise UsageError("--recommended takes exactly one set in --sets")
+        banks = [recommended_bank(catalog, sets[0], args.recommended)]
+    else:
+        if not 1 <= args.count <= MAX_COUNT:
+            raise UsageError(f"--count must be between 1 and {MAX_COUNT}, got {args.count}")
+        seed = args.seed if args.seed is not None else secrets.randbelow(SEED_LIMIT)
+        if not 0 <= seed < 2**63:
+            raise UsageError(f"--seed must be between 0 and 2**63 - 1, got {seed}")
+        banks = draw_banks(catalog, sets, options_from(args), seed, args.count)
+    if args.json:
+        data: Any = [bank_json(b) for b in banks] if args.count > 1 else bank_json(banks[0])
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print("\n\n".join(bank_text(b, args.players, args.team_battle) for b in banks))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the companion command line and return its exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        catalog = load_catalog(user_data_dir(args.data_dir))
+        return run_bank(catalog, args)
+    except (CatalogError, BankError, BankCodeError, PanicError, UsageError) as exc:
+        print(f"companion {args.command}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

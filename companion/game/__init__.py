@@ -1,0 +1,1 @@
+"""Game rules as pure functions and dataclasses: no Flask, no SQLite, randomness passed in."""
