@@ -197,6 +197,15 @@ def check_flash_duel(s: FlashDuelSet, where: Locator) -> None:
     for mode in s.modes:
         if mode.min_players > mode.max_players:
             where.add(("mode", mode.id), "min_players", "is more than max_players")
+    bots = [b.id for b in s.bots]
+    for achievement in s.achievements:
+        if achievement.bot not in bots:
+            where.add(
+                ("achievement", achievement.id),
+                "bot",
+                f"names {achievement.bot!r}, which is not a bot",
+                suggest(achievement.bot, bots),
+            )
     mortals = [r.mortals for r in s.raid]
     if len(set(mortals)) != len(mortals):
         where.add((), "raid_row", "lists the same number of mortals twice")

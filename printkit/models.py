@@ -88,6 +88,9 @@ class PuzzleChip(ChipFace):
 class CharacterChip(ChipFace):
     """One of a character's three chips (one copy each)."""
 
+    in_clockwork: bool = meta(default=True)
+    """False for a chip the Custom Clockwork draft leaves out (seed 000: Shadow Plague)."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class Character(Entry):
@@ -314,11 +317,19 @@ class Bot(Entry):
 
 @dataclass(frozen=True, kw_only=True)
 class Achievement(Entry):
-    """A solo-mode achievement and its points."""
+    """A solo-mode achievement, its points, and the wins that earn it."""
 
     name: str
     points: int = meta(minimum=1, maximum=100)
     goal: str
+    """Our wording of the goal."""
+    bot: str
+    """Id of the bot to beat."""
+    win: str = meta(choices=("round", "game"))
+    no_abilities: bool
+    """The win must come without using any ability."""
+    characters: int = meta(minimum=0, maximum=60)
+    """Different characters to win with; 0 means every character of the set."""
 
 
 @dataclass(frozen=True, kw_only=True)

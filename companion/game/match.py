@@ -1,0 +1,247 @@
+"""Puzzle Strike matches: best 2 of 3, double-blind characters, loser's choice.
+
+Tournament rules (seed 000, 3rd edition):
+
+- Characters are chosen double-blind: each player commits in secret, all are revealed
+  together. If two players want the same character and mirror matches are not possible
+  (one copy), a coin flip gives it to one; the other picks again and chooses whether to
+  play first or second.
+- A match is best 2 of 3 games. The loser of a game plays first in the next and may take
+  at most one of: switch character; swap one bank stack for one from outside the bank
+  (a stack switched out earlier in the match cannot come back); re-roll the whole bank.
+  The winner gets no option.
+
+2nd edition (seed 001): after each game every player other than the winner swaps one
+stack, in the order they lost (first loser first); a stack swapped out cannot come back
+until the next game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+GAMES_TO_WIN = 2
+
+
+class MatchError(ValueError):
+    """A match action the rules do not allow; the message says why."""
+
+
+# --- double-blind character choice -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BlindChoice:
+    """Secret character choices; nothing is shown until everyone has committed."""
+
+    players: tuple[str, ...]
+    committed: tuple[tuple[str, str], ...] = ()
+
+    def commit(self, player: str, character: str) -> BlindChoice:
+        """Record a player's secret choice (a player may change it until the reveal).
+
+        :raises MatchError: for a player not in the choice.
+        """
+        if player not in self.players:
+            raise MatchError(f"{player!r} is not choosing here ({', '.join(self.players)})")
+        rest = tuple((p, c) for p, c in self.committed if p != player)
+        return replace(self, committed=(*rest, (player, character)))
+
+    def waiting_for(self) -> list[str]:
+        """Return the players who have not committed yet."""
+        done = {p for p, _ in self.committed}
+        return [p for p in self.players if p not in done]
+
+    def choice_of(self, player: str, viewer: str) -> str | None:
+        """Return a choice as ``viewer`` may see it: their own, or all after the reveal."""
+        if viewer != player and self.waiting_for():
+            return None
+        return dict(self.committed).get(player)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The outcome of a reveal."""
+
+    characters: Mapping[str, str]
+    """Characters settled so far."""
+    coin_winner: str | None = None
+    rechoose: str | None = None
+    """The player who lost the mirror coin flip: they pick another character and
+    whether to play first or second."""
+
+
+def reveal(choice: BlindChoice, rng: random.Random, mirrors_allowed: bool) -> Reveal:
+    """Reveal all choices together and settle a clash with a coin flip.
+
+    :raises MatchError: while someone has not committed.
+    """
+    waiting = choice.waiting_for()
+    if waiting:
+        raise MatchError(f"waiting for {', '.join(waiting)} to choose")
+    chosen = dict(choice.committed)
+    if mirrors_allowed:
+        return Reveal(chosen)
+    by_character: dict[str, list[str]] = {}
+    for player in choice.players:
+        by_character.setdefault(chosen[player], []).append(player)
+    for who in by_character.values():
+        if len(who) > 1:
+            winner = who[rng.randrange(len(who))]
+            loser = next(p for p in who if p != winner)
+            settled = {p: c for p, c in chosen.items() if p != loser}
+            return Reveal(settled, coin_winner=winner, rechoose=loser)
+    return Reveal(chosen)
+
+
+# --- match score and loser's choice --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SwitchCharacter:
+    """Loser's choice 1: play another character."""
+
+    character: str
+
+
+@dataclass(frozen=True)
+class SwapStack:
+    """Loser's choice 2 (and the 2nd edition's swap): one bank stack out, another in."""
+
+    out: str
+    into: str
+
+
+@dataclass(frozen=True)
+class RerollBank:
+    """Loser's choice 3: a whole new random bank (the caller draws it)."""
+
+    bank: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Loser's choice: change nothing."""
+
+
+LoserOption = SwitchCharacter | SwapStack | RerollBank | Keep
+
+
+@dataclass(frozen=True)
+class Match:
+    """A best-of-3 Puzzle Strike match between two or more players."""
+
+    players: tuple[str, ...]
+    characters: tuple[tuple[str, str], ...]
+    bank: tuple[str, ...]
+    """Bank stack keys (``set/chip``)."""
+    edition: int = 3
+    results: tuple[tuple[str, ...], ...] = ()
+    """Per game: players in finishing order, winner first."""
+    switched_out: tuple[str, ...] = ()
+    """3rd edition: stacks switched out during the match (cannot come back)."""
+    first_player: str | None = None
+    awaiting_choice: tuple[str, ...] = field(default=())
+    """Players who still owe their between-games choice, in order."""
+
+    def wins(self, player: str) -> int:
+        """Return how many games the player has won."""
+        return sum(1 for r in self.results if r[0] == player)
+
+    @property
+    def winner(self) -> str | None:
+        """Return the match winner once someone has 2 game wins."""
+        return next((p for p in self.players if self.wins(p) >= GAMES_TO_WIN), None)
+
+    def score(self) -> dict[str, int]:
+        """Return game wins per player."""
+        return {p: self.wins(p) for p in self.players}
+
+
+def start_match(
+    players: Sequence[str], characters: Mapping[str, str], bank: Sequence[str], edition: int = 3
+) -> Match:
+    """Start a match with settled characters and a bank.
+
+    :raises MatchError: for missing characters, a bad bank or an unknown edition.
+    """
+    if len(players) < 2 or len(set(players)) != len(players):
+        raise MatchError("a match needs two or more players with different names")
+    missing = [p for p in players if p not in characters]
+    if missing:
+        raise MatchError(f"no character for {', '.join(missing)}")
+    if len(set(bank)) != 10 or len(bank) != 10:
+        raise MatchError("the bank must hold 10 different puzzle stacks")
+    if edition not in (2, 3):
+        raise MatchError(f"edition must be 2 or 3, not {edition}")
+    chars = tuple((p, characters[p]) for p in players)
+    return Match(tuple(players), chars, tuple(bank), edition)
+
+
+def record_game(match: Match, finishing_order: Sequence[str]) -> Match:
+    """Record a finished game: players from winner to first loser.
+
+    In 2 players that is (winner, loser). The loser plays first next game (3rd edition);
+    the players owing a between-games choice are set.
+
+    :raises MatchError: after the match is decided, or with a bad finishing order.
+    """
+    if match.winner:
+        raise MatchError(f"the match is over: {match.winner} won")
+    if match.awaiting_choice:
+        raise MatchError(f"waiting for {match.awaiting_choice[0]}'s between-games choice")
+    if sorted(finishing_order) != sorted(match.players):
+        raise MatchError(f"give every player once, winner first: {', '.join(match.players)}")
+    order = tuple(finishing_order)
+    match = replace(match, results=(*match.results, order))
+    if match.winner:
+        return replace(match, awaiting_choice=())
+    losers_first_out = tuple(reversed(order[1:]))
+    if match.edition == 3:
+        loser = losers_first_out[0]  # in 2 players, simply the loser
+        return replace(match, first_player=loser, awaiting_choice=(loser,))
+    return replace(match, first_player=None, awaiting_choice=losers_first_out)
+
+
+def apply_choice(match: Match, player: str, option: LoserOption, pool: Sequence[str]) -> Match:
+    """Apply a player's between-games choice (``pool``: every stack of the match's sets).
+
+    :raises MatchError: when the player owes no choice, or the option breaks a rule.
+    """
+    if not match.awaiting_choice or match.awaiting_choice[0] != player:
+        owed = match.awaiting_choice[0] if match.awaiting_choice else "nobody"
+        raise MatchError(f"{player} has no choice to make now (waiting for: {owed})")
+    rest = match.awaiting_choice[1:]
+    if isinstance(option, Keep):
+        return replace(match, awaiting_choice=rest)
+    if match.edition == 2 and not isinstance(option, SwapStack):
+        raise MatchError("2nd edition: between games each loser swaps one stack")
+    if isinstance(option, SwitchCharacter):
+        chars = tuple((p, option.character if p == player else c) for p, c in match.characters)
+        return replace(match, characters=chars, awaiting_choice=rest)
+    if isinstance(option, RerollBank):
+        if len(set(option.bank)) != 10:
+            raise MatchError("a re-rolled bank must hold 10 different stacks")
+        return replace(match, bank=tuple(option.bank), awaiting_choice=rest)
+    return swap_stack(match, option, pool, rest)
+
+
+def swap_stack(match: Match, swap: SwapStack, pool: Sequence[str], rest: tuple[str, ...]) -> Match:
+    """Swap one stack of the bank for one outside it, checking the edition's rule."""
+    if swap.out not in match.bank:
+        raise MatchError(f"{swap.out} is not in the bank")
+    if swap.into in match.bank:
+        raise MatchError(f"{swap.into} is already in the bank")
+    if swap.into not in pool:
+        raise MatchError(f"{swap.into} is not a stack of this match's sets")
+    if swap.into in match.switched_out:
+        when = "this match" if match.edition == 3 else "between these games"
+        raise MatchError(f"{swap.into} was switched out {when} and cannot come back")
+    bank = tuple(swap.into if s == swap.out else s for s in match.bank)
+    out = (*match.switched_out, swap.out)
+    match = replace(match, bank=bank, switched_out=out, awaiting_choice=rest)
+    if match.edition == 2 and not rest:
+        match = replace(match, switched_out=())  # back in play from the next swap round on
+    return match

@@ -1,0 +1,110 @@
+"""Shadowfist table arithmetic (seed 004, basic rules); the numbers come from the catalog.
+
+- Seating and the first player are random.
+- Everyone starts with 1 power and 6 cards.
+- A Feng Shui Site played while you control none gains you 1 power; otherwise it costs one
+  power per Feng Shui Site you control (your third costs 2).
+- Burning a site for power gains (number of players + 1) power, at most 5.
+- Victory: Feng Shui Sites controlled plus burned for victory reach 5; the fifth must be
+  seized or burned, unless no opponent has one to attack. Or every opponent has drawn
+  their last card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from printkit.models import ShadowfistRules
+
+
+class ShadowfistError(ValueError):
+    """An action the rules do not allow; the message says why."""
+
+
+def seat_players(players: Sequence[str], rng: random.Random) -> tuple[tuple[str, ...], str]:
+    """Return a random seating order and a random first player.
+
+    :raises ShadowfistError: for fewer than 2 players or repeated names.
+    """
+    if len(players) < 2 or len(set(players)) != len(players):
+        raise ShadowfistError("Shadowfist needs 2 or more players with different names")
+    left = list(players)
+    seating = tuple(left.pop(rng.randrange(len(left))) for _ in range(len(players)))
+    return seating, seating[rng.randrange(len(seating))]
+
+
+def site_play(rules: ShadowfistRules, controlled: int) -> tuple[int, int]:
+    """Return (power to pay, power gained) to play a Feng Shui Site."""
+    if controlled < 0:
+        raise ShadowfistError("a player cannot control fewer than 0 sites")
+    if controlled == 0:
+        return 0, rules.first_site_power_gain
+    return controlled, 0
+
+
+def burn_for_power(rules: ShadowfistRules, players: int) -> int:
+    """Return the power gained by burning a site for power."""
+    if players < 2:
+        raise ShadowfistError("Shadowfist needs 2 or more players")
+    return min(players + rules.burn_for_power_bonus, rules.burn_for_power_max)
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player's numbers at the table."""
+
+    name: str
+    power: int
+    sites: int = 0
+    """Feng Shui Sites controlled."""
+    burned: int = 0
+    """Feng Shui Sites in the burned-for-victory pile."""
+    decked: bool = False
+    """Has drawn the last card of their deck."""
+
+    @property
+    def victory_count(self) -> int:
+        """Return Feng Shui Sites controlled plus burned for victory."""
+        return self.sites + self.burned
+
+
+def start_player(rules: ShadowfistRules, name: str) -> Player:
+    """Return a player as the game starts: the starting power, no sites."""
+    return Player(name, rules.starting_power)
+
+
+def spend(player: Player, amount: int) -> Player:
+    """Spend power from the player's pool.
+
+    :raises ShadowfistError: when the pool is short.
+    """
+    if amount < 0:
+        raise ShadowfistError("spend a positive amount")
+    if amount > player.power:
+        raise ShadowfistError(f"{player.name} has {player.power} power, not {amount}")
+    return replace(player, power=player.power - amount)
+
+
+def play_site(rules: ShadowfistRules, player: Player) -> Player:
+    """Play a Feng Shui Site: pay its cost (or gain the first site's power).
+
+    :raises ShadowfistError: when the player cannot pay.
+    """
+    cost, gain = site_play(rules, player.sites)
+    player = spend(player, cost)
+    return replace(player, power=player.power + gain, sites=player.sites + 1)
+
+
+def is_winner(rules: ShadowfistRules, player: Player, opponents: Sequence[Player]) -> bool:
+    """Return True when the player has won (5 sites, or every opponent decked)."""
+    if opponents and all(o.decked for o in opponents):
+        return True
+    return player.victory_count >= rules.victory_sites
+
+
+def may_win_by_playing(rules: ShadowfistRules, player: Player, opponents: Sequence[Player]) -> bool:
+    """Return True when playing a Feng Shui Site may be the winning fifth: only if no
+    opponent has one to attack."""
+    return player.victory_count + 1 >= rules.victory_sites and not any(o.sites for o in opponents)
