@@ -146,3 +146,23 @@ def test_one_ability_per_turn_and_replenish_each_round() -> None:
     assert replenish(abilities).available("Ana") == ("a", "b", "c")
     with pytest.raises(DuelError, match="not one of Ana's abilities"):
         use_ability(abilities, "Ana", "x", turn=4)
+
+
+def test_example_dashing_block_a_pair_of_threes() -> None:
+    from companion.game.duel import dashing_block, team_block
+
+    mate, me, enemy = at("Mate", 1, 8), at("Me", 1, 3), at("Foe", 18, 11)
+    moved = dashing_block(me, mate, enemy, 5, SPACES)
+    assert moved.position == mate.position
+    assert team_block([3, 3], {"Me": [3], "Mate": [3]})
+    assert not team_block([3, 3], {"Me": [3]})
+    with pytest.raises(DuelError, match="not to Mate's space 8"):
+        dashing_block(me, mate, enemy, 4, SPACES)
+    with pytest.raises(DuelError, match="is not ahead"):
+        dashing_block(mate, me, enemy, 5, SPACES)
+
+
+def test_example_raid_three_mortals_each_add_a_four() -> None:
+    from companion.game.duel import team_block
+
+    assert team_block([4, 4, 4], {"p2": [4], "p3": [4], "p4": [4]})

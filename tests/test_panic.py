@@ -56,3 +56,12 @@ def test_bad_counts_refused() -> None:
 def test_description() -> None:
     assert describe_thresholds(3) == "3 players: Panic at 3 empty stacks, Danger at 4, Deadly at 5"
     assert describe_thresholds(2, team_battle=True).startswith("2 vs 2: Panic at 4")
+
+
+def test_into_oblivion_stacks_count_as_empty() -> None:
+    from companion.game.panic import count_empty
+
+    stacks = {"1-gem": 10, "wound": 0, "base-3e/draw-three": 5}
+    assert count_empty(stacks) == 1
+    assert count_empty(stacks, frozenset({"base-3e/draw-three"})) == 2
+    assert level_for(count_empty(stacks, frozenset({"base-3e/draw-three"})), 2) is PanicLevel.PANIC

@@ -280,3 +280,35 @@ def use_ability(abilities: Abilities, player: str, ability: str, turn: int) -> A
 def replenish(abilities: Abilities) -> Abilities:
     """Start a new round: every ability face up again."""
     return replace(abilities, used=(), used_on_turn=())
+
+
+def dashing_block(
+    blocker: Fighter, teammate: Fighter, enemy: Fighter, dash: int, spaces: int
+) -> Fighter:
+    """Dash forward onto a threatened teammate's space to help block (2 vs 2 and Raid).
+
+    The dash moves forward as a dashing strike's would and must land on the teammate's
+    space; the blockers' cards together then have to match the attack (see ``team_block``).
+    A recovering player may not dashing block: the caller checks that.
+
+    :raises DuelError: when the teammate is not ahead or the dash does not reach them.
+    """
+    step = blocker.forward(spaces)
+    ahead = (teammate.position - blocker.position) * step
+    if ahead <= 0:
+        raise DuelError(f"{teammate.name} is not ahead of {blocker.name}")
+    moved = move(blocker, enemy, dash, spaces)
+    if moved.position != teammate.position:
+        raise DuelError(
+            f"a dash of {dash} takes {blocker.name} to space {moved.position}, "
+            f"not to {teammate.name}'s space {teammate.position}"
+        )
+    return moved
+
+
+def team_block(attack: Sequence[int], contributions: Mapping[str, Sequence[int]]) -> bool:
+    """Return True when the cards of everyone on the space together match the attack."""
+    pooled: Counter[int] = Counter()
+    for cards in contributions.values():
+        pooled.update(cards)
+    return pooled == Counter(attack) and bool(attack)

@@ -94,3 +94,11 @@ def describe_thresholds(players: int, team_battle: bool = False) -> str:
         f"{who}: Panic at {t[PanicLevel.PANIC]} empty stacks, "
         f"Danger at {t[PanicLevel.DANGER]}, Deadly at {t[PanicLevel.DEADLY]}"
     )
+
+
+def count_empty(stack_counts: dict[str, int], removed: frozenset[str] = frozenset()) -> int:
+    """Count the stacks that are empty for Panic Time: none left, or removed from the
+    game by Into Oblivion."""
+    return sum(1 for key, n in stack_counts.items() if n <= 0 or key in removed) + sum(
+        1 for key in removed if key not in stack_counts
+    )
