@@ -11,6 +11,7 @@ import random
 import secrets
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from companion.game.bank import (
@@ -24,6 +25,7 @@ from companion.game.bank import (
 )
 from companion.game.panic import PanicError, describe_thresholds
 from printkit.bankcode import BankCodeError, decode_bank
+from printkit.build import BuildError, BuildOptions, write_bank_sheets
 from printkit.catalog import CatalogError, load_catalog, user_data_dir
 from printkit.models import Catalog
 
@@ -78,6 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
     bank.add_argument("--recommended", metavar="NAME", help="a rulebook bank of the (one) set")
     bank.add_argument("--code", help="show the bank of this bank code")
     bank.add_argument("--json", action="store_true", help="print JSON")
+    bank.add_argument("--pdf", metavar="FILE", help="also write the bank setup sheet(s) here")
+    bank.add_argument("--paper", default="letter", help="paper for --pdf: letter or a4")
+    bank.add_argument("--lang", default="en", help="language for --pdf: en or ja")
+    bank.add_argument("--base-url", help="companion address in the sheet's QR code")
     return parser
 
 
@@ -164,6 +170,17 @@ def bank_text(bank: Bank, players: int, team_battle: bool) -> str:
     return "\n".join(lines)
 
 
+def write_pdf(catalog: Catalog, banks: list[Bank], args: argparse.Namespace) -> None:
+    """Write the banks' setup sheets (one page each) through printkit."""
+    sheets = []
+    for bank in banks:
+        title = bank.name or (f"seed {bank.seed}" if bank.seed is not None else bank.code)
+        sheets.append((title, list(bank.sets), [c.key for c in bank.chips]))
+    options = BuildOptions(paper=args.paper, lang=args.lang, base_url=args.base_url)
+    path = write_bank_sheets(catalog, sheets, Path(args.pdf), options)
+    print(f"wrote {path}", file=sys.stderr)
+
+
 def run_bank(catalog: Catalog, args: argparse.Namespace) -> int:
     """Draw, look up or decode banks, and print them."""
     sets = [s.strip() for s in args.sets.split(",") if s.strip()]
@@ -182,6 +199,8 @@ def run_bank(catalog: Catalog, args: argparse.Namespace) -> int:
         if not 0 <= seed < 2**63:
             raise UsageError(f"--seed must be between 0 and 2**63 - 1, got {seed}")
         banks = draw_banks(catalog, sets, options_from(args), seed, args.count)
+    if args.pdf:
+        write_pdf(catalog, banks, args)
     if args.json:
         data: Any = [bank_json(b) for b in banks] if args.count > 1 else bank_json(banks[0])
         print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -196,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         catalog = load_catalog(user_data_dir(args.data_dir))
         return run_bank(catalog, args)
-    except (CatalogError, BankError, BankCodeError, PanicError, UsageError) as exc:
+    except (CatalogError, BankError, BankCodeError, PanicError, UsageError, BuildError) as exc:
         print(f"companion {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 

@@ -236,6 +236,7 @@ def check_shadowfist(s: ShadowfistSet, where: Locator) -> None:
     check_unique_ids(s.attack_steps, "attack_step", where)
     check_unique_ids(s.combat_steps, "combat_step", where)
     check_unique_ids(s.victory, "victory", where)
+    check_unique_ids(s.counters, "counter", where)
 
 
 CHECKS: dict[str, Callable[[Any, Locator], None]] = {

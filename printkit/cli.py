@@ -8,11 +8,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+from printkit.bankcode import BankCodeError, decode_bank, encode_bank
+from printkit.build import BuildError, BuildOptions, build, write_bank_sheets
 from printkit.catalog import CatalogError, load_catalog, user_data_dir
+from printkit.i18n import LANGUAGES
+from printkit.images import write_preview, write_tts
+from printkit.layout import LayoutError
 from printkit.models import Catalog, Game
+from printkit.pieces import pieces_for
+from printkit.render.style import style_for
 
 EXIT_BAD_INPUT = 2
 
@@ -38,7 +47,54 @@ def build_parser() -> argparse.ArgumentParser:
     add_data_dir(listing)
     listing.add_argument("--game", metavar="ID", help="only this game")
     listing.add_argument("--json", action="store_true", help="print JSON")
+    add_build_parser(commands)
+    sheet = commands.add_parser("bank-sheet", help="one bank setup sheet from a code or chips")
+    add_data_dir(sheet)
+    add_print_options(sheet)
+    sheet.add_argument("--code", help="a bank code (as printed or shown by the companion)")
+    sheet.add_argument("--chips", help="10 comma-separated chip names or ids")
+    sheet.add_argument("--sets", default="base-3e", help="sets the chips come from (base-3e)")
+    sheet.add_argument("--title", help="a title for the sheet (default: the bank code)")
+    sheet.add_argument("--out", default="output/bank-sheet.pdf", help="PDF file to write")
+    for name, text_help in (
+        ("tts", "Tabletop Simulator deck sheets and piece PNGs"),
+        ("preview", "a contact-sheet PNG of a set's designs"),
+    ):
+        images = commands.add_parser(name, help=text_help)
+        add_data_dir(images)
+        images.add_argument("--set", dest="set_id", required=True, help="set id, e.g. base-3e")
+        images.add_argument("--lang", default="en", choices=LANGUAGES)
+        images.add_argument("--out", help="output directory (tts) or PNG file (preview)")
     return parser
+
+
+def add_print_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by every command that writes PDFs."""
+    parser.add_argument("--paper", default="letter", help="letter or a4")
+    parser.add_argument("--lang", default="en", help="en or ja")
+    parser.add_argument("--base-url", help="companion address for QR codes (default: LAN:5000)")
+
+
+def add_build_parser(commands: Any) -> None:
+    """Describe ``printkit build``."""
+    build = commands.add_parser("build", help="write the print-ready PDFs")
+    add_data_dir(build)
+    add_print_options(build)
+    build.add_argument("--bleed", type=float, default=3.0, metavar="MM", help="bleed (3)")
+    build.add_argument("--crop-marks", default="corners", help="corners, full or none")
+    build.add_argument("--duplex", action="store_true", help="backs for a long-edge flip")
+    build.add_argument("--back-offset", default="0,0", metavar="X,Y", help="shift backs (mm)")
+    build.add_argument("--game", help="only this game")
+    build.add_argument("--set", dest="set_id", help="only this set")
+    build.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="KIND",
+        help="only these kinds (repeatable), e.g. puzzle-chip, bank-sheet",
+    )
+    build.add_argument("--out", default="output", help="output directory (output/)")
+    build.add_argument("--chip-diameter", type=float, metavar="MM", help="chip size (38)")
 
 
 def set_summary(game_set: Any) -> dict[str, Any]:
@@ -113,8 +169,121 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CatalogError as exc:
         print(f"printkit {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    commands = {"list": run_list, "validate": run_validate}
-    return commands[args.command](catalog, args)
+    commands = {
+        "list": run_list,
+        "validate": run_validate,
+        "build": run_build,
+        "bank-sheet": run_bank_sheet,
+        "tts": run_images,
+        "preview": run_images,
+    }
+    try:
+        return commands[args.command](catalog, args)
+    except (BuildError, BankCodeError, LayoutError, UsageError) as exc:
+        print(f"printkit {args.command}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+class UsageError(ValueError):
+    """A command-line value that does not parse; the message says which."""
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """Read '--back-offset X,Y' in millimetres."""
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(
+            f"--back-offset: {text!r} is not X,Y in millimetres (e.g. 0.5,-1)"
+        ) from None
+    return x, y
+
+
+def build_options(args: argparse.Namespace) -> BuildOptions:
+    """Turn the command line into build options."""
+    return BuildOptions(
+        paper=args.paper,
+        bleed=args.bleed,
+        crop_marks=args.crop_marks,
+        duplex=args.duplex,
+        back_offset=parse_offset(args.back_offset),
+        lang=args.lang,
+        game=args.game,
+        set_id=args.set_id,
+        only=frozenset(args.only),
+        out_dir=Path(args.out),
+        chip_diameter=args.chip_diameter,
+        base_url=args.base_url,
+    )
+
+
+def run_build(catalog: Catalog, args: argparse.Namespace) -> int:
+    """Write every planned PDF and list the files."""
+    started = time.perf_counter()
+    files = build(catalog, build_options(args))
+    for path in files:
+        print(path)
+    print(f"{len(files)} files in {time.perf_counter() - started:.2f} s", file=sys.stderr)
+    return 0
+
+
+def run_bank_sheet(catalog: Catalog, args: argparse.Namespace) -> int:
+    """Write one bank setup sheet, from a code or from a list of chips."""
+    if bool(args.code) == bool(args.chips):
+        raise UsageError("give either --code or --chips")
+    if args.code:
+        set_ids, chips = decode_bank(catalog, args.code)
+        keys = [c.key for c in chips]
+    else:
+        set_ids = [s.strip() for s in args.sets.split(",") if s.strip()]
+        keys = chip_keys(catalog, set_ids, [n.strip() for n in args.chips.split(",")])
+    title = args.title or encode_bank(catalog, set_ids, keys)
+    options = BuildOptions(paper=args.paper, lang=args.lang, base_url=args.base_url)
+    print(write_bank_sheets(catalog, [(title, set_ids, keys)], Path(args.out), options))
+    return 0
+
+
+def fold(name: str) -> str:
+    """Fold a chip name for matching: 'punch punch kick' finds 'Punch, Punch, Kick'."""
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+def chip_keys(catalog: Catalog, set_ids: list[str], names: list[str]) -> list[str]:
+    """Find 10 distinct chips by name or id in the given sets.
+
+    :raises UsageError: for an unknown set or chip, or not 10 distinct chips.
+    """
+    sets = [s for s in catalog.puzzle_strike_sets() if s.id in set_ids]
+    if len(sets) != len(set_ids):
+        raise UsageError(f"--sets: unknown set among {', '.join(set_ids)}")
+    index = {
+        fold(x): f"{s.id}/{c.id}" for s in sets for c in s.puzzle_chips for x in (c.id, c.name)
+    }
+    keys = []
+    for name in names:
+        if fold(name) not in index:
+            raise UsageError(f"--chips: no puzzle chip {name!r} in {', '.join(set_ids)}")
+        keys.append(index[fold(name)])
+    if len(set(keys)) != 10:
+        raise UsageError(f"--chips: a bank is 10 different chips, got {len(set(keys))}")
+    return keys
+
+
+def run_images(catalog: Catalog, args: argparse.Namespace) -> int:
+    """Write Tabletop Simulator images or a contact sheet for one set."""
+    game_set = next((s for g in catalog.games for s in g.sets if s.id == args.set_id), None)
+    if game_set is None:
+        known = ", ".join(s.id for g in catalog.games for s in g.sets)
+        raise UsageError(f"--set: no set {args.set_id!r} (known: {known})")
+    pieces = pieces_for(game_set).pieces
+    style = style_for(args.lang)
+    if args.command == "preview":
+        out = Path(args.out or f"output/{game_set.id}_preview_{args.lang}.png")
+        print(write_preview(pieces, style, out))
+        return 0
+    written = write_tts(pieces, style, Path(args.out or f"output/tts/{game_set.id}"), game_set.id)
+    print(f"{len(written)} files in {written[-1].parent}")
+    return 0
 
 
 if __name__ == "__main__":

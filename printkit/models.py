@@ -441,6 +441,16 @@ class ShadowfistRules:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Counter(Entry):
+    """A printed counter of strikekit's Shadowfist table aids."""
+
+    name: str
+    use: str = meta(choices=("power", "damage"))
+    value: int = meta(minimum=1, maximum=20)
+    copies: int = meta(minimum=1, maximum=200)
+
+
+@dataclass(frozen=True, kw_only=True)
 class ShadowfistSet(Entry):
     """Shadowfist basic rules: what the table aids need."""
 
@@ -453,19 +463,21 @@ class ShadowfistSet(Entry):
     attack_steps: tuple[Step, ...] = meta(key="attack_step")
     combat_steps: tuple[Step, ...] = meta(key="combat_step")
     victory: tuple[Step, ...] = meta(key="victory")
+    counters: tuple[Counter, ...] = meta(key="counter", default=())
 
     def counts(self) -> dict[str, int]:
-        """Count the rules entries per kind."""
+        """Count the rules entries per kind, and the printed counters."""
         return {
             "card-type": len(self.card_types),
             "turn-phase": len(self.turn),
             "attack-step": len(self.attack_steps),
             "combat-step": len(self.combat_steps),
+            "counter": sum(c.copies for c in self.counters),
         }
 
     def pieces(self) -> int:
-        """Shadowfist cards are the players' own; strikekit prints only table aids."""
-        return 0
+        """Count the printed counters (the cards are the players' own)."""
+        return sum(c.copies for c in self.counters)
 
     def gaps(self) -> list[str]:
         """Shadowfist's basic-rule facts are all known."""

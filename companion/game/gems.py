@@ -31,6 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from printkit.rules import height_bonus
+
 GEM_VALUES = (1, 2, 3, 4)
 LOSING_TOTAL = 10
 MAX_COMBINED = 4
@@ -48,17 +50,6 @@ class Mode(StrEnum):
     FREE_FOR_ALL = "free-for-all"
     TEAM_BATTLE = "team-battle"
     LAST_MAN_STANDING = "last-man-standing"
-
-
-def height_bonus(total: int) -> int:
-    """Return the extra chips drawn at cleanup for a pile of this total."""
-    if total >= 9:
-        return 3
-    if total >= 6:
-        return 2
-    if total >= 3:
-        return 1
-    return 0
 
 
 def gem_name(value: int) -> str:

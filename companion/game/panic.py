@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
-TEAM_BATTLE_PLAYERS = 4
+from printkit.rules import TEAM_BATTLE_PLAYERS, panic_thresholds
 
 
 class PanicLevel(IntEnum):
@@ -47,8 +47,8 @@ def counted_players(players: int, team_battle: bool = False) -> int:
 
 def thresholds(players: int, team_battle: bool = False) -> dict[PanicLevel, int]:
     """Return the number of empty stacks that starts each level."""
-    x = counted_players(players, team_battle)
-    return {PanicLevel.PANIC: x, PanicLevel.DANGER: x + 1, PanicLevel.DEADLY: x + 2}
+    panic, danger, deadly = panic_thresholds(counted_players(players, team_battle), team_battle)
+    return {PanicLevel.PANIC: panic, PanicLevel.DANGER: danger, PanicLevel.DEADLY: deadly}
 
 
 def level_for(empty_stacks: int, players: int, team_battle: bool = False) -> PanicLevel:

@@ -1,0 +1,512 @@
+"""Build the print-ready PDFs: plan documents from the catalog, lay pieces out, write atomically.
+
+Each distinct design is drawn once as a PDF form XObject and placed once per copy, so a
+342-chip box costs 63 drawings. Canvases are made with ``invariant=1``: the same input
+gives byte-identical files. A file is written under a temporary name and renamed into
+place only when complete, so a failed build leaves no partial PDF.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.bankcode import encode_bank
+from printkit.i18n import LANGUAGES, text
+from printkit.layout import (
+    CROP_MODES,
+    Box,
+    Geometry,
+    Grid,
+    LayoutError,
+    Paper,
+    crop_lines,
+    grid_for,
+    load_geometry,
+    mirror_long_edge,
+    pages_needed,
+)
+from printkit.models import Catalog, FlashDuelSet, GameSet, PuzzleStrikeSet, ShadowfistSet
+from printkit.netaddr import default_base_url
+from printkit.pieces import (
+    PIECE_KINDS,
+    SHEET_KINDS,
+    Piece,
+    Selection,
+    expand,
+    flash_duel_pieces,
+    only,
+    puzzle_strike_pieces,
+    shadowfist_pieces,
+)
+from printkit.render import renderer_for
+from printkit.render.sheets import (
+    BankSheet,
+    BankStackLine,
+    Cover,
+    draw_alignment,
+    draw_bank_sheet,
+    draw_cover,
+    draw_duel_reference,
+    draw_gem_mat,
+    draw_shadowfist_reference,
+    draw_shadowfist_tracker,
+    draw_turn_aid,
+    header,
+)
+from printkit.render.style import Style, colour, style_for
+
+
+class BuildError(ValueError):
+    """Build options that cannot work; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything the user chooses about a build."""
+
+    paper: str = "letter"
+    bleed: float = 3.0
+    crop_marks: str = "corners"
+    duplex: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    lang: str = "en"
+    game: str | None = None
+    set_id: str | None = None
+    only: frozenset[str] = frozenset()
+    out_dir: Path = Path("output")
+    chip_diameter: float | None = None
+    base_url: str | None = None
+
+    def check(self) -> None:
+        """Refuse values that make no sense.
+
+        :raises BuildError: naming the option.
+        """
+        if self.lang not in LANGUAGES:
+            raise BuildError(f"--lang must be one of {', '.join(LANGUAGES)}, not {self.lang!r}")
+        if not 0 <= self.bleed <= 10:
+            raise BuildError(f"--bleed must be 0 to 10 mm, not {self.bleed:g}")
+        if self.crop_marks not in CROP_MODES:
+            raise BuildError(f"--crop-marks must be one of {', '.join(CROP_MODES)}")
+        if any(abs(v) > 20 for v in self.back_offset):
+            raise BuildError("--back-offset must be within 20 mm each way")
+        unknown = sorted(self.only - set(PIECE_KINDS) - set(SHEET_KINDS))
+        if unknown:
+            known = ", ".join((*PIECE_KINDS, *SHEET_KINDS))
+            raise BuildError(f"--only: unknown kind {unknown[0]!r} (known: {known})")
+
+
+SheetDraw = Callable[[Canvas, Paper, Geometry, Style], None]
+
+
+@dataclass
+class Document:
+    """One PDF to write: its pieces, its full-page sheets and its cover."""
+
+    filename: str
+    title: str
+    selection: Selection = field(default_factory=Selection)
+    sheets: list[tuple[str, SheetDraw]] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+
+
+def file_name(parts: list[str], options: BuildOptions) -> str:
+    """Name a file by game, set, kind, paper and language."""
+    return "_".join([*parts, options.paper, options.lang]) + ".pdf"
+
+
+def wants(options: BuildOptions, kind: str) -> bool:
+    """Return True when --only lets this kind through."""
+    return not options.only or kind in options.only
+
+
+def plan(catalog: Catalog, options: BuildOptions) -> list[Document]:
+    """List the documents a build writes, honouring --game, --set and --only.
+
+    :raises BuildError: for an unknown game or set, or a filter that leaves nothing.
+    """
+    games = list(catalog.games)
+    if options.game:
+        games = [g for g in games if g.id == options.game]
+        if not games:
+            known = ", ".join(g.id for g in catalog.games)
+            raise BuildError(f"--game: no game {options.game!r} (known: {known})")
+    docs: list[Document] = []
+    for game in games:
+        sets = [s for s in game.sets if not options.set_id or s.id == options.set_id]
+        for game_set in sets:
+            docs += documents_for(catalog, game.id, game.name, game_set, options)
+    if options.set_id and not any(s.id == options.set_id for g in games for s in g.sets):
+        raise BuildError(f"--set: no set {options.set_id!r} in {', '.join(g.id for g in games)}")
+    docs = [d for d in docs if d.selection.pieces or d.sheets]
+    if not docs:
+        raise BuildError("nothing to build with these --game / --set / --only filters")
+    return docs
+
+
+def documents_for(
+    catalog: Catalog, game_id: str, game_name: str, game_set: GameSet, options: BuildOptions
+) -> list[Document]:
+    """Plan the documents of one set."""
+    gaps = game_set.gaps()
+    if isinstance(game_set, PuzzleStrikeSet):
+        return puzzle_strike_documents(catalog, game_id, game_set, options, gaps)
+    if isinstance(game_set, FlashDuelSet):
+        cards = Document(
+            file_name([game_id, game_set.id, "cards"], options),
+            f"{game_name}: {game_set.name}",
+            only(flash_duel_pieces(game_set), set(options.only)),
+            gaps=gaps,
+        )
+        aids = Document(
+            file_name([game_id, game_set.id, "aids"], options), f"{game_name}: reference"
+        )
+        if wants(options, "aid"):
+            aids.sheets.append(
+                ("reference", lambda c, p, g, s: draw_duel_reference(c, p, g.frame, game_set, s))
+            )
+        return [cards, aids]
+    if not isinstance(game_set, ShadowfistSet):
+        return []
+    counters = Document(
+        file_name([game_id, game_set.id, "counters"], options),
+        f"{game_name}: counters",
+        only(shadowfist_pieces(game_set), set(options.only)),
+    )
+    aids = Document(file_name([game_id, game_set.id, "aids"], options), f"{game_name}: table aids")
+    if wants(options, "aid"):
+        aids.sheets.append(
+            ("reference", lambda c, p, g, s: draw_shadowfist_reference(c, p, g.frame, game_set, s))
+        )
+        aids.sheets.append(
+            ("tracker", lambda c, p, g, s: draw_shadowfist_tracker(c, p, g.frame, game_set, s))
+        )
+    return [counters, aids]
+
+
+def puzzle_strike_documents(
+    catalog: Catalog,
+    game_id: str,
+    game_set: PuzzleStrikeSet,
+    options: BuildOptions,
+    gaps: list[str],
+) -> list[Document]:
+    """Plan a Puzzle Strike set's chips, bank sheets and player aids."""
+    chips = Document(
+        file_name([game_id, game_set.id, "chips"], options),
+        game_set.name,
+        only(puzzle_strike_pieces(game_set), set(options.only)),
+        gaps=gaps,
+    )
+    banks = Document(file_name([game_id, game_set.id, "banks"], options), f"{game_set.name}: banks")
+    if wants(options, "bank-sheet"):
+        base = options.base_url or default_base_url()
+        for rec in game_set.recommended_banks:
+            keys = [f"{game_set.id}/{c}" for c in rec.chips]
+            title = rec.name_ja if options.lang == "ja" and rec.name_ja else rec.name
+            sheet = bank_sheet(catalog, [game_set.id], keys, title, base)
+            banks.sheets.append((title, bank_drawer(sheet)))
+    aids = Document(
+        file_name([game_id, game_set.id, "aids"], options), f"{game_set.name}: player aids"
+    )
+    if wants(options, "aid"):
+        aids.sheets.append(("turn", lambda c, p, g, s: draw_turn_aid(c, p, g.frame, game_set, s)))
+        aids.sheets.append(("gem pile mat", lambda c, p, g, s: draw_gem_mat(c, p, g.frame, s)))
+    return [chips, banks, aids]
+
+
+def bank_drawer(sheet: BankSheet) -> SheetDraw:
+    """Return a sheet drawer for a bank setup sheet."""
+    return lambda c, p, g, s: draw_bank_sheet(c, p, g.frame, sheet, s)
+
+
+def bank_sheet(
+    catalog: Catalog, set_ids: list[str], chip_keys: list[str], title: str, base_url: str
+) -> BankSheet:
+    """Gather what a bank setup sheet prints (the code is made here, once)."""
+    code = encode_bank(catalog, set_ids, chip_keys)
+    sets = [s for s in catalog.puzzle_strike_sets() if s.id in set_ids]
+    by_key = {f"{s.id}/{c.id}": (s.id, c) for s in sets for c in s.puzzle_chips}
+    lines = [
+        BankStackLine(c.name, c.cost, tuple(c.banner or ()), c.is_attack(), sid)
+        for sid, c in (by_key[k] for k in chip_keys)
+    ]
+    lines.sort(key=lambda line: (line.cost if line.cost is not None else 99, line.name))
+    fixed = [(s.name, s.count, s.cost) for s in sets[0].stacks]
+    url = f"{base_url.rstrip('/')}/bank/{code}"
+    return BankSheet(title, code, [s.id for s in sets], lines, fixed, url)
+
+
+# --- drawing a document --------------------------------------------------------------
+
+
+def form_name(design: str, back: bool = False) -> str:
+    """Turn a design key into a PDF form name."""
+    return ("B_" if back else "F_") + re.sub(r"[^A-Za-z0-9]", "_", design)
+
+
+def define_forms(
+    c: Canvas,
+    pieces: list[Piece],
+    geometry: Geometry,
+    grids: dict[str, Grid],
+    style: Style,
+    duplex: bool,
+) -> None:
+    """Draw each distinct front (and back) once as a reusable form."""
+    backs_done: set[str] = set()
+    for piece in pieces:
+        grid = grids[piece.shape]
+        shape = geometry.shapes[piece.shape]
+        box = Box(0, 0, shape.width, shape.height)
+        bleed = grid.bleed
+        front, back = renderer_for(piece.shape)
+        low, high_x, high_y = -bleed * mm, (shape.width + bleed) * mm, (shape.height + bleed) * mm
+        bounds = (math.floor(low), math.floor(low), math.ceil(high_x), math.ceil(high_y))
+        c.beginForm(form_name(piece.design), *bounds)
+        front(c, piece, box, bleed, style)
+        c.endForm()
+        key = f"{piece.shape}:{piece.family}"
+        if duplex and piece.family and key not in backs_done:
+            backs_done.add(key)
+            c.beginForm(form_name(key, back=True), *bounds)
+            back(c, piece, box, bleed, style)
+            c.endForm()
+
+
+def place(c: Canvas, name: str, box: Box) -> None:
+    """Put a form at a trim box's position."""
+    c.saveState()
+    c.translate(box.x * mm, box.y * mm)
+    c.doForm(name)
+    c.restoreState()
+
+
+def draw_crops(c: Canvas, lines: list[tuple[float, float, float, float]]) -> None:
+    """Draw crop-mark lines."""
+    c.setStrokeColor(colour("#000000"))
+    c.setLineWidth(0.3)
+    for x1, y1, x2, y2 in lines:
+        c.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+
+
+def piece_pages(pieces: list[Piece], grids: dict[str, Grid]) -> Iterator[tuple[Grid, list[Piece]]]:
+    """Yield (grid, pieces on the page), a shape at a time, in catalog order."""
+    shapes: list[str] = []
+    for piece in pieces:
+        if piece.shape not in shapes:
+            shapes.append(piece.shape)
+    for shape in shapes:
+        grid = grids[shape]
+        batch: list[Piece] = []
+        for piece in expand([p for p in pieces if p.shape == shape]):
+            batch.append(piece)
+            if len(batch) == grid.per_page:
+                yield grid, batch
+                batch = []
+        if batch:
+            yield grid, batch
+
+
+class Progress:
+    """A progress bar on stderr, shown only on a terminal and only after one second."""
+
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.total = max(total, 1)
+        self.done = 0
+        self.start = time.monotonic()
+        self.stream = stream if stream is not None else sys.stderr
+        self.shown = False
+
+    def step(self, label: str) -> None:
+        """Count one page done and redraw the bar when it is worth showing."""
+        self.done += 1
+        if not self.stream.isatty() or time.monotonic() - self.start < 1.0:
+            return
+        filled = int(30 * self.done / self.total)
+        self.stream.write(
+            f"\r[{'#' * filled}{' ' * (30 - filled)}] {self.done}/{self.total} {label[:40]:<40}"
+        )
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.shown:
+            self.stream.write("\n")
+
+
+def count_pages(doc: Document, grids: dict[str, Grid], duplex: bool) -> int:
+    """Return the pages a document will have."""
+    pieces = 0
+    for shape in {p.shape for p in doc.selection.pieces}:
+        copies = sum(p.copies for p in doc.selection.pieces if p.shape == shape)
+        pieces += pages_needed(copies, grids[shape].per_page)
+    return 1 + pieces * (2 if duplex else 1) + len(doc.sheets) + (2 if duplex and pieces else 0)
+
+
+def grids_for(
+    pieces: list[Piece], geometry: Geometry, paper: Paper, bleed: float
+) -> dict[str, Grid]:
+    """Lay out every shape a document uses."""
+    return {
+        p.shape: grid_for(geometry.shapes[p.shape], paper, geometry.frame, bleed) for p in pieces
+    }
+
+
+def cover_for(
+    doc: Document, grids: dict[str, Grid], geometry: Geometry, options: BuildOptions, style: Style
+) -> Cover:
+    """Write the cover's contents lines."""
+    lines = []
+    for kind in PIECE_KINDS:
+        chosen = [p for p in doc.selection.pieces if p.kind == kind]
+        if chosen:
+            n = sum(p.copies for p in chosen)
+            lines.append(f"{kind}: {len(chosen)} designs, {text(style.lang, 'pieces', n=n)}")
+    lines += [f"sheet: {title}" for title, _ in doc.sheets]
+    bleeds = [g.bleed for g in grids.values()] or [options.bleed]
+    missing = [f"{m.label} ({', '.join(m.fields)})" for m in doc.selection.missing]
+    return Cover(
+        doc.title,
+        lines,
+        min(bleeds),
+        options.crop_marks,
+        options.duplex,
+        geometry.shapes["chip"].width,
+        missing,
+        doc.gaps,
+    )
+
+
+def draw_document(
+    c: Canvas, doc: Document, geometry: Geometry, options: BuildOptions, progress: Progress
+) -> None:
+    """Draw a whole document on a fresh canvas."""
+    style = style_for(options.lang)
+    paper = geometry.paper(options.paper)
+    grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed)
+    define_forms(c, doc.selection.pieces, geometry, grids, style, options.duplex)
+    draw_cover(c, paper, geometry.frame, cover_for(doc, grids, geometry, options, style), style)
+    c.showPage()
+    page = 2
+    for grid, batch in piece_pages(doc.selection.pieces, grids):
+        header(c, paper, geometry.frame, doc.title, page, style, grid.header_on_top)
+        for i, piece in enumerate(batch):
+            place(c, form_name(piece.design), grid.slot(i))
+        draw_crops(c, crop_lines(grid, len(batch), geometry.frame, options.crop_marks))
+        c.showPage()
+        page += 1
+        progress.step(doc.filename)
+        if options.duplex:
+            for i, piece in enumerate(batch):
+                if piece.family:
+                    box = mirror_long_edge(grid.slot(i), paper, options.back_offset)
+                    place(c, form_name(f"{piece.shape}:{piece.family}", back=True), box)
+            c.showPage()
+            page += 1
+    for title, draw in doc.sheets:
+        header(c, paper, geometry.frame, f"{doc.title}: {title}", page, style)
+        draw(c, paper, geometry, style)
+        c.showPage()
+        page += 1
+        progress.step(doc.filename)
+    if options.duplex and doc.selection.pieces:
+        for back in (False, True):
+            draw_alignment(c, paper, geometry.frame, style, back, options.back_offset)
+            c.showPage()
+
+
+@contextmanager
+def atomic_path(path: Path) -> Iterator[Path]:
+    """Yield a temporary path next to ``path``; rename it into place on success only."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def write_document(
+    doc: Document, geometry: Geometry, options: BuildOptions, progress: Progress
+) -> Path:
+    """Write one document atomically and return its path."""
+    paper = geometry.paper(options.paper)
+    target = options.out_dir / doc.filename
+    with atomic_path(target) as tmp:
+        c = Canvas(
+            str(tmp), pagesize=(paper.width * mm, paper.height * mm), invariant=1, pageCompression=1
+        )
+        c.setTitle(doc.title)
+        c.setAuthor("strikekit")
+        c.setCreator("strikekit printkit")
+        draw_document(c, doc, geometry, options, progress)
+        c.save()
+    return target
+
+
+def build(catalog: Catalog, options: BuildOptions, stream: TextIO | None = None) -> list[Path]:
+    """Build every planned document; return the files written.
+
+    :raises BuildError: for bad options (nothing is written then).
+    """
+    options.check()
+    try:
+        geometry = load_geometry(chip_diameter=options.chip_diameter)
+        geometry.paper(options.paper)
+    except LayoutError as exc:
+        raise BuildError(str(exc)) from None
+    docs = plan(catalog, options)
+    options.out_dir.mkdir(parents=True, exist_ok=True)
+    paper = geometry.paper(options.paper)
+    total = sum(
+        count_pages(
+            d, grids_for(d.selection.pieces, geometry, paper, options.bleed), options.duplex
+        )
+        for d in docs
+    )
+    progress = Progress(total, stream)
+    try:
+        return [write_document(doc, geometry, options, progress) for doc in docs]
+    finally:
+        progress.close()
+
+
+def write_bank_sheets(
+    catalog: Catalog,
+    banks: list[tuple[str, list[str], list[str]]],
+    path: Path,
+    options: BuildOptions,
+) -> Path:
+    """Write bank setup sheets, one page per (title, set ids, chip keys), to one PDF.
+
+    :raises BuildError: for bad options.
+    """
+    options.check()
+    geometry = load_geometry(chip_diameter=options.chip_diameter)
+    base = options.base_url or default_base_url()
+    doc = Document(path.name, "Puzzle Strike: bank setup sheets")
+    for title, set_ids, keys in banks:
+        doc.sheets.append((title, bank_drawer(bank_sheet(catalog, set_ids, keys, title, base))))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return write_document(
+        doc,
+        geometry,
+        BuildOptions(**{**options.__dict__, "out_dir": path.parent}),
+        Progress(len(banks), stream=io.StringIO()),
+    )

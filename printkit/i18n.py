@@ -1,0 +1,145 @@
+"""Words printed on sheets, in English and Japanese.
+
+Japanese game terms follow seed 003 (the 3rd-edition Japanese rules): 融合, クラッシュジェム,
+パニックタイム, ... Chip names stay in English there too, as in seed 003; chip summaries are
+strikekit's English wording in both builds.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "ja")
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "contents": "Contents",
+        "how_to_print": "Print at actual size (100 %, no 'fit to page'), then check the ruler.",
+        "duplex": "Duplex: print both sides, flipping on the long edge.",
+        "simplex": "Fronts only: backs are printed with --duplex.",
+        "bleed": "Bleed used: {bleed} mm past the cut line (crop marks: {crops}).",
+        "ruler": "Calibration: this line must measure exactly 100 mm",
+        "ruler_in": "and this one exactly 4 inches",
+        "missing": "Not printed, facts unknown (add them with --data-dir, see README):",
+        "gaps": "Facts marked unknown in the catalog:",
+        "pieces": "{n} pieces",
+        "page": "page {n}",
+        "alignment": "Duplex alignment test: hold the sheet to the light; the crosses should meet.",
+        "sizes": "Sizes are strikekit's own: chips {chip} mm, cards 63 x 88 mm.",
+        "bank": "Bank",
+        "puzzle_stacks": "Puzzle stacks (5 each)",
+        "fixed_stacks": "Always in the bank",
+        "panic": "Panic Time",
+        "panic_line": "{who}: Panic at {p} empty stacks, Danger at {d}, Deadly at {x}",
+        "players": "{n} players",
+        "team": "2 vs 2",
+        "scan": "Scan to open this bank in the companion",
+        "code": "Bank code",
+        "sets": "Sets",
+        "turn": "Turn summary",
+        "ante": "Ante",
+        "action": "Action",
+        "buy": "Buy",
+        "cleanup": "Cleanup",
+        "height_bonus": "Height bonus",
+        "counter_crash": "Counter-crash",
+        "gem_pile": "Gem pile",
+        "ongoing": "Ongoing",
+        "discard": "Discard pile",
+        "modes": "Modes",
+        "time_over": "Time-over",
+        "raid": "Raid on Deathstrike Dragon",
+        "betrayal": "Betrayal",
+        "victory": "Victory",
+        "power": "Power",
+        "sites": "Feng Shui Sites",
+        "burned": "Burned for victory",
+        "attack": "Attack",
+        "combat": "Combat",
+        "turn_sequence": "Turn",
+        "tracker": "Victory and power tracker",
+        "player": "Player",
+        "loyal": "Loyal Mortal",
+        "traitor": "Traitor",
+        "win": "WIN",
+        "start": "START",
+        "turn_ante": "put a 1-gem from the bank in your gem pile (a bigger gem in Panic Time).",
+        "turn_action": "play one action chip; each arrow lets you play one more (a coloured "
+        "arrow only for that banner colour).",
+        "turn_buy": "play gems from your hand as money (gems in your pile are not money); buy at "
+        "least one chip (a wound costs 0). Each Combine played: {money}.",
+        "turn_cleanup": "discard everything, draw 5 plus the height bonus. End your turn at 10 "
+        "or more and you lose.",
+        "crash_1": "A Crash Gem breaks one gem of your pile and sends that many 1-gems; a Double "
+        "Crash Gem up to two; +$1 per gem broken on your own turn.",
+        "crash_2": "When gems are sent to you, play a Crash Gem as a reaction: each of your "
+        "1-gems cancels one incoming 1-gem; the rest goes to whoever crashed fewer. One reaction "
+        "per send.",
+        "crash_3": "A 4-gem in a crash makes the whole send uncounter-crashable.",
+    },
+    "ja": {
+        "contents": "内容",
+        "how_to_print": "実寸（100％、ページに合わせない）で印刷し、定規で確認してください。",
+        "duplex": "両面印刷：長辺とじで裏返します。",
+        "simplex": "表面のみ。裏面は --duplex で印刷されます。",
+        "bleed": "塗り足し：切り取り線の外側 {bleed} mm（トンボ：{crops}）。",
+        "ruler": "確認用：この線はちょうど 100 mm",
+        "ruler_in": "この線はちょうど 4 インチ",
+        "missing": "情報不明のため未印刷（--data-dir で補えます。README 参照）：",
+        "gaps": "カタログで不明とされている情報：",
+        "pieces": "{n} 個",
+        "page": "{n} ページ",
+        "alignment": "両面位置合わせテスト：光に透かして十字が重なるか確認してください。",
+        "sizes": "寸法は strikekit 独自：チップ {chip} mm、カード 63 x 88 mm。",
+        "bank": "銀行",
+        "puzzle_stacks": "パズルチップ（各5枚）",
+        "fixed_stacks": "常に銀行にあるチップ",
+        "panic": "パニックタイム",
+        "panic_line": "{who}：在庫切れ {p} 種でパニックタイム、{d} 種でデンジャータイム、{x} 種でデッドリータイム",
+        "players": "{n}人プレイ",
+        "team": "2vs2チーム戦",
+        "scan": "読み取るとコンパニオンでこの銀行が開きます",
+        "code": "銀行コード",
+        "sets": "セット",
+        "turn": "ターンの進め方",
+        "ante": "アンティ",
+        "action": "アクション",
+        "buy": "購入",
+        "cleanup": "クリーンアップ",
+        "height_bonus": "積み上げボーナス",
+        "counter_crash": "カウンタークラッシュ",
+        "gem_pile": "場",
+        "ongoing": "進行中",
+        "discard": "捨て札置き場",
+        "modes": "モード",
+        "time_over": "タイムオーバー",
+        "raid": "Raid on Deathstrike Dragon",
+        "betrayal": "Betrayal",
+        "victory": "勝利",
+        "power": "パワー",
+        "sites": "風水サイト",
+        "burned": "勝利のために焼いたサイト",
+        "attack": "攻撃",
+        "combat": "戦闘",
+        "turn_sequence": "ターン",
+        "tracker": "勝利・パワー記録シート",
+        "player": "プレイヤー",
+        "loyal": "Loyal Mortal",
+        "traitor": "Traitor",
+        "win": "WIN",
+        "start": "START",
+        "turn_ante": "銀行から1ジェムを1枚自分の場に置く（パニックタイム中は大きいジェム）。",
+        "turn_action": "アクションチップを1枚プレイ。矢印1つにつきもう1枚（色付き矢印はその色の横断幕のチップのみ）。",
+        "turn_buy": "手札のジェムを金銭として出す（場のジェムは金銭ではない）。最低1枚は買う（負傷チップは0）。"
+        "融合1回につき {money}。",
+        "turn_cleanup": "すべて捨て札置き場へ。5枚と積み上げボーナス分を引く。場の合計が10以上でターンを終えると敗北。",
+        "crash_1": "クラッシュジェムは場のジェム1つを粉砕し、その数の1ジェムを送る。ダブルクラッシュジェムは2つまで。"
+        "自分のターンなら粉砕1つにつき+$1。",
+        "crash_2": "ジェムを送られたらクラッシュジェムをリアクションとしてプレイ：こちらの1ジェム1枚が相手の"
+        "1ジェム1枚を相殺し、差分は粉砕が少なかった方へ。1回の送りつけにリアクションは1回。",
+        "crash_3": "4ジェムを含む粉砕はカウンター不可。",
+    },
+}
+
+
+def text(lang: str, key: str, **values: object) -> str:
+    """Return a printed phrase in the build's language, with values filled in."""
+    return STRINGS[lang][key].format(**values)

@@ -1,0 +1,49 @@
+"""Drawing with reportlab. Renderers are registered by component shape.
+
+``RENDERERS`` maps each shape group to the module function that draws a piece's front or
+back inside its trim box; ``renderer_for`` finds it with a clear error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.layout import Box
+from printkit.pieces import Piece
+from printkit.render import cards, chips, track
+from printkit.render.style import Style
+
+Draw = Callable[[Canvas, Piece, Box, float, Style], None]
+
+RENDERERS: dict[str, tuple[Draw, Draw]] = {
+    "chip": (chips.draw_front, chips.draw_back),
+    "card": (cards.draw_front, cards.draw_back),
+    "track": (track.draw_front, track.draw_back),
+}
+"""Front and back drawers per shape group; full-page sheets live in printkit.render.sheets."""
+
+SHAPE_GROUPS = {
+    "chip": "chip",
+    "token": "chip",
+    "counter": "chip",
+    "card": "card",
+    "dragon-card": "card",
+    "track-card": "track",
+}
+
+
+class RenderError(ValueError):
+    """A piece of a shape no renderer knows."""
+
+
+def renderer_for(shape: str) -> tuple[Draw, Draw]:
+    """Return the (front, back) drawers for a layouts.toml shape.
+
+    :raises RenderError: for a shape with no renderer.
+    """
+    group = SHAPE_GROUPS.get(shape)
+    if group is None or group not in RENDERERS:
+        raise RenderError(f"no renderer for shape {shape!r} (known: {', '.join(SHAPE_GROUPS)})")
+    return RENDERERS[group]

@@ -1,0 +1,158 @@
+"""Fonts, colours and text fitting shared by every renderer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+JA_FONT = "HeiseiKakuGo-W5"
+"""reportlab's built-in Japanese font: needs no file, but is not embedded."""
+JA_TTF_NAME = "IPAPGothic"
+JA_TTF_FILES = (
+    Path("/usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf"),
+    Path("/usr/share/fonts/truetype/ipafont-gothic/ipagp.ttf"),
+)
+"""Debian's fonts-ipafont-gothic: embedded (as a subset) when installed."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """The fonts and language of a build."""
+
+    lang: str
+    regular: str
+    bold: str
+
+
+def style_for(lang: str) -> Style:
+    """Return the style of a language; Japanese uses reportlab's built-in CID font."""
+    if lang == "ja":
+        font = japanese_font()
+        return Style("ja", font, font)
+    return Style("en", "Helvetica", "Helvetica-Bold")
+
+
+def japanese_font() -> str:
+    """Register and return the Japanese font: IPA P Gothic embedded if installed, else the
+    built-in CID font (which viewers must supply; poppler needs poppler-data)."""
+    registered = pdfmetrics.getRegisteredFontNames()
+    for path in JA_TTF_FILES:
+        if path.is_file():
+            if JA_TTF_NAME not in registered:
+                pdfmetrics.registerFont(TTFont(JA_TTF_NAME, str(path)))
+            return JA_TTF_NAME
+    if JA_FONT not in registered:
+        pdfmetrics.registerFont(UnicodeCIDFont(JA_FONT))
+    return JA_FONT
+
+
+def colour(hex_code: str) -> Color:
+    """Return a reportlab colour from '#rrggbb'."""
+    return HexColor(hex_code)
+
+
+BANNER = {
+    "brown": "#8b5a2b",
+    "red": "#c62828",
+    "blue": "#1e5fb4",
+    "purple": "#6a3d9a",
+    "gray": "#757575",
+    "gold": "#c9a227",
+}
+INK = "#1b1b1b"
+
+
+def fit_size(
+    c: Canvas, text: str, font: str, width: float, largest: float, smallest: float
+) -> float:
+    """Return the largest font size (pt) from ``largest`` down that fits ``width`` (pt)."""
+    size = largest
+    while size > smallest and pdfmetrics.stringWidth(text, font, size) > width:
+        size -= 0.25
+    return size
+
+
+def wrap(text: str, font: str, size: float, widths: list[float]) -> list[str] | None:
+    """Break text into lines, line i at most widths[i] (pt) wide; None if it overflows."""
+    words = text.split()
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        limit = widths[min(len(lines), len(widths) - 1)]
+        if pdfmetrics.stringWidth(trial, font, size) <= limit:
+            current = trial
+            continue
+        if not current:
+            return None
+        lines.append(current)
+        if len(lines) >= len(widths):
+            return None
+        current = word
+        if pdfmetrics.stringWidth(current, font, size) > widths[min(len(lines), len(widths) - 1)]:
+            return None
+    if current:
+        lines.append(current)
+    return lines if len(lines) <= len(widths) else None
+
+
+def wrap_ja(text: str, font: str, size: float, widths: list[float]) -> list[str] | None:
+    """Break text with no spaces (Japanese) character by character."""
+    lines: list[str] = []
+    current = ""
+    for char in text:
+        limit = widths[min(len(lines), len(widths) - 1)]
+        if pdfmetrics.stringWidth(current + char, font, size) > limit:
+            lines.append(current)
+            current = char
+            if len(lines) >= len(widths):
+                return None
+        else:
+            current += char
+    if current:
+        lines.append(current)
+    return lines if len(lines) <= len(widths) else None
+
+
+def text_block(
+    c: Canvas,
+    text: str,
+    font: str,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    largest: float = 9.0,
+    smallest: float = 4.0,
+    centred: bool = False,
+) -> float:
+    """Draw wrapped text in a box (mm, top-left at x, top), shrinking until it fits.
+
+    Returns the height used (mm).
+    """
+    size = largest
+    while True:
+        leading = size * 1.18
+        lines_fit = max(1, int(height * mm // leading))
+        breaker = wrap_ja if " " not in text and not text.isascii() else wrap
+        lines = breaker(text, font, size, [width * mm] * lines_fit)
+        if lines is not None or size <= smallest:
+            break
+        size -= 0.25
+    lines = lines or [text]
+    c.setFont(font, size)
+    y = top * mm - size
+    for line in lines:
+        if centred:
+            c.drawCentredString((x + width / 2) * mm, y, line)
+        else:
+            c.drawString(x * mm, y, line)
+        y -= size * 1.18
+    return len(lines) * size * 1.18 / mm
