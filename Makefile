@@ -7,13 +7,14 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.strikekit-run
 TEST_STAMP := $(VENV)/.strikekit-test
 # Debian packages the tests use (installed only when missing).
-DEB_TEST_PACKAGES :=
+DEB_TEST_PACKAGES := poppler-utils poppler-data zbar-tools fonts-ipafont-gothic
 
 .PHONY: run test lint typecheck pytest bench clean debian-test-packages
 
 run: $(RUN_STAMP)
 	$(BIN)/printkit validate
 	$(BIN)/printkit list
+	$(BIN)/printkit build --out output
 
 test: lint typecheck pytest
 

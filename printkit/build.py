@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -53,6 +54,8 @@ from printkit.pieces import (
 )
 from printkit.render import renderer_for
 from printkit.render.sheets import (
+    RULER_FORM,
+    SMALL_RULER,
     BankSheet,
     BankStackLine,
     Cover,
@@ -65,8 +68,12 @@ from printkit.render.sheets import (
     draw_shadowfist_tracker,
     draw_turn_aid,
     header,
+    ruler,
 )
 from printkit.render.style import Style, colour, style_for
+
+
+rl_config.useA85 = 0  # ASCII85 only inflates compressed streams; plain binary is smaller and faster
 
 
 class BuildError(ValueError):
@@ -165,11 +172,11 @@ def documents_for(
     if isinstance(game_set, PuzzleStrikeSet):
         return puzzle_strike_documents(catalog, game_id, game_set, options, gaps)
     if isinstance(game_set, FlashDuelSet):
+        # The unknown abilities are listed as missing cards; the other gaps are not printed.
         cards = Document(
             file_name([game_id, game_set.id, "cards"], options),
             f"{game_name}: {game_set.name}",
             only(flash_duel_pieces(game_set), set(options.only)),
-            gaps=gaps,
         )
         aids = Document(
             file_name([game_id, game_set.id, "aids"], options), f"{game_name}: reference"
@@ -287,6 +294,13 @@ def define_forms(
             c.endForm()
 
 
+def define_ruler_form(c: Canvas, style: Style) -> None:
+    """Draw the small ruler every sheet carries once, as a form."""
+    c.beginForm(RULER_FORM, 0, 0, math.ceil((SMALL_RULER + 2) * mm), math.ceil(5 * mm))
+    ruler(c, 0, 0, SMALL_RULER, style)
+    c.endForm()
+
+
 def place(c: Canvas, name: str, box: Box) -> None:
     """Put a form at a trim box's position."""
     c.saveState()
@@ -400,6 +414,7 @@ def draw_document(
     paper = geometry.paper(options.paper)
     grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed)
     define_forms(c, doc.selection.pieces, geometry, grids, style, options.duplex)
+    define_ruler_form(c, style)
     draw_cover(c, paper, geometry.frame, cover_for(doc, grids, geometry, options, style), style)
     c.showPage()
     page = 2

@@ -16,6 +16,8 @@ from printkit.render.style import BANNER, INK, Style, colour, fit_size, text_blo
 from printkit.rules import PANIC_ANTES, height_bonus, panic_thresholds
 
 SMALL_RULER = 50.0
+RULER_FORM = "SMALL_RULER"
+"""The small ruler is drawn once per document as a form of this name (see build)."""
 
 
 def ruler(c: Canvas, x: float, y: float, length_mm: float, style: Style, label: str = "") -> None:
@@ -57,14 +59,18 @@ def header(
         y = paper.height - frame.margin - 4
         c.setFont(style.bold, 8)
         c.drawString(frame.margin * mm, y * mm, label)
-        ruler(c, paper.width - frame.margin - SMALL_RULER - 1, y - 1, SMALL_RULER, style, "")
+        c.saveState()
+        c.translate((paper.width - frame.margin - SMALL_RULER - 1) * mm, (y - 1) * mm)
+        c.doForm(RULER_FORM)
+        c.restoreState()
         return
     c.saveState()
     c.translate(3.2 * mm, frame.margin * mm)
     c.rotate(90)
     c.setFont(style.bold, 6)
     c.drawString(SMALL_RULER * mm + 6 * mm, 0, label)
-    ruler(c, 0, -1.5, SMALL_RULER, style)
+    c.translate(0, -1.5 * mm)
+    c.doForm(RULER_FORM)
     c.restoreState()
 
 

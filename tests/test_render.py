@@ -1,0 +1,26 @@
+"""Every icon, shape and kind has a renderer."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.layout import load_geometry
+from printkit.render import RenderError, renderer_for
+from printkit.render.icons import BANNER_DRAWERS, TOP_DRAWERS
+from printkit.vocab import BANNER_ICONS, TOP_ICONS
+
+
+def test_every_icon_has_a_drawer() -> None:
+    assert set(TOP_DRAWERS) == set(TOP_ICONS)
+    assert set(BANNER_DRAWERS) == set(BANNER_ICONS)
+
+
+def test_every_shape_has_a_renderer() -> None:
+    for shape in load_geometry().shapes:
+        front, back = renderer_for(shape)
+        assert callable(front) and callable(back)
+
+
+def test_unknown_shape() -> None:
+    with pytest.raises(RenderError, match="no renderer for shape 'hexagon'"):
+        renderer_for("hexagon")
