@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -29,6 +29,7 @@ from printkit.i18n import LANGUAGES, text
 from printkit.layout import (
     CROP_MODES,
     Box,
+    Frame,
     Geometry,
     Grid,
     LayoutError,
@@ -71,7 +72,6 @@ from printkit.render.sheets import (
     ruler,
 )
 from printkit.render.style import Style, colour, style_for
-
 
 rl_config.useA85 = 0  # ASCII85 only inflates compressed streams; plain binary is smaller and faster
 
@@ -183,7 +183,10 @@ def documents_for(
         )
         if wants(options, "aid"):
             aids.sheets.append(
-                ("reference", lambda c, p, g, s: draw_duel_reference(c, p, g.frame, game_set, s))
+                (
+                    "modes, time-over, raid",
+                    for_set(draw_duel_reference, game_set),
+                )
             )
         return [cards, aids]
     if not isinstance(game_set, ShadowfistSet):
@@ -196,11 +199,12 @@ def documents_for(
     aids = Document(file_name([game_id, game_set.id, "aids"], options), f"{game_name}: table aids")
     if wants(options, "aid"):
         aids.sheets.append(
-            ("reference", lambda c, p, g, s: draw_shadowfist_reference(c, p, g.frame, game_set, s))
+            (
+                "turn and attack sequence",
+                for_set(draw_shadowfist_reference, game_set),
+            )
         )
-        aids.sheets.append(
-            ("tracker", lambda c, p, g, s: draw_shadowfist_tracker(c, p, g.frame, game_set, s))
-        )
+        aids.sheets.append(("tracker", for_set(draw_shadowfist_tracker, game_set)))
     return [counters, aids]
 
 
@@ -230,9 +234,14 @@ def puzzle_strike_documents(
         file_name([game_id, game_set.id, "aids"], options), f"{game_set.name}: player aids"
     )
     if wants(options, "aid"):
-        aids.sheets.append(("turn", lambda c, p, g, s: draw_turn_aid(c, p, g.frame, game_set, s)))
+        aids.sheets.append(("turn", for_set(draw_turn_aid, game_set)))
         aids.sheets.append(("gem pile mat", lambda c, p, g, s: draw_gem_mat(c, p, g.frame, s)))
     return [chips, banks, aids]
+
+
+def for_set(draw: Callable[[Canvas, Paper, Frame, Any, Style], None], game_set: Any) -> SheetDraw:
+    """Return a sheet drawer that draws ``draw`` for one set."""
+    return lambda c, p, g, s: draw(c, p, g.frame, game_set, s)
 
 
 def bank_drawer(sheet: BankSheet) -> SheetDraw:

@@ -69,10 +69,19 @@ def test_no_attacks_count(catalog: Catalog) -> None:
 
 
 SMALL_EXCLUDE = (
-    "draw-three", "gem-essence", "its-a-trap", "its-combo-time", "iron-defense",
-    "master-puzzler", "one-of-each", "really-annoying", "recklessness", "roundhouse",
-    "sale-prices", "training-day",
-)  # fmt: skip
+    "draw-three",
+    "gem-essence",
+    "its-a-trap",
+    "its-combo-time",
+    "iron-defense",
+    "master-puzzler",
+    "one-of-each",
+    "really-annoying",
+    "recklessness",
+    "roundhouse",
+    "sale-prices",
+    "training-day",
+)
 
 
 OPTION_CASES = st.builds(

@@ -56,10 +56,17 @@ def test_defence_blocks_if_it_can_else_retreats_from_a_dash() -> None:
 
 def test_rock_armor_blocks_with_higher_cards_picked_at_random() -> None:
     picks = {
-        bot_defend([4, 4, 5, 5, 1], 2, [3, 3], dashing=True, can_retreat=True, rock_armor=True,
-                   rng=random.Random(s)).cards
+        bot_defend(
+            [4, 4, 5, 5, 1],
+            2,
+            [3, 3],
+            dashing=True,
+            can_retreat=True,
+            rock_armor=True,
+            rng=random.Random(s),
+        ).cards
         for s in range(30)
-    }  # fmt: skip
+    }
     assert picks == {(4, 4), (5, 5)}
 
 

@@ -33,12 +33,15 @@ def text_of(path: Path) -> str:
 
 def test_file_names(default_build: dict[str, Path]) -> None:
     assert set(default_build) == {
-        f"puzzle-strike_{s}_{k}_letter_en.pdf" for s in ("base-2e", "base-3e", "shadows")
+        f"puzzle-strike_{s}_{k}_letter_en.pdf"
+        for s in ("base-2e", "base-3e", "shadows")
         for k in ("chips", "banks", "aids")
     } | {
-        "flash-duel_2e_cards_letter_en.pdf", "flash-duel_2e_aids_letter_en.pdf",
-        "shadowfist_basic_counters_letter_en.pdf", "shadowfist_basic_aids_letter_en.pdf",
-    }  # fmt: skip
+        "flash-duel_2e_cards_letter_en.pdf",
+        "flash-duel_2e_aids_letter_en.pdf",
+        "shadowfist_basic_counters_letter_en.pdf",
+        "shadowfist_basic_aids_letter_en.pdf",
+    }
 
 
 @pytest.mark.parametrize("set_id", ["base-2e", "base-3e", "shadows"])
@@ -48,7 +51,9 @@ def test_every_chip_name_is_in_the_pdf(
     game_set = catalog.game("puzzle-strike").set(set_id)
     assert isinstance(game_set, PuzzleStrikeSet)
     text = text_of(default_build[f"puzzle-strike_{set_id}_chips_letter_en.pdf"])
-    names = [c.name for c in game_set.puzzle_chips] + [c.name for _, c in game_set.character_chips()]
+    names = [c.name for c in game_set.puzzle_chips] + [
+        c.name for _, c in game_set.character_chips()
+    ]
     names += [s.name for s in game_set.stacks if s.kind != "gem"]
     assert [n for n in names if n not in text] == []
 
@@ -92,8 +97,10 @@ def test_bank_sheet_qr_decodes_to_the_companion_url(
     default_build: dict[str, Path], tmp_path: Path
 ) -> None:
     pdf = default_build["puzzle-strike_shadows_banks_letter_en.pdf"]
-    subprocess.run(["pdftoppm", "-png", "-r", "150", "-f", "2", "-l", "2", str(pdf),
-                    str(tmp_path / "p")], check=True)  # fmt: skip
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "150", "-f", "2", "-l", "2", str(pdf), str(tmp_path / "p")],
+        check=True,
+    )
     png = next(tmp_path.glob("p*.png"))
     done = subprocess.run(["zbarimg", "--quiet", "--raw", str(png)], capture_output=True, text=True)
     assert done.stdout.strip().startswith(f"{BASE_URL}/bank/1")
@@ -105,8 +112,11 @@ def test_bank_sheet_qr_decodes_to_the_companion_url(
 @NEEDS_POPPLER
 def test_every_pdf_renders_without_errors(default_build: dict[str, Path], tmp_path: Path) -> None:
     for name, path in default_build.items():
-        done = subprocess.run(["pdftoppm", "-png", "-r", "12", str(path), str(tmp_path / "x")],
-                              capture_output=True, text=True)  # fmt: skip
+        done = subprocess.run(
+            ["pdftoppm", "-png", "-r", "12", str(path), str(tmp_path / "x")],
+            capture_output=True,
+            text=True,
+        )
         assert done.returncode == 0, name
         assert "Error" not in done.stderr, (name, done.stderr[:300])
 
@@ -121,8 +131,13 @@ def test_same_input_gives_identical_bytes(catalog: Catalog, tmp_path: Path) -> N
 def test_duplex_backs_mirror_their_fronts_with_the_offset(catalog: Catalog, tmp_path: Path) -> None:
     import re
 
-    options = BuildOptions(out_dir=tmp_path, duplex=True, back_offset=(1.5, -0.5),
-                           only=frozenset({"numbered-card"}), set_id="2e")  # fmt: skip
+    options = BuildOptions(
+        out_dir=tmp_path,
+        duplex=True,
+        back_offset=(1.5, -0.5),
+        only=frozenset({"numbered-card"}),
+        set_id="2e",
+    )
     [path] = build(catalog, options)
     reader = pypdf.PdfReader(path)
     placed = r"1 0 0 1 ([\d.]+) ([\d.]+) cm\s*/FormXob\.(\S+) Do"
@@ -138,21 +153,29 @@ def test_duplex_backs_mirror_their_fronts_with_the_offset(catalog: Catalog, tmp_
 
 
 def test_japanese_build_holds_japanese_text_and_its_font(catalog: Catalog, tmp_path: Path) -> None:
-    files = build(catalog, BuildOptions(out_dir=tmp_path, lang="ja", set_id="base-3e",
-                                        base_url=BASE_URL))  # fmt: skip
+    files = build(
+        catalog, BuildOptions(out_dir=tmp_path, lang="ja", set_id="base-3e", base_url=BASE_URL)
+    )
     aids = next(f for f in files if f.name == "puzzle-strike_base-3e_aids_letter_ja.pdf")
     text = text_of(aids)
     assert "パニックタイム" in text and "融合" in text
     chips = text_of(next(f for f in files if "_chips_" in f.name))
     assert "クラッシュジェム" in chips
-    fonts = {str(f.get("/BaseFont")) for page in pypdf.PdfReader(aids).pages
-             for f in page["/Resources"]["/Font"].values()}  # fmt: skip
+    fonts = {
+        str(f.get("/BaseFont"))
+        for page in pypdf.PdfReader(aids).pages
+        for f in page["/Resources"]["/Font"].values()
+    }
     assert any("IPAPGothic" in f or "HeiseiKakuGo" in f for f in fonts)
 
 
 def test_a4_and_only_filters(catalog: Catalog, tmp_path: Path) -> None:
-    files = build(catalog, BuildOptions(out_dir=tmp_path, paper="a4", only=frozenset({"bank-sheet"}),
-                                        base_url=BASE_URL))  # fmt: skip
+    files = build(
+        catalog,
+        BuildOptions(
+            out_dir=tmp_path, paper="a4", only=frozenset({"bank-sheet"}), base_url=BASE_URL
+        ),
+    )
     assert sorted(f.name for f in files) == [
         f"puzzle-strike_{s}_banks_a4_en.pdf" for s in ("base-2e", "base-3e", "shadows")
     ]
@@ -195,10 +218,14 @@ def test_a_failed_write_leaves_no_file(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_broken_overlay_exits_2_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_broken_overlay_exits_2_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     overlay = tmp_path / "mine" / "puzzle-strike"
     overlay.mkdir(parents=True)
-    (overlay / "x.toml").write_text('[set]\nid = "base-3e"\n\n[[puzzle_chip]]\nid = "draw-three"\ncost = "free"\n')
+    (overlay / "x.toml").write_text(
+        '[set]\nid = "base-3e"\n\n[[puzzle_chip]]\nid = "draw-three"\ncost = "free"\n'
+    )
     out = tmp_path / "out"
     assert main(["build", "--data-dir", str(tmp_path / "mine"), "--out", str(out)]) == 2
     assert "puzzle_chip 'draw-three': cost: must be int" in capsys.readouterr().err
@@ -206,22 +233,40 @@ def test_broken_overlay_exits_2_and_writes_nothing(tmp_path: Path, capsys: pytes
 
 
 def test_cli_build_and_bad_offset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["build", "--game", "shadowfist", "--out", str(tmp_path), "--base-url", BASE_URL]) == 0
+    assert (
+        main(["build", "--game", "shadowfist", "--out", str(tmp_path), "--base-url", BASE_URL]) == 0
+    )
     assert len(list(tmp_path.glob("*.pdf"))) == 2
     assert main(["build", "--back-offset", "one", "--out", str(tmp_path)]) == 2
     assert "--back-offset: 'one' is not X,Y" in capsys.readouterr().err
 
 
 def test_bank_sheet_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    chips = ("Draw Three,Knockdown,Roundhouse,One of Each,Sale Prices,Risky Move,Sneak Attack,"
-             "Recklessness,It's a Trap,Training Day")  # fmt: skip
+    chips = (
+        "Draw Three,Knockdown,Roundhouse,One of Each,Sale Prices,Risky Move,Sneak Attack,"
+        "Recklessness,It's a Trap,Training Day"
+    )
     out = tmp_path / "sheet.pdf"
     assert main(["bank-sheet", "--chips", chips, "--out", str(out), "--base-url", BASE_URL]) == 0
     assert "Training Day" in text_of(out)
     assert main(["bank-sheet", "--chips", "Draw Three", "--out", str(out)]) == 2
     assert "a bank is 10 different chips" in capsys.readouterr().err
-    assert main(["bank-sheet", "--code", "1209E2TS7", "--title", "Club night", "--out", str(out),
-                 "--base-url", BASE_URL]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "bank-sheet",
+                "--code",
+                "1209E2TS7",
+                "--title",
+                "Club night",
+                "--out",
+                str(out),
+                "--base-url",
+                BASE_URL,
+            ]
+        )
+        == 0
+    )
     assert "Club night" in text_of(out)
 
 

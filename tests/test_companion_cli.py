@@ -45,9 +45,21 @@ def test_count_gives_different_banks(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_count_more_than_exist(capsys: pytest.CaptureFixture[str]) -> None:
-    pins = [arg for chip in ["draw-three", "gem-essence", "knockdown", "one-of-each",
-            "one-two-punch", "risky-move", "sale-prices", "sneak-attack", "roundhouse"]
-            for arg in ("--pin", chip)]  # fmt: skip
+    pins = [
+        arg
+        for chip in [
+            "draw-three",
+            "gem-essence",
+            "knockdown",
+            "one-of-each",
+            "one-two-punch",
+            "risky-move",
+            "sale-prices",
+            "sneak-attack",
+            "roundhouse",
+        ]
+        for arg in ("--pin", chip)
+    ]
     assert main(["bank", "--count", "20", *pins]) == 2
     assert "only 15 different banks fit these options, not 20" in capsys.readouterr().err
 

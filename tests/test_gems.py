@@ -210,8 +210,12 @@ def test_team_battle_shares_a_pile_and_either_teammate_reacts() -> None:
     assert table.pile("Ben").gems == (1,)
     assert table.pile("Dan") == table.pile("Ben")
     with pytest.raises(GemError, match="not an opponent"):
-        crash(with_piles(new_table(["Ana", "Ben", "Cat", "Dan"], Mode.TEAM_BATTLE), A=[1]),
-              "Ana", [1], target="Cat")  # fmt: skip
+        crash(
+            with_piles(new_table(["Ana", "Ben", "Cat", "Dan"], Mode.TEAM_BATTLE), A=[1]),
+            "Ana",
+            [1],
+            target="Cat",
+        )
 
 
 def test_team_battle_team_loses_together() -> None:
@@ -266,10 +270,14 @@ def test_players_and_modes_checked() -> None:
 
 
 ACTIONS = st.lists(
-    st.tuples(st.sampled_from(["ante", "crash", "counter", "land", "end", "combine"]),
-              st.integers(0, 3), st.integers(1, 4), st.integers(1, 4)),
+    st.tuples(
+        st.sampled_from(["ante", "crash", "counter", "land", "end", "combine"]),
+        st.integers(0, 3),
+        st.integers(1, 4),
+        st.integers(1, 4),
+    ),
     max_size=40,
-)  # fmt: skip
+)
 
 
 @settings(max_examples=150, deadline=None)

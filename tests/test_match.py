@@ -32,8 +32,9 @@ def test_choices_stay_secret_until_everyone_commits() -> None:
     choice = choice.commit("Ben", "Rook")
     assert choice.choice_of("Ana", viewer="Ben") == "Grave"
     assert dict(reveal(choice, random.Random(1), mirrors_allowed=False).characters) == {
-        "Ana": "Grave", "Ben": "Rook",
-    }  # fmt: skip
+        "Ana": "Grave",
+        "Ben": "Rook",
+    }
 
 
 def test_mirror_coin_flip_winner_keeps_loser_rechooses() -> None:

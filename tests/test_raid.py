@@ -32,9 +32,10 @@ def fd(catalog: Catalog) -> FlashDuelSet:
 
 def test_setup_table(catalog: Catalog) -> None:
     rows = {n: raid_setup(fd(catalog), n) for n in (2, 3, 4)}
-    assert [(r.deck_cards, r.reshuffles, r.dragon_hit_points, r.dragon_hand_size,
-             r.dragon_abilities) for r in rows.values()] == [
-        (50, 0, 2, 7, 4), (40, 1, 3, 8, 6), (50, 1, 4, 9, 8)]  # fmt: skip
+    assert [
+        (r.deck_cards, r.reshuffles, r.dragon_hit_points, r.dragon_hand_size, r.dragon_abilities)
+        for r in rows.values()
+    ] == [(50, 0, 2, 7, 4), (40, 1, 3, 8, 6), (50, 1, 4, 9, 8)]
     betrayal = raid_setup(fd(catalog), 4, betrayal=True)
     assert (betrayal.dragon_hit_points, betrayal.dragon_hand_size) == (3, 8)
     with pytest.raises(RaidError, match="for 2, 3, 4 mortals, not 5"):
