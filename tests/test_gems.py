@@ -67,7 +67,7 @@ def test_example_crash_a_three_sends_three_ones_and_pays_one() -> None:
     table = crash(duel(Ana=[3]), "Ana", [3])
     assert table.pending is not None
     assert (table.pending.target, table.pending.ones) == ("Ben", 3)
-    assert table.money == 1
+    assert table.money_of("Ana") == 1
     table = land(table)
     assert table.pile("Ben").gems == (1, 1, 1)
     assert table.pile("Ana").gems == ()
@@ -92,17 +92,17 @@ def test_example_counter_crash_of_two_against_one_two_three(
         assert (table.pending.sender, table.pending.target, table.pending.ones) == ("Ben", "Ana", 1)
         again = counter_crash(table, "Ana", [1])  # counter-counter-crash on her own turn
         assert again.pending is None
-        assert again.money == 2  # +$1 for the crash, +$1 for the counter-counter on her turn
+        assert again.money_of("Ana") == 2  # +$1 for the crash, +$1 for the counter-counter
     else:
         assert table.pending is None
-    assert table.money == 1  # Ben gets no money: it is not his turn
+    assert table.money_of("Ben") == 0  # no money for Ben: it is not his turn
 
 
 def test_example_four_gem_in_a_double_crash_is_uncounter_crashable() -> None:
     table = crash(duel(Ana=[4, 1], Ben=[3]), "Ana", [4, 1])
     assert table.pending is not None and table.pending.unstoppable
     assert table.pending.ones == 5
-    assert table.money == 2
+    assert table.money_of("Ana") == 2
     with pytest.raises(GemError, match="Ben cannot counter-crash: Ana crashed a 4-gem"):
         counter_crash(table, "Ben", [3])
 
@@ -311,3 +311,17 @@ def test_gems_are_conserved(
             pass
         assert table.total_value() == start
         assert all(g in (1, 2, 3, 4) for _, p in table.piles for g in p.gems)
+
+
+def test_team_battle_teammates_share_the_turn_and_keep_their_own_money() -> None:
+    table = with_piles(new_table(["Ana", "Ben", "Cat", "Dan"], Mode.TEAM_BATTLE), A=[2, 1], B=[1])
+    table = ante(table)  # one ante for the team
+    with pytest.raises(GemError, match="already anted"):
+        ante(table)
+    table = land(crash(table, "Cat", [2]))  # Cat crashes on team A's turn (Ana's seat)
+    table = land(crash(table, "Ana", [1]))
+    assert (table.money_of("Ana"), table.money_of("Cat")) == (1, 1)
+    with pytest.raises(GemError, match="only on their own turn"):
+        crash(table, "Dan", [1])
+    table = end_turn(table)
+    assert table.owner_of(table.current) == "B"

@@ -16,7 +16,8 @@ The rules are those of seed 000 (3rd edition, rules 7.3) and seed 001 (2nd editi
   the end of the sender's turn are destroyed. When someone ends a turn at 10 or more the
   game ends and the lowest pile wins; tied players take one more turn each and compare
   again. Last Man Standing eliminates instead, and play goes on to one survivor.
-- 2 vs 2: teammates share one pile and ante once per team turn; either may react.
+- 2 vs 2: teammates share one pile and their team's turn (either may crash, each keeps
+  their own gem power), ante once per team turn, and either may react to a send.
 - 2nd edition: a crash always goes to the next player; a player ending a turn above 10
   with at least two others left sends the excess over 10, as 1-gems, to the next player,
   who may counter-crash it (but what comes back does not overflow again).
@@ -150,8 +151,8 @@ class Table:
     pending: Send | None = None
     """A send waiting for a reaction or to land."""
     floating: tuple[Send, ...] = ()
-    money: int = 0
-    """Gem power the current player got from crashing this turn."""
+    money: tuple[tuple[str, int], ...] = ()
+    """Gem power each player got from crashing this turn (on their own side's turn only)."""
     anted: bool = False
     eliminated: tuple[str, ...] = ()
     tied: tuple[str, ...] = ()
@@ -173,6 +174,19 @@ class Table:
     def is_over(self) -> bool:
         """Return True once there is a winner."""
         return bool(self.winners)
+
+    def money_of(self, player: str) -> int:
+        """Return the gem power a player got from crashing this turn."""
+        return dict(self.money).get(player, 0)
+
+    def with_money(self, player: str, amount: int) -> Table:
+        """Return the table with ``amount`` more gem power for the player."""
+        rest = tuple((p, m) for p, m in self.money if p != player)
+        return replace(self, money=(*rest, (player, self.money_of(player) + amount)))
+
+    def is_turn_of(self, player: str) -> bool:
+        """Return True when it is the player's turn (their team's turn, in 2 vs 2)."""
+        return self.owner_of(player) == self.owner_of(self.current)
 
     def owner_of(self, player: str) -> str:
         """Return whose pile a player plays from (their team's in 2 vs 2)."""
@@ -307,13 +321,13 @@ def crash(table: Table, player: str, gems: Sequence[int], target: str | None = N
     """
     check_playing(table)
     check_no_pending(table)
-    if player != table.current:
+    if not table.is_turn_of(player):
         raise GemError(f"{player} can crash only on their own turn; it is {table.current}'s")
     if not 1 <= len(gems) <= 2:
         raise GemError(f"a crash breaks 1 gem (Crash Gem) or 2 (Double Crash Gem), not {len(gems)}")
     target = choose_target(table, player, target)
     table = break_gems(table, player, gems)
-    table = replace(table, money=table.money + len(gems))
+    table = table.with_money(player, len(gems))
     send = Send(player, target, sum(gems), UNSTOPPABLE_GEM in gems)
     broke = " and a ".join(gem_name(g) for g in gems)
     table = table.note(f"{player} crashed a {broke} at {target}")
@@ -359,7 +373,7 @@ def dispatch(table: Table, send: Send) -> Table:
     if send.ones == 0:
         return release_floating(table)
     ffa = table.mode in (Mode.FREE_FOR_ALL, Mode.LAST_MAN_STANDING)
-    if ffa and send.sender == table.current:
+    if ffa and table.is_turn_of(send.sender):
         if table.pile(send.sender).total >= LOSING_TOTAL:
             table = table.note(f"{send.ones} gem(s) float until {send.sender}'s pile is 9 or less")
         return release_floating(replace(table, floating=(*table.floating, send)))
@@ -408,8 +422,8 @@ def counter_crash(table: Table, player: str, gems: Sequence[int]) -> Table:
     if not 1 <= len(gems) <= 2:
         raise GemError(f"a counter-crash breaks 1 or 2 gems, not {len(gems)}")
     table = replace(break_gems(table, player, gems), pending=None)
-    if player == table.current:
-        table = replace(table, money=table.money + len(gems))
+    if table.is_turn_of(player):
+        table = table.with_money(player, len(gems))
     counter = sum(gems)
     negated = min(send.ones, counter)
     table = replace(table, supply=table.supply.give(1, 2 * negated))
@@ -504,7 +518,7 @@ def destroy_floating(table: Table) -> Table:
 def advance(table: Table, to: str | None = None) -> Table:
     """Pass the turn to ``to`` (default: the next player still in)."""
     following = to or table.next_player(table.current)
-    return replace(table, turn=table.seats.index(following), money=0, anted=False)
+    return replace(table, turn=table.seats.index(following), money=(), anted=False)
 
 
 def eliminate(table: Table, player: str, total: int) -> Table:
