@@ -1,3 +1,34 @@
-"""strikekit's companion: the rules engine (``companion.game``) and, on top, the phone app."""
+"""strikekit's companion: the rules engine (``companion.game``) and the phone app on top.
+
+``create_app`` builds the Flask app: the database (migrated once here), the JSON API and the
+pages, security headers, and JSON errors for the API (never a 500 for bad input).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
 
 __version__ = "0.1.0"
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create the companion app; ``test_config`` overrides settings (tests, --db)."""
+    app = Flask(__name__, instance_relative_config=True)
+    instance = Path(app.instance_path)
+    app.config.from_mapping(DATABASE=str(instance / "companion.sqlite3"), DATA_DIR=None)
+    if test_config:
+        app.config.update(test_config)
+    from companion import api, db, errors, pages, security
+
+    app.config.setdefault("SECRET_KEY", None)
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = security.secret_key(instance)
+    security.init_app(app)
+    db.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    return app

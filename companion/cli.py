@@ -20,6 +20,7 @@ from companion.game.bank import (
     BankOptions,
     BankSampler,
     CostBand,
+    bank_to_json,
     make_bank,
     recommended_bank,
 )
@@ -79,6 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     bank.add_argument("--team-battle", action="store_true", help="2 vs 2 (Panic counts 4)")
     bank.add_argument("--recommended", metavar="NAME", help="a rulebook bank of the (one) set")
     bank.add_argument("--code", help="show the bank of this bank code")
+    serve = commands.add_parser("serve", help="serve the companion web app (waitress)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=5000, help="port (5000)")
+    serve.add_argument("--db", help="SQLite file (default: instance/companion.sqlite3)")
+    serve.add_argument("--threads", type=int, default=16, help="server threads (16)")
+    serve.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
     bank.add_argument("--json", action="store_true", help="print JSON")
     bank.add_argument("--pdf", metavar="FILE", help="also write the bank setup sheet(s) here")
     bank.add_argument("--paper", default="letter", help="paper for --pdf: letter or a4")
@@ -129,26 +136,8 @@ def draw_banks(
 
 
 def bank_json(bank: Bank) -> dict[str, Any]:
-    """Describe a bank as the JSON the issue names (plus ids and banners)."""
-    return {
-        "code": bank.code,
-        "seed": bank.seed,
-        "sets": list(bank.sets),
-        "stacks": [
-            {
-                "id": c.chip.id,
-                "name": c.chip.name,
-                "cost": c.chip.cost,
-                "set": c.set_id,
-                "banner": list(c.chip.banner or ()),
-                "attack": c.chip.is_attack(),
-            }
-            for c in bank.chips
-        ],
-        "valid_banks": bank.valid_banks,
-        "options": bank.options.describe(),
-        "name": bank.name,
-    }
+    """Describe a bank as the JSON the issue names (plus ids, banners and icons)."""
+    return bank_to_json(bank)
 
 
 def bank_text(bank: Bank, players: int, team_battle: bool) -> str:
@@ -209,9 +198,52 @@ def run_bank(catalog: Catalog, args: argparse.Namespace) -> int:
     return 0
 
 
+def run_serve(args: argparse.Namespace) -> int:
+    """Migrate the database once, then serve with waitress (never in debug mode)."""
+    import qrcode
+    from waitress import serve
+
+    from companion import create_app
+    from printkit.netaddr import lan_address
+
+    if not 1 <= args.port <= 65535:
+        raise UsageError(f"--port must be 1-65535, not {args.port}")
+    if not 1 <= args.threads <= 256:
+        raise UsageError(f"--threads must be 1-256, not {args.threads}")
+    load_catalog(user_data_dir(args.data_dir))  # a broken overlay stops here, before serving
+    config: dict[str, Any] = {"DATA_DIR": user_data_dir(args.data_dir)}
+    if args.db:
+        config["DATABASE"] = str(Path(args.db).resolve())
+    app = create_app(config)
+    local = f"http://127.0.0.1:{args.port}"
+    print(f"strikekit companion on {local}  (database {app.config['DATABASE']})")
+    if args.host in ("0.0.0.0", "::") or args.host not in ("127.0.0.1", "localhost", "::1"):
+        lan = f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}"
+        print(f"phones on this network: {lan}")
+        code = qrcode.QRCode(border=1)
+        code.add_data(lan)
+        code.print_ascii(invert=True)
+    serve(
+        app,
+        host=args.host,
+        port=args.port,
+        threads=args.threads,
+        connection_limit=1000,
+        channel_timeout=30,
+        ident="strikekit",
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the companion command line and return its exit code."""
     args = build_parser().parse_args(argv)
+    if args.command == "serve":
+        try:
+            return run_serve(args)
+        except (CatalogError, UsageError, OSError) as exc:
+            print(f"companion serve: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     try:
         catalog = load_catalog(user_data_dir(args.data_dir))
         return run_bank(catalog, args)

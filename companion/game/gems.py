@@ -583,3 +583,29 @@ def next_tiebreak_turn(table: Table) -> Table:
         following, *rest = table.tiebreak
         return advance(replace(table, tiebreak=tuple(rest)), following)
     return compare_lowest(table, table.tied)
+
+
+def add_gem(table: Table, player: str, value: int) -> Table:
+    """Put a gem from the bank into a player's pile (an ante a chip caused, a correction).
+
+    :raises GemError: for a value that is not a gem, or once the game is over.
+    """
+    check_playing(table)
+    if value not in GEM_VALUES:
+        raise GemError(f"there is no {gem_name(value)}")
+    table = table.with_pile(player, table.pile(player).with_gems([value]))
+    return replace(table, supply=table.supply.take(value)).note(
+        f"a {gem_name(value)} went into {player}'s pile"
+    )
+
+
+def remove_gem(table: Table, player: str, value: int) -> Table:
+    """Take a gem out of a player's pile back to the bank (a trash, a correction).
+
+    :raises GemError: when the pile has no such gem, or once the game is over.
+    """
+    check_playing(table)
+    table = table.with_pile(player, table.pile(player).without([value], player))
+    return replace(table, supply=table.supply.give(value)).note(
+        f"a {gem_name(value)} left {player}'s pile"
+    )

@@ -1,0 +1,49 @@
+"use strict";
+// JSON calls to the companion: CSRF header, idempotency keys, offline badge.
+function cookie(name) {
+  const match = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : "";
+}
+function newKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+function setOffline(off) {
+  const badge = document.getElementById("offline");
+  if (badge) badge.hidden = !off;
+}
+async function api(method, url, body, extraHeaders) {
+  const headers = Object.assign({ "X-CSRF-Token": cookie("csrf") }, extraHeaders || {});
+  const init = { method, headers, credentials: "same-origin" };
+  if (body !== undefined) { headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (err) {
+    setOffline(true);
+    throw { status: 0, error: "offline" };
+  }
+  setOffline(false);
+  if (response.status === 304) return { status: 304 };
+  let data = {};
+  try { data = await response.json(); } catch (err) { data = {}; }
+  if (!response.ok) throw Object.assign({ status: response.status }, data);
+  data.status = response.status;
+  data.etag = response.headers.get("ETag");
+  return data;
+}
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}

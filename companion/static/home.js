@@ -1,0 +1,29 @@
+"use strict";
+document.addEventListener("DOMContentLoaded", () => {
+  const form = document.getElementById("start");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = new FormData(form);
+    const players = ["p1", "p2", "p3", "p4"].map((k) => (f.get(k) || "").trim()).filter(Boolean);
+    const body = { players, sets: [f.get("set")], seat: Number(f.get("seat")) };
+    if (f.get("mode") !== "auto") body.mode = f.get("mode");
+    if ((f.get("bank_code") || "").trim()) body.bank_code = f.get("bank_code").trim();
+    const error = document.getElementById("start-error");
+    error.textContent = "";
+    try {
+      const made = await api("POST", "/api/matches", body);
+      document.getElementById("started").hidden = false;
+      document.getElementById("join-qr").src = "/qr.svg?text=" + encodeURIComponent(made.join_url);
+      const link = document.getElementById("join-link");
+      link.href = made.join_url; link.textContent = made.join_url;
+      document.getElementById("table-link").href = made.table_url;
+    } catch (err) { error.textContent = err.error || "error"; }
+  });
+  document.getElementById("join").addEventListener("submit", (event) => {
+    event.preventDefault();
+    let code = new FormData(event.target).get("code").trim();
+    const marker = "/join/";
+    if (code.includes(marker)) code = code.slice(code.indexOf(marker) + marker.length);
+    window.location.href = "/join/" + encodeURIComponent(code);
+  });
+});

@@ -1,0 +1,288 @@
+"""Matches and their event logs in SQLite; the state is always replayed from the log.
+
+Every write runs in one ``BEGIN IMMEDIATE`` transaction under the process-wide write lock:
+it checks the idempotency key (a retried write is answered, not applied again), checks the
+version the client based its action on (a stale write is refused with the current state),
+applies the action with the pure rules, and appends the event. Replayed states are cached
+per match and version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import sqlite3
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from companion.db import WRITE_LOCK
+from companion.game import table
+from printkit.models import Catalog
+
+CACHE_SIZE = 512
+TOKEN_BYTES = 16  # 128 bits for match ids, join codes and view tokens
+SEAT_TOKEN_BYTES = 32
+
+
+class StoreError(ValueError):
+    """A request the store refuses; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, message: str, state: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.state = state
+
+
+@dataclass
+class Cached:
+    """A replayed match at one version."""
+
+    version: int
+    events: list[tuple[str, Any]]
+    state: table.State
+    lines: list[str]
+
+
+_cache: OrderedDict[str, Cached] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def now() -> str:
+    """Return the time as ISO text."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def hash_token(token: str) -> str:
+    """Hash a seat token for storage (the token itself lives only in the phone's cookie)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_match(conn: sqlite3.Connection, setup: table.Setup, catalog: Catalog) -> dict[str, str]:
+    """Store a new match and its empty seats; return its id, join code and view token."""
+    table.start(setup, catalog)  # refuses a bad setup before anything is written
+    ids = {
+        "id": secrets.token_urlsafe(TOKEN_BYTES),
+        "join_code": secrets.token_urlsafe(TOKEN_BYTES),
+        "view_token": secrets.token_urlsafe(TOKEN_BYTES),
+    }
+    with WRITE_LOCK:
+        conn.execute("begin immediate")
+        try:
+            conn.execute(
+                "insert into matches (id, created, setup, join_code, view_token) "
+                "values (?,?,?,?,?)",
+                (
+                    ids["id"],
+                    now(),
+                    json.dumps(setup.to_json()),
+                    ids["join_code"],
+                    ids["view_token"],
+                ),
+            )
+            conn.executemany(
+                "insert into seats (match_id, seat, name) values (?,?,?)",
+                [(ids["id"], i, name) for i, name in enumerate(setup.players)],
+            )
+            conn.execute("commit")
+        except BaseException:
+            conn.execute("rollback")
+            raise
+    return ids
+
+
+def find_match(
+    conn: sqlite3.Connection,
+    *,
+    match_id: str | None = None,
+    join_code: str | None = None,
+    view_token: str | None = None,
+) -> sqlite3.Row:
+    """Return a match row by id, join code or view token.
+
+    :raises StoreError: 404 when there is no such match.
+    """
+    if match_id is not None:
+        row = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
+    elif join_code is not None:
+        row = conn.execute("select * from matches where join_code = ?", (join_code,)).fetchone()
+    else:
+        row = conn.execute("select * from matches where view_token = ?", (view_token,)).fetchone()
+    if row is None:
+        raise StoreError(404, "no such match (check the link or the code)")
+    found: sqlite3.Row = row
+    return found
+
+
+def seats(conn: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
+    """Return the seats of a match and whether each is taken."""
+    rows = conn.execute(
+        "select seat, name, token_hash is not null as taken from seats "
+        "where match_id = ? order by seat",
+        (match_id,),
+    ).fetchall()
+    return [{"seat": r["seat"], "name": r["name"], "taken": bool(r["taken"])} for r in rows]
+
+
+def seat_of(conn: sqlite3.Connection, match_id: str, token: str | None) -> str | None:
+    """Return the player name a seat token belongs to in this match, if any."""
+    if not token:
+        return None
+    row = conn.execute(
+        "select name from seats where match_id = ? and token_hash = ?",
+        (match_id, hash_token(token)),
+    ).fetchone()
+    return None if row is None else str(row["name"])
+
+
+def claim_seat(conn: sqlite3.Connection, match_id: str, seat: int) -> tuple[str, str]:
+    """Claim a free seat; return (player name, new seat token).
+
+    :raises StoreError: 404 for no such seat, 409 when it is taken.
+    """
+    token = secrets.token_urlsafe(SEAT_TOKEN_BYTES)
+    with WRITE_LOCK:
+        conn.execute("begin immediate")
+        try:
+            row = conn.execute(
+                "select name, token_hash from seats where match_id = ? and seat = ?",
+                (match_id, seat),
+            ).fetchone()
+            if row is None:
+                raise StoreError(404, f"this match has no seat {seat}")
+            if row["token_hash"] is not None:
+                raise StoreError(409, f"{row['name']}'s seat is already taken")
+            conn.execute(
+                "update seats set token_hash = ? where match_id = ? and seat = ?",
+                (hash_token(token), match_id, seat),
+            )
+            conn.execute("commit")
+        except BaseException:
+            conn.execute("rollback")
+            raise
+    return str(row["name"]), token
+
+
+def load(conn: sqlite3.Connection, match: sqlite3.Row, catalog: Catalog) -> Cached:
+    """Return the replayed match at its stored version (from the cache when current)."""
+    match_id, version = match["id"], int(match["version"])
+    with _cache_lock:
+        hit = _cache.get(match_id)
+        if hit is not None and hit.version == version:
+            _cache.move_to_end(match_id)
+            return hit
+    rows = conn.execute(
+        "select kind, payload, line from events "
+        "where match_id = ? and version <= ? order by version",
+        (match_id, version),
+    ).fetchall()
+    events = [(r["kind"], json.loads(r["payload"])) for r in rows]
+    setup = table.Setup.from_json(json.loads(match["setup"]))
+    cached = Cached(
+        version, events, table.replay(setup, events, catalog), [r["line"] for r in rows]
+    )
+    remember(match_id, cached)
+    return cached
+
+
+def remember(match_id: str, cached: Cached) -> None:
+    """Keep a replayed state for later reads."""
+    with _cache_lock:
+        _cache[match_id] = cached
+        _cache.move_to_end(match_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def append(
+    conn: sqlite3.Connection,
+    match_id: str,
+    actor: str,
+    kind: str,
+    action: dict[str, Any] | None,
+    base_version: int,
+    idem: str,
+    catalog: Catalog,
+) -> Cached:
+    """Append an action (or an undo / redo) by a seated player; return the new state.
+
+    :raises StoreError: 409 (stale base version, nothing to undo/redo), 422 (the rules refuse).
+    """
+    with WRITE_LOCK:
+        conn.execute("begin immediate")
+        try:
+            result = append_locked(conn, match_id, actor, kind, action, base_version, idem, catalog)
+            conn.execute("commit")
+        except BaseException:
+            conn.execute("rollback")
+            raise
+    remember(match_id, result)
+    return result
+
+
+def append_locked(
+    conn: sqlite3.Connection,
+    match_id: str,
+    actor: str,
+    kind: str,
+    action: dict[str, Any] | None,
+    base_version: int,
+    idem: str,
+    catalog: Catalog,
+) -> Cached:
+    """The body of ``append``, inside the transaction."""
+    match = find_match(conn, match_id=match_id)
+    current = load(conn, match, catalog)
+    done = conn.execute(
+        "select version from events where match_id = ? and idem = ?", (match_id, idem)
+    ).fetchone()
+    if done is not None:  # a retry of a write that was applied: answer, do not apply again
+        return current
+    if base_version != current.version:
+        raise StoreError(
+            409, "the table changed: look at it again and retry", {"version": current.version}
+        )
+    position = len(current.events)
+    if kind == "action":
+        if action is None:
+            raise StoreError(400, "an action is needed")
+        state = table.apply(current.state, action, actor, catalog, position)
+        line = table.describe(action, actor)
+        payload: Any = {"actor": actor, "action": action}
+    else:
+        applied, undone = table.stacks_of(current.events)
+        source = applied if kind == "undo" else undone
+        if not source:
+            raise StoreError(409, f"there is nothing to {kind}")
+        undone_line = current.lines[source[-1][0]]
+        line = f"{actor} {'undid' if kind == 'undo' else 'redid'}: {undone_line}"
+        payload = {"actor": actor}
+        events = [*current.events, (kind, payload)]
+        setup = current.state.setup
+        state = table.replay(setup, events, catalog)
+    version = current.version + 1
+    conn.execute(
+        "insert into events (match_id, version, kind, payload, actor, idem, line, created) "
+        "values (?,?,?,?,?,?,?,?)",
+        (match_id, version, kind, json.dumps(payload), actor, idem, line, now()),
+    )
+    conn.execute("update matches set version = ? where id = ?", (version, match_id))
+    return Cached(version, [*current.events, (kind, payload)], state, [*current.lines, line])
+
+
+def event_rows(conn: sqlite3.Connection, match_id: str) -> list[sqlite3.Row]:
+    """Return a match's whole log (for checks and exports)."""
+    return conn.execute(
+        "select version, kind, actor, idem, line from events where match_id = ? order by version",
+        (match_id,),
+    ).fetchall()
+
+
+def clear_cache() -> None:
+    """Forget every replayed state (tests use a fresh database each time)."""
+    with _cache_lock:
+        _cache.clear()
