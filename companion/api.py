@@ -179,6 +179,8 @@ def setup_from(data: dict[str, Any]) -> table.Setup:
     ):
         raise ApiError(400, "'players' must list 2 to 4 names of 1 to 24 characters")
     players = [p.strip() for p in players]
+    if not 2 <= len(players) <= 4:
+        raise ApiError(400, f"'players' must list 2 to 4 names, not {len(players)}")
     try:
         mode = Mode(data.get("mode", "two-player" if len(players) == 2 else "free-for-all"))
     except ValueError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 from html import escape
+from pathlib import Path
 
 from flask import (
     Blueprint,
@@ -13,7 +14,6 @@ from flask import (
     current_app,
     render_template,
     request,
-    send_from_directory,
 )
 
 from companion import db, store
@@ -88,18 +88,22 @@ def qr_svg() -> Response:
     return response
 
 
+def static_bytes(name: str) -> bytes:
+    """Read a small file of the static folder."""
+    folder = Path(current_app.static_folder or "static")
+    return (folder / name).read_bytes()
+
+
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """The web app manifest: installable, standalone, dark-friendly."""
-    response = send_from_directory(current_app.static_folder or "static", "manifest.webmanifest")
-    response.mimetype = "application/manifest+json"
-    return response
+    return Response(static_bytes("manifest.webmanifest"), mimetype="application/manifest+json")
 
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, served from the root so it covers every page."""
-    response = send_from_directory(current_app.static_folder or "static", "sw.js")
+    response = Response(static_bytes("sw.js"), mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response

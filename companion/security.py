@@ -88,5 +88,6 @@ def add_headers(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     """Limit request size and add the headers to every response."""
-    app.config.setdefault("MAX_CONTENT_LENGTH", MAX_BODY)
+    if not app.config.get("MAX_CONTENT_LENGTH"):  # Flask's default is None: no limit
+        app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.after_request(add_headers)

@@ -251,7 +251,7 @@ def append_locked(
         if action is None:
             raise StoreError(400, "an action is needed")
         state = table.apply(current.state, action, actor, catalog, position)
-        line = table.describe(action, actor)
+        line = table.describe(action, actor, state)
         payload: Any = {"actor": actor, "action": action}
     else:
         applied, undone = table.stacks_of(current.events)

@@ -401,9 +401,13 @@ def next_game(state: State, catalog: Catalog) -> State:
     return begin_game(state)
 
 
-def describe(action: Mapping[str, Any], actor: str) -> str:
+def describe(action: Mapping[str, Any], actor: str, after: State | None = None) -> str:
     """Say an action in one history line: 'Ana crashed a 3-gem at Ben'."""
     kind = action.get("type")
+    if kind == "crash" and not action.get("target") and after is not None and after.table:
+        sends = [*after.table.floating, *([after.table.pending] if after.table.pending else [])]
+        target = next((s.target for s in reversed(sends) if s.sender == actor), None)
+        action = {**action, "target": target} if target else action
     g = " and a ".join(f"{v}-gem" for v in action.get("gems") or [])
     lines = {
         "choose": f"{actor} chose a character",
