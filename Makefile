@@ -7,7 +7,12 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.strikekit-run
 TEST_STAMP := $(VENV)/.strikekit-test
 # Debian packages the tests use (installed only when missing).
-DEB_TEST_PACKAGES := poppler-utils poppler-data zbar-tools fonts-ipafont-gothic
+DEB_TEST_PACKAGES := poppler-utils poppler-data zbar-tools fonts-ipafont-gothic chromium
+# Debian packages the benchmarks use.
+DEB_BENCH_PACKAGES := wrk
+# Where `make run` serves the companion (0.0.0.0: this machine and phones on the LAN).
+HOST ?= 0.0.0.0
+PORT ?= 5000
 
 .PHONY: run test lint typecheck pytest bench clean debian-test-packages
 
@@ -15,6 +20,7 @@ run: $(RUN_STAMP)
 	$(BIN)/printkit validate
 	$(BIN)/printkit list
 	$(BIN)/printkit build --out output
+	$(BIN)/companion serve --host $(HOST) --port $(PORT)
 
 test: lint typecheck pytest
 
@@ -29,7 +35,9 @@ pytest: $(TEST_STAMP) debian-test-packages
 	$(BIN)/pytest
 
 bench: $(TEST_STAMP)
+	@scripts/ensure-debian-packages $(DEB_BENCH_PACKAGES)
 	@for script in bench/*.py; do [ -e "$$script" ] || continue; echo "== $$script"; $(BIN)/python "$$script" || exit 1; done
+	bash bench/serve_bench.sh
 
 $(BIN)/python:
 	scripts/make-venv $(PYTHON) $(VENV)

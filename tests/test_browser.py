@@ -1,0 +1,107 @@
+"""Two phones in Debian's Chromium (390 x 844): start, join, act on A and see it on B, undo on B.
+
+Screenshots of the main pages go to output/screenshots/ (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+CHROMIUM = shutil.which("chromium")
+SHOTS = Path(__file__).resolve().parent.parent / "output" / "screenshots"
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SEEN_WITHIN_MS = 3000
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[str]:
+    """Serve the app with waitress on a free port of 127.0.0.1."""
+    from waitress.server import create_server
+
+    srv = create_server(app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.effective_port}"
+    srv.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-dev-shm-usage",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        yield launched
+        launched.close()
+
+
+def test_two_phones_play_and_undo(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a = browser.new_context(**PHONE).new_page()
+    b = browser.new_context(**PHONE).new_page()
+    a.goto(server + "/")
+    a.screenshot(path=str(SHOTS / "home.png"), full_page=True)
+    a.fill("input[name=p1]", "Ana")
+    a.fill("input[name=p2]", "Ben")
+    a.click("#start button[type=submit]")
+    a.wait_for_selector("#started:not([hidden])")
+    join_url = a.get_attribute("#join-link", "href")
+    assert join_url and "/join/" in join_url
+    a.click("#table-link")
+    a.wait_for_selector("#choose:not([hidden]) button")
+
+    b.goto(join_url)
+    b.screenshot(path=str(SHOTS / "join.png"), full_page=True)
+    b.click("#seats button:has-text('Ben')")
+    b.wait_for_url("**/m/**")
+    b.wait_for_selector("#choose:not([hidden]) button")
+
+    a.click("#choose button:has-text('Grave')")
+    # Ben's phone shows that only Ben is left to choose before he taps (else his tap is stale).
+    b.locator("#choose p.small").filter(has_text=re.compile(r": Ben$")).wait_for(
+        timeout=SEEN_WITHIN_MS
+    )
+    b.click("#choose button:has-text('Rook')")
+    a.wait_for_selector("#actions:not([hidden]) button", timeout=SEEN_WITHIN_MS)
+    a.click("#actions button:has-text('Ante')")
+    # Phone B sees Ana's gem within 3 seconds.
+    b.wait_for_selector("#piles .gem", timeout=SEEN_WITHIN_MS)
+    b.screenshot(path=str(SHOTS / "table-ben.png"), full_page=True)
+    a.screenshot(path=str(SHOTS / "table-ana.png"), full_page=True)
+    # Ben undoes; Ana's phone shows the pile empty again within 3 seconds.
+    b.click("#undo")
+    a.wait_for_selector("#piles .gem", state="detached", timeout=SEEN_WITHIN_MS)
+    a.wait_for_selector("#history li:has-text('Ben undid: Ana anted')", timeout=SEEN_WITHIN_MS)
+
+
+def test_bank_page_and_language_switch(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(server + "/bank")
+    page.fill("input[name=seed]", "42")
+    page.click("#options button[type=submit]")
+    page.wait_for_selector("#stacks li")
+    assert page.locator("#stacks li").count() == 10
+    page.screenshot(path=str(SHOTS / "bank.png"), full_page=True)
+    page.click("#lang")
+    assert page.inner_text("h1") == "銀行ランダマイザー"
+    page.screenshot(path=str(SHOTS / "bank-ja.png"), full_page=True)
