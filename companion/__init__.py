@@ -26,6 +26,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = security.secret_key(instance)
+    app.session_interface = security.NoSessions()  # the companion keeps no session state
     security.init_app(app)
     db.init_app(app)
     errors.init_app(app)

@@ -6,6 +6,7 @@ on) and ``idempotency_key`` (so a retry is applied once). See docs/api.md.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import tempfile
@@ -285,30 +286,40 @@ def viewer_of(match_id: str) -> str | None:
 def state_response(match: Any, viewer: str | None) -> Response:
     """Answer the state as this viewer sees it, or 304 when the phone is up to date."""
     cached = store.load(db.get_db(), match, catalog())
-    etag = f"v{cached.version}-{viewer or 'spectator'}"
+    etag = f"v{cached.version}.{match['seat_version']}-{viewer or 'spectator'}"
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
         response.set_etag(etag)
         return response
-    response = jsonify(payload(cached, viewer, match["id"]))
+    response = answer(cached, viewer, match)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
-def payload(cached: store.Cached, viewer: str | None, match_id: str) -> dict[str, Any]:
+def answer(cached: store.Cached, viewer: str | None, match: Any) -> Response:
+    """Return the JSON answer for a viewer, made once per version and viewer."""
+    key = f"{match['seat_version']}:{viewer or ''}"
+    body = cached.answers.get(key)
+    if body is None:
+        body = json.dumps(payload(cached, viewer, match), separators=(",", ":")).encode()
+        cached.answers[key] = body
+    return Response(body, mimetype="application/json")
+
+
+def payload(cached: store.Cached, viewer: str | None, match: Any) -> dict[str, Any]:
     """Return everything a phone shows: version, state, history, undo/redo, and for a
     seated phone the join and spectator links (a spectator never gets the join link)."""
+    can_undo, can_redo = cached.can_undo_redo()
     data: dict[str, Any] = {
         "version": cached.version,
         "state": table.view(cached.state, viewer, catalog()),
-        "history": cached.lines[-50:],
-        "can_undo": table.can_undo(cached.events),
-        "can_redo": table.can_redo(cached.events),
-        "seats": store.seats(db.get_db(), match_id),
+        "history": list(cached.lines),
+        "can_undo": can_undo,
+        "can_redo": can_redo,
+        "seats": store.seats(db.get_db(), match["id"]),
     }
     if viewer is not None:
-        match = store.find_match(db.get_db(), match_id=match_id)
         base = request.host_url.rstrip("/")
         data["links"] = {
             "join_url": f"{base}/join/{match['join_code']}",
@@ -320,8 +331,9 @@ def payload(cached: store.Cached, viewer: str | None, match_id: str) -> dict[str
 @bp.get("/api/matches/<match_id>/state")
 def match_state(match_id: str) -> Response:
     """Read a match (a seated phone sees its own secret choice)."""
-    match = store.find_match(db.get_db(), match_id=match_id)
-    return state_response(match, viewer_of(match_id))
+    token = request.cookies.get(seat_cookie(match_id))
+    match, viewer = store.match_and_seat(db.get_db(), match_id, token)
+    return state_response(match, viewer)
 
 
 @bp.get("/api/view/<view_token>/state")
@@ -332,12 +344,15 @@ def view_state(view_token: str) -> Response:
 
 
 def write(match_id: str, kind: str) -> Response:
-    """Apply an action, undo or redo from a seated phone."""
+    """Apply an action, undo or redo from a seated phone.
+
+    The answer is short (the new version and its history line); the phone then reads the
+    state with a conditional GET, whose body is made once per version and viewer.
+    """
     check_csrf()
     data = body()
     conn = db.get_db()
-    store.find_match(conn, match_id=match_id)
-    actor = viewer_of(match_id)
+    match, actor = store.match_and_seat(conn, match_id, request.cookies.get(seat_cookie(match_id)))
     if actor is None:
         raise ApiError(403, "only a seated player can change the table (join first)")
     base = data.get("base_version")
@@ -356,9 +371,16 @@ def write(match_id: str, kind: str) -> Response:
     except store.StoreError as exc:
         if exc.status == 409:
             current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
-            raise ApiError(409, exc.message, current=payload(current, actor, match_id)) from None
+            raise ApiError(409, exc.message, current=payload(current, actor, match)) from None
         raise ApiError(exc.status, exc.message) from None
-    return jsonify(payload(cached, actor, match_id))
+    can_undo, can_redo = cached.can_undo_redo()
+    short = {
+        "version": cached.version,
+        "line": cached.lines[-1] if cached.lines else "",
+        "can_undo": can_undo,
+        "can_redo": can_redo,
+    }
+    return Response(json.dumps(short, separators=(",", ":")), mimetype="application/json")
 
 
 @bp.post("/api/matches/<match_id>/actions")

@@ -7,6 +7,7 @@ import secrets
 from pathlib import Path
 
 from flask import Flask, Request, Response, request
+from flask.sessions import SessionInterface, SessionMixin
 
 CSRF_COOKIE = "csrf"
 CSRF_HEADER = "X-CSRF-Token"
@@ -26,6 +27,18 @@ HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+
+
+class NoSessions(SessionInterface):
+    """No Flask sessions: seats live in their own cookies, so no signed session is opened
+    (or its cookie parsed) on every request."""
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin | None:
+        """Open nothing (Flask then uses a null session)."""
+        return None
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        """Save nothing."""
 
 
 def secret_key(instance: Path) -> str:

@@ -15,7 +15,7 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -38,14 +38,49 @@ class StoreError(ValueError):
         self.state = state
 
 
+Stack = tuple[int, "Stack"] | None
+"""An immutable linked stack of positions: (top, rest). Push and pop are O(1)."""
+HISTORY = 50
+
+
 @dataclass
 class Cached:
-    """A replayed match at one version."""
+    """A replayed match at one version, and the JSON answers already made for it.
+
+    It holds no copy of the log: writing costs the same however long the match is.
+    """
 
     version: int
-    events: list[tuple[str, Any]]
     state: table.State
-    lines: list[str]
+    lines: tuple[str, ...]
+    """The last lines of the history (at most HISTORY)."""
+    applied: Stack = None
+    """Positions of the actions in effect, the latest on top."""
+    undone: Stack = None
+    """Positions of undone actions that redo brings back, the last undone on top."""
+    answers: dict[str, bytes] = field(default_factory=dict)
+    """Response bodies by seat version and viewer, made once per version."""
+
+    def can_undo_redo(self) -> tuple[bool, bool]:
+        """Return (can undo, can redo)."""
+        return self.applied is not None, self.undone is not None
+
+
+def stack_of(positions: list[int]) -> Stack:
+    """Build a stack whose top is the last position."""
+    stack: Stack = None
+    for position in positions:
+        stack = (position, stack)
+    return stack
+
+
+def read_log(conn: sqlite3.Connection, match_id: str, version: int) -> list[sqlite3.Row]:
+    """Return a match's events up to a version, oldest first."""
+    return conn.execute(
+        "select kind, payload, line from events where match_id = ? and version <= ? "
+        "order by version",
+        (match_id, version),
+    ).fetchall()
 
 
 _cache: OrderedDict[str, Cached] = OrderedDict()
@@ -128,6 +163,24 @@ def seats(conn: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
     return [{"seat": r["seat"], "name": r["name"], "taken": bool(r["taken"])} for r in rows]
 
 
+def match_and_seat(
+    conn: sqlite3.Connection, match_id: str, token: str | None
+) -> tuple[sqlite3.Row, str | None]:
+    """Return a match and the player a seat token belongs to in it, in one query.
+
+    :raises StoreError: 404 when there is no such match.
+    """
+    row = conn.execute(
+        "select m.*, s.name as seated from matches m left join seats s "
+        "on s.match_id = m.id and s.token_hash = ? where m.id = ?",
+        (hash_token(token) if token else "", match_id),
+    ).fetchone()
+    if row is None:
+        raise StoreError(404, "no such match (check the link or the code)")
+    found: sqlite3.Row = row
+    return found, None if row["seated"] is None else str(row["seated"])
+
+
 def seat_of(conn: sqlite3.Connection, match_id: str, token: str | None) -> str | None:
     """Return the player name a seat token belongs to in this match, if any."""
     if not token:
@@ -160,6 +213,9 @@ def claim_seat(conn: sqlite3.Connection, match_id: str, seat: int) -> tuple[str,
                 "update seats set token_hash = ? where match_id = ? and seat = ?",
                 (hash_token(token), match_id, seat),
             )
+            conn.execute(
+                "update matches set seat_version = seat_version + 1 where id = ?", (match_id,)
+            )
             conn.execute("commit")
         except BaseException:
             conn.execute("rollback")
@@ -175,15 +231,14 @@ def load(conn: sqlite3.Connection, match: sqlite3.Row, catalog: Catalog) -> Cach
         if hit is not None and hit.version == version:
             _cache.move_to_end(match_id)
             return hit
-    rows = conn.execute(
-        "select kind, payload, line from events "
-        "where match_id = ? and version <= ? order by version",
-        (match_id, version),
-    ).fetchall()
+    rows = read_log(conn, match_id, version)
     events = [(r["kind"], json.loads(r["payload"])) for r in rows]
     setup = table.Setup.from_json(json.loads(match["setup"]))
+    applied, undone = table.stacks_of(events)
+    state = table.replay(setup, events, catalog)
+    lines = tuple(r["line"] for r in rows[-HISTORY:])
     cached = Cached(
-        version, events, table.replay(setup, events, catalog), [r["line"] for r in rows]
+        version, state, lines, stack_of([p for p, _ in applied]), stack_of([p for p, _ in undone])
     )
     remember(match_id, cached)
     return cached
@@ -237,41 +292,52 @@ def append_locked(
     """The body of ``append``, inside the transaction."""
     match = find_match(conn, match_id=match_id)
     current = load(conn, match, catalog)
-    done = conn.execute(
-        "select version from events where match_id = ? and idem = ?", (match_id, idem)
-    ).fetchone()
-    if done is not None:  # a retry of a write that was applied: answer, do not apply again
-        return current
     if base_version != current.version:
+        # A retry of a write that was applied carries the version it was based on, which is
+        # no longer current: answer it without applying it again. Anything else is stale.
+        done = conn.execute(
+            "select version from events where match_id = ? and idem = ?", (match_id, idem)
+        ).fetchone()
+        if done is not None:
+            return current
         raise StoreError(
             409, "the table changed: look at it again and retry", {"version": current.version}
         )
-    position = len(current.events)
+    position = current.version  # events are numbered from 1; positions from 0
+    applied, undone = current.applied, current.undone
     if kind == "action":
         if action is None:
             raise StoreError(400, "an action is needed")
         state = table.apply(current.state, action, actor, catalog, position)
         line = table.describe(action, actor, state)
         payload: Any = {"actor": actor, "action": action}
+        applied, undone = (position, applied), None
     else:
-        applied, undone = table.stacks_of(current.events)
         source = applied if kind == "undo" else undone
-        if not source:
+        if source is None:
             raise StoreError(409, f"there is nothing to {kind}")
-        undone_line = current.lines[source[-1][0]]
-        line = f"{actor} {'undid' if kind == 'undo' else 'redid'}: {undone_line}"
+        moved, rest = source
+        if kind == "undo":
+            applied, undone = rest, (moved, undone)
+        else:
+            applied, undone = (moved, applied), rest
+        rows = read_log(conn, match_id, current.version)
+        line = f"{actor} {'undid' if kind == 'undo' else 'redid'}: {rows[moved]['line']}"
         payload = {"actor": actor}
-        events = [*current.events, (kind, payload)]
-        setup = current.state.setup
-        state = table.replay(setup, events, catalog)
+        events = [(r["kind"], json.loads(r["payload"])) for r in rows] + [(kind, payload)]
+        state = table.replay(current.state.setup, events, catalog)
     version = current.version + 1
-    conn.execute(
-        "insert into events (match_id, version, kind, payload, actor, idem, line, created) "
-        "values (?,?,?,?,?,?,?,?)",
-        (match_id, version, kind, json.dumps(payload), actor, idem, line, now()),
-    )
+    try:
+        conn.execute(
+            "insert into events (match_id, version, kind, payload, actor, idem, line, created) "
+            "values (?,?,?,?,?,?,?,?)",
+            (match_id, version, kind, json.dumps(payload), actor, idem, line, now()),
+        )
+    except sqlite3.IntegrityError:  # the key was already used: a client retrying oddly
+        raise StoreError(409, "this idempotency key was already used for another write") from None
     conn.execute("update matches set version = ? where id = ?", (version, match_id))
-    return Cached(version, [*current.events, (kind, payload)], state, [*current.lines, line])
+    lines = (*current.lines, line)[-HISTORY:]
+    return Cached(version, state, lines, applied, undone)
 
 
 def event_rows(conn: sqlite3.Connection, match_id: str) -> list[sqlite3.Row]:

@@ -47,11 +47,13 @@ CSRF = "test-csrf-token"
 def app(tmp_path: Path) -> Iterator[Flask]:
     """An app with a fresh database in a temporary folder."""
     from companion import create_app
+    from companion.db import close_thread_connections
     from companion.store import clear_cache
 
     clear_cache()
     yield create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"), "SECRET_KEY": "t"})
     clear_cache()
+    close_thread_connections()
 
 
 def phone(app: Flask) -> FlaskClient:

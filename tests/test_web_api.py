@@ -109,7 +109,8 @@ def test_a_match_from_choice_to_crash_with_undo_and_redo(app: Flask) -> None:
         assert act(a, match_id, action).status_code == 200
     crashed = act(a, match_id, {"type": "crash", "gems": [3]})
     assert crashed.status_code == 200
-    data = crashed.get_json()
+    assert crashed.get_json()["line"] == "Ana crashed a 3-gem at Ben"
+    data = state(b, match_id)
     assert data["history"][-1] == "Ana crashed a 3-gem at Ben"
     assert data["state"]["table"]["pending"]["ones"] == 3
     assert data["state"]["table"]["can_counter"] == ["Ben"]
@@ -119,16 +120,19 @@ def test_a_match_from_choice_to_crash_with_undo_and_redo(app: Flask) -> None:
         {"base_version": data["version"], "idempotency_key": "undo-key-1"},
     )
     assert undone.status_code == 200
-    assert undone.get_json()["history"][-1] == "Ben undid: Ana crashed a 3-gem at Ben"
+    assert undone.get_json()["line"] == "Ben undid: Ana crashed a 3-gem at Ben"
+    assert undone.get_json()["can_redo"] is True
+    assert state(a, match_id)["history"][-1] == "Ben undid: Ana crashed a 3-gem at Ben"
     assert state(a, match_id)["state"]["table"]["pending"] is None
     redone = post(
         a,
         f"/api/matches/{match_id}/redo",
         {"base_version": undone.get_json()["version"], "idempotency_key": "redo-key-1"},
     )
-    assert redone.get_json()["state"]["table"]["pending"]["target"] == "Ben"
-    landed = act(b, match_id, {"type": "land"})
-    piles = {p["owner"]: p for p in landed.get_json()["state"]["table"]["piles"]}
+    assert redone.status_code == 200
+    assert state(b, match_id)["state"]["table"]["pending"]["target"] == "Ben"
+    assert act(b, match_id, {"type": "land"}).status_code == 200
+    piles = {p["owner"]: p for p in state(a, match_id)["state"]["table"]["piles"]}
     assert piles["Ben"]["gems"] == [1, 1, 1] and piles["Ben"]["bonus"] == 1
 
 
@@ -376,3 +380,15 @@ def test_user_text_is_escaped(app: Flask) -> None:
     assert "<script>x</script>" not in page
     svg = a.get("/qr.svg?text=%3Cb%3E").data.decode()
     assert "<b>" not in svg and "&lt;b&gt;" in svg
+
+
+def test_a_new_player_shows_up_without_an_action(app: Flask) -> None:
+    a = phone(app)
+    made = post(a, "/api/matches", {"players": ["Ana", "Ben"], "seat": 0}).get_json()
+    url = f"/api/matches/{made['match_id']}/state"
+    first = a.get(url)
+    assert [s["taken"] for s in first.get_json()["seats"]] == [True, False]
+    post(phone(app), f"/api/join/{made['join_code']}", {"seat": 1})
+    again = a.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200
+    assert [s["taken"] for s in again.get_json()["seats"]] == [True, True]

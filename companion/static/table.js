@@ -34,8 +34,9 @@ async function send(path, extra) {
   const url = "/api/matches/" + MATCH + "/" + path;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const data = await api("POST", url, request);
-      selected = []; etag = null; show(data);
+      await api("POST", url, request);
+      selected = []; etag = null;
+      await poll();
       break;
     } catch (err) {
       if (err.status === 0) { await new Promise((r) => setTimeout(r, 1000)); continue; }
