@@ -28,6 +28,7 @@ from companion.game.bank import (
 )
 from companion.game.bank import bank_to_json as bank_json
 from companion.game.gems import Mode
+from companion.game.panic import describe_thresholds
 from companion.security import csrf_ok, seat_cookie, set_seat
 from printkit.bankcode import BankCodeError, decode_bank
 from printkit.build import BuildOptions, write_bank_sheets
@@ -94,6 +95,9 @@ def draw_bank() -> Response:
         seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise ApiError(400, "'seed' must be a whole number from 0 to 2**63 - 1")
+    players = data.get("players", 2)
+    if isinstance(players, bool) or players not in (2, 3, 4, "2v2"):
+        raise ApiError(400, "'players' must be 2, 3, 4 or \"2v2\"")
     try:
         options = options_from_json(data)
         sampler = BankSampler(catalog(), sets, options)
@@ -101,7 +105,9 @@ def draw_bank() -> Response:
         bank = make_bank(catalog(), sampler.sets, chips, seed, sampler.count(), options)
     except BankError as exc:
         raise ApiError(422, str(exc)) from None
-    return jsonify(bank_json(bank))
+    team = players == "2v2"
+    panic = describe_thresholds(4 if team else int(players), team_battle=team)
+    return jsonify({**bank_json(bank), "panic": panic})
 
 
 @bp.get("/api/banks/<code>")

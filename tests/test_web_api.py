@@ -80,6 +80,8 @@ def test_bank_endpoints(client: FlaskClient) -> None:
     bank = drawn.get_json()
     assert len(bank["stacks"]) == 10 and not any(s["attack"] for s in bank["stacks"])
     assert bank["valid_banks"] > 1_000_000
+    assert bank["panic"] == "2 players: Panic at 2 empty stacks, Danger at 3, Deadly at 4"
+    assert bank["stacks"][0]["icons"] is not None
     again = client.get(f"/api/banks/{bank['code']}").get_json()
     assert [s["key"] for s in again["stacks"]] == [s["key"] for s in bank["stacks"]]
     slot = bank["stacks"][0]["key"]
@@ -282,6 +284,7 @@ BAD = [
     ("get", "/api/nothing-here", None, 404, "not found"),
     ("post", "/api/banks", {"sets": "base-3e"}, 400, "'sets' must be a list"),
     ("post", "/api/banks", {"seed": -4}, 400, "'seed' must be a whole number"),
+    ("post", "/api/banks", {"players": 5}, 400, "'players' must be 2, 3, 4"),
     ("post", "/api/banks", {"min_attacks": 11}, 422, "--min-attacks must be between 0 and 10"),
     ("post", "/api/banks", {"pin": ["Nothing Like It"]}, 422, "no puzzle chip 'Nothing Like It'"),
     ("post", "/api/banks", {"cost_bands": [[5]]}, 422, "'cost_bands' must be a list"),

@@ -1,8 +1,16 @@
 "use strict";
 function splitNames(text) { return (text || "").split(",").map((s) => s.trim()).filter(Boolean); }
+const ICONS = { "black-arrow": "➡", "brown-arrow": "🟫➡", "purple-arrow": "🟪➡", "red-arrow": "🟥➡",
+  "blue-arrow": "🟦➡", "chip-draw": "⚫", "piggy": "🐷", "gem-power": "$", "gem": "💎" };
+function iconText(icons) {
+  return icons.map(([name, n]) => name === "gem-power" ? (n < 0 ? "-$" + (-n) : "$" + n)
+    : name === "gem" ? "💎" + n : (ICONS[name] || name).repeat(n)).join(" ");
+}
 function optionsFrom(form) {
   const f = new FormData(form);
   const body = { sets: f.getAll("sets"), exclude: splitNames(f.get("exclude")), pin: splitNames(f.get("pin")) };
+  const players = f.get("players");
+  if (players) body.players = players === "2v2" ? "2v2" : Number(players);
   if (f.get("no_attacks")) body.no_attacks = true;
   for (const key of ["min_attacks", "min_black_arrows", "cheap", "seed"]) {
     if (f.get(key) !== "" && f.get(key) !== null) body[key] = Number(f.get(key));
@@ -24,18 +32,20 @@ function showBank(bank) {
     const reroll = el("button", { type: "button", title: "reroll" }, "⟳");
     reroll.addEventListener("click", async () => {
       const body = Object.assign(optionsFrom(document.getElementById("options")), { slot: stack.key });
-      delete body.sets; delete body.seed;
+      delete body.sets; delete body.seed; delete body.players;
       try { showBank(await api("POST", "/api/banks/" + bank.code + "/reroll", body)); }
       catch (err) { document.getElementById("bank-error").textContent = err.error || "error"; }
     });
     list.append(el("li", {}, el("span", { class: "cost" }, stack.cost === null ? "?" : String(stack.cost)),
-      swatches, el("span", {}, stack.name + (stack.attack ? " ✊" : "")), el("span", { class: "small" }, stack.set), reroll));
+      swatches, el("span", {}, stack.name + (stack.attack ? " ✊" : "")),
+      el("span", { class: "small" }, iconText(stack.icons)), el("span", { class: "small" }, stack.set), reroll));
   }
   const url = window.location.origin + "/bank/" + bank.code;
   document.getElementById("share-qr").src = "/qr.svg?text=" + encodeURIComponent(url);
   const link = document.getElementById("share-link");
   link.href = url; link.textContent = url;
   document.getElementById("pdf").href = "/bank/" + bank.code + ".pdf";
+  document.getElementById("panic-line").textContent = bank.panic ? t("panic", "Panic Time") + ": " + bank.panic : "";
 }
 async function loadRecommended() {
   const set = document.getElementById("rec-set").value;

@@ -17,6 +17,7 @@ const WORDS = {
     swap: "山を1つ入れ替え", reroll: "銀行を作り直す", losers_choice: "敗者の選択", changed: "テーブルが変わりました。確認してもう一度。",
     flying: "飛んでいるジェム", to: "→", possible: "通りの銀行", oblivion: "除外", share: "共有", view_link: "観戦リンク",
     join_link: "参加リンク", first: "先手", second: "後手", game: "ゲーム", gems_selected: "選んだジェム",
+    players_count: "プレイヤー数",
   },
 };
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
