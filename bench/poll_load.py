@@ -63,8 +63,9 @@ async def main() -> None:
     latencies.sort()
     q = statistics.quantiles(latencies, n=100)
     print(
-        f"paced reads: {connections} connections x 1/s for {seconds:.0f} s: {len(latencies)} requests, "
-        f"{len(errors)} errors, p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms (target p99 < 50 ms)"
+        f"paced reads: {connections} connections x 1/s for {seconds:.0f} s: "
+        f"{len(latencies)} requests, {len(errors)} errors, p50 {q[49] * 1000:.1f} ms, "
+        f"p99 {q[98] * 1000:.1f} ms (target p99 < 50 ms)"
     )
 
 
