@@ -55,6 +55,7 @@ def test_every_chip_name_is_in_the_pdf(
         c.name for _, c in game_set.character_chips()
     ]
     names += [s.name for s in game_set.stacks if s.kind != "gem"]
+    names += [c.name.upper() for c in game_set.characters]  # character chips carry their owner
     assert [n for n in names if n not in text] == []
 
 

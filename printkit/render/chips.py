@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout import Box
@@ -192,14 +193,25 @@ def draw_cost_badge(
 
 
 def draw_owner_mark(c: Canvas, name: str, cx: float, cy: float, u: float, style: Style) -> None:
-    """Draw the character's mark: a white disc with their name's initial."""
+    """Draw the character's name on a white label where puzzle chips show their cost."""
+    label = name.upper()
+    size = fit_size(c, label, style.bold, 16 * u * mm, 7 * u, 3.5)
+    width = pdfmetrics.stringWidth(label, style.bold, size) / mm + 3 * u
     c.setFillColor(colour("#ffffff"))
     c.setStrokeColor(colour(INK))
     c.setLineWidth(0.5)
-    c.circle(cx * mm, cy * mm, 3.6 * u * mm, stroke=1, fill=1)
+    c.roundRect(
+        (cx - width / 2) * mm,
+        (cy - 2.6 * u) * mm,
+        width * mm,
+        5.2 * u * mm,
+        1.5 * u * mm,
+        stroke=1,
+        fill=1,
+    )
     c.setFillColor(colour(INK))
-    c.setFont(style.bold, 11 * u)
-    c.drawCentredString(cx * mm, (cy - 1.4 * u) * mm, name[:1])
+    c.setFont(style.bold, size)
+    c.drawCentredString(cx * mm, cy * mm - size * 0.35, label)
 
 
 def draw_banner(
