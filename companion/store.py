@@ -15,6 +15,8 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -87,6 +89,19 @@ _cache: OrderedDict[str, Cached] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
+@contextmanager
+def write_transaction(conn: sqlite3.Connection) -> Iterator[None]:
+    """Run a write under the process write lock in one IMMEDIATE transaction."""
+    with WRITE_LOCK:
+        conn.execute("begin immediate")
+        try:
+            yield
+            conn.execute("commit")
+        except BaseException:
+            conn.execute("rollback")
+            raise
+
+
 def now() -> str:
     """Return the time as ISO text."""
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -105,28 +120,21 @@ def create_match(conn: sqlite3.Connection, setup: table.Setup, catalog: Catalog)
         "join_code": secrets.token_urlsafe(TOKEN_BYTES),
         "view_token": secrets.token_urlsafe(TOKEN_BYTES),
     }
-    with WRITE_LOCK:
-        conn.execute("begin immediate")
-        try:
-            conn.execute(
-                "insert into matches (id, created, setup, join_code, view_token) "
-                "values (?,?,?,?,?)",
-                (
-                    ids["id"],
-                    now(),
-                    json.dumps(setup.to_json()),
-                    ids["join_code"],
-                    ids["view_token"],
-                ),
-            )
-            conn.executemany(
-                "insert into seats (match_id, seat, name) values (?,?,?)",
-                [(ids["id"], i, name) for i, name in enumerate(setup.players)],
-            )
-            conn.execute("commit")
-        except BaseException:
-            conn.execute("rollback")
-            raise
+    with write_transaction(conn):
+        conn.execute(
+            "insert into matches (id, created, setup, join_code, view_token) values (?,?,?,?,?)",
+            (
+                ids["id"],
+                now(),
+                json.dumps(setup.to_json()),
+                ids["join_code"],
+                ids["view_token"],
+            ),
+        )
+        conn.executemany(
+            "insert into seats (match_id, seat, name) values (?,?,?)",
+            [(ids["id"], i, name) for i, name in enumerate(setup.players)],
+        )
     return ids
 
 
@@ -198,28 +206,20 @@ def claim_seat(conn: sqlite3.Connection, match_id: str, seat: int) -> tuple[str,
     :raises StoreError: 404 for no such seat, 409 when it is taken.
     """
     token = secrets.token_urlsafe(SEAT_TOKEN_BYTES)
-    with WRITE_LOCK:
-        conn.execute("begin immediate")
-        try:
-            row = conn.execute(
-                "select name, token_hash from seats where match_id = ? and seat = ?",
-                (match_id, seat),
-            ).fetchone()
-            if row is None:
-                raise StoreError(404, f"this match has no seat {seat}")
-            if row["token_hash"] is not None:
-                raise StoreError(409, f"{row['name']}'s seat is already taken")
-            conn.execute(
-                "update seats set token_hash = ? where match_id = ? and seat = ?",
-                (hash_token(token), match_id, seat),
-            )
-            conn.execute(
-                "update matches set seat_version = seat_version + 1 where id = ?", (match_id,)
-            )
-            conn.execute("commit")
-        except BaseException:
-            conn.execute("rollback")
-            raise
+    with write_transaction(conn):
+        row = conn.execute(
+            "select name, token_hash from seats where match_id = ? and seat = ?",
+            (match_id, seat),
+        ).fetchone()
+        if row is None:
+            raise StoreError(404, f"this match has no seat {seat}")
+        if row["token_hash"] is not None:
+            raise StoreError(409, f"{row['name']}'s seat is already taken")
+        conn.execute(
+            "update seats set token_hash = ? where match_id = ? and seat = ?",
+            (hash_token(token), match_id, seat),
+        )
+        conn.execute("update matches set seat_version = seat_version + 1 where id = ?", (match_id,))
     return str(row["name"]), token
 
 
@@ -267,14 +267,8 @@ def append(
 
     :raises StoreError: 409 (stale base version, nothing to undo/redo), 422 (the rules refuse).
     """
-    with WRITE_LOCK:
-        conn.execute("begin immediate")
-        try:
-            result = append_locked(conn, match_id, actor, kind, action, base_version, idem, catalog)
-            conn.execute("commit")
-        except BaseException:
-            conn.execute("rollback")
-            raise
+    with write_transaction(conn):
+        result = append_locked(conn, match_id, actor, kind, action, base_version, idem, catalog)
     remember(match_id, result)
     return result
 

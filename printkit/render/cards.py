@@ -14,6 +14,7 @@ from printkit.layout import Box
 from printkit.models import Ability, LoyaltyCard
 from printkit.pieces import Piece
 from printkit.render.style import INK, Style, colour, fit_size, text_block
+from printkit.render.style import fill_bleed as fill_box
 
 CORNER = 3.0
 WOOD = "#a0703c"
@@ -42,15 +43,7 @@ def cut_line(c: Canvas, box: Box) -> None:
 
 def fill_bleed(c: Canvas, box: Box, bleed: float, hex_code: str) -> None:
     """Fill the card and its bleed with one colour."""
-    c.setFillColor(colour(hex_code))
-    c.rect(
-        (box.x - bleed) * mm,
-        (box.y - bleed) * mm,
-        (box.width + 2 * bleed) * mm,
-        (box.height + 2 * bleed) * mm,
-        stroke=0,
-        fill=1,
-    )
+    fill_box(c, box.x, box.y, box.width, box.height, bleed, hex_code)
 
 
 def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> None:

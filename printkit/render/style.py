@@ -156,3 +156,18 @@ def text_block(
             c.drawString(x * mm, y, line)
         y -= size * 1.18
     return len(lines) * size * 1.18 / mm
+
+
+def fill_bleed(
+    c: Canvas, x: float, y: float, width: float, height: float, bleed: float, hex_code: str
+) -> None:
+    """Fill a trim box (mm) and its bleed with one colour."""
+    c.setFillColor(colour(hex_code))
+    c.rect(
+        (x - bleed) * mm,
+        (y - bleed) * mm,
+        (width + 2 * bleed) * mm,
+        (height + 2 * bleed) * mm,
+        stroke=0,
+        fill=1,
+    )

@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.layout import Box
 from printkit.models import TrackCard
 from printkit.pieces import Piece
-from printkit.render.style import INK, Style, colour
+from printkit.render.style import INK, Style, colour, fill_bleed
 
 LIGHT, DARK = "#efe3c8", "#6d5a44"
 
@@ -25,15 +25,7 @@ def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) ->
     board = piece.board
     dark = set(board.dark_spaces) if board else set()
     starts = set(board.start_spaces) if board else set()
-    c.setFillColor(colour(LIGHT))
-    c.rect(
-        (box.x - bleed) * mm,
-        (box.y - bleed) * mm,
-        (box.width + 2 * bleed) * mm,
-        (box.height + 2 * bleed) * mm,
-        stroke=0,
-        fill=1,
-    )
+    fill_bleed(c, box.x, box.y, box.width, box.height, bleed, LIGHT)
     width = box.width / len(card.spaces)
     for i, space in enumerate(card.spaces):
         x = box.x + i * width
