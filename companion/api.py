@@ -17,7 +17,7 @@ from flask import Blueprint, Response, current_app, jsonify, make_response, requ
 
 from companion import db, store
 from companion.errors import ApiError
-from companion.game import table
+from companion.game import draft_room, shadowfist_room, table
 from companion.game.bank import (
     BankError,
     BankSampler,
@@ -29,11 +29,13 @@ from companion.game.bank import (
 from companion.game.bank import bank_to_json as bank_json
 from companion.game.gems import Mode
 from companion.game.panic import describe_thresholds
+from companion.game.rooms import RoomError
 from companion.security import csrf_ok, seat_cookie, set_seat
 from printkit.bankcode import BankCodeError, decode_bank
-from printkit.build import BuildOptions, write_bank_sheets
+from printkit.build import BuildOptions, write_bank_sheets, write_pieces
 from printkit.catalog import load_catalog
 from printkit.models import Catalog
+from printkit.pieces import pieces_for
 
 bp = Blueprint("api", __name__)
 MAX_KEY = 100
@@ -236,8 +238,8 @@ def create_match() -> tuple[Response, int]:
     data = body()
     setup = setup_from(data)
     try:
-        ids = store.create_match(db.get_db(), setup, catalog())
-    except table.TableError as exc:
+        ids = store.create_match(db.get_db(), setup.to_json(), setup.players, catalog())
+    except RoomError as exc:
         raise ApiError(422, str(exc)) from None
     seat = data.get("seat")
     if seat is None:
@@ -319,7 +321,8 @@ def payload(cached: store.Cached, viewer: str | None, match: Any) -> dict[str, A
     can_undo, can_redo = cached.can_undo_redo()
     data: dict[str, Any] = {
         "version": cached.version,
-        "state": table.view(cached.state, viewer, catalog()),
+        "kind": cached.rules.kind,
+        "state": cached.rules.view(cached.state, viewer, catalog()),
         "history": list(cached.lines),
         "can_undo": can_undo,
         "can_redo": can_redo,
@@ -372,7 +375,7 @@ def write(match_id: str, kind: str) -> Response:
         raise ApiError(400, '\'action\' must be an object, e.g. {"type": "ante"}')
     try:
         cached = store.append(conn, match_id, actor, kind, action, base, key, catalog())
-    except table.TableError as exc:
+    except RoomError as exc:
         raise ApiError(422, str(exc)) from None
     except store.StoreError as exc:
         if exc.status == 409:
@@ -405,3 +408,136 @@ def undo(match_id: str) -> Response:
 def redo(match_id: str) -> Response:
     """Redo the last undone action."""
     return write(match_id, "redo")
+
+
+# --- other rooms: Shadowfist tables and Custom Clockwork drafts -----------------------------
+
+
+def players_from(data: dict[str, Any], low: int, high: int) -> list[str]:
+    """Read 'players': ``low`` to ``high`` different names of 1 to 24 characters.
+
+    :raises ApiError: 400 naming the problem.
+    """
+    players = data.get("players")
+    if not isinstance(players, list) or not all(
+        isinstance(p, str) and 0 < len(p.strip()) <= 24 for p in players
+    ):
+        raise ApiError(400, f"'players' must list {low} to {high} names of 1 to 24 characters")
+    names = [p.strip() for p in players]
+    if not low <= len(names) <= high or len(set(names)) != len(names):
+        raise ApiError(400, f"'players' must list {low} to {high} different names")
+    return names
+
+
+def room_setup(data: dict[str, Any]) -> dict[str, Any]:
+    """Read the setup of a Shadowfist table or a draft room."""
+    seed = secrets.randbelow(2**31)
+    kind = data.get("kind")
+    if kind == shadowfist_room.KIND:
+        return shadowfist_room.Setup(tuple(players_from(data, 2, 6)), seed).to_json()
+    if kind == draft_room.KIND:
+        game = data.get("game", "puzzle-strike")
+        default_set = "base-3e" if game == "puzzle-strike" else "2e"
+        set_id = data.get("set", default_set)
+        if not isinstance(set_id, str):
+            raise ApiError(400, "'set' must be a set id")
+        team = data.get("team_battle") is True
+        players = players_from(data, 2, 4)
+        return draft_room.Setup(str(game), tuple(players), set_id, seed, team).to_json()
+    raise ApiError(400, "'kind' must be 'shadowfist' or 'draft' (Puzzle Strike: /api/matches)")
+
+
+@bp.post("/api/rooms")
+def create_room() -> tuple[Response, int]:
+    """Open a Shadowfist table or a Custom Clockwork draft room (``seat``: take it at once)."""
+    data = body()
+    setup = room_setup(data)
+    try:
+        ids = store.create_match(db.get_db(), setup, setup["players"], catalog())
+    except RoomError as exc:
+        raise ApiError(422, str(exc)) from None
+    return seat_creator(data, ids)
+
+
+def seat_creator(data: dict[str, Any], ids: dict[str, str]) -> tuple[Response, int]:
+    """Answer a new room's links, seating the creating phone if it asked to be."""
+    seat = data.get("seat")
+    if seat is None:
+        return jsonify(links(ids)), 201
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ApiError(400, "'seat' must be a seat number")
+    name, token = store.claim_seat(db.get_db(), ids["id"], seat)
+    response = jsonify({**links(ids), "you": name})
+    set_seat(response, ids["id"], token, request.is_secure)
+    return response, 201
+
+
+def finished_draft(match_id: str) -> tuple[Any, draft_room.Setup, Any]:
+    """Return a draft room's row, setup and state.
+
+    :raises ApiError: 404 for no such room, 409 when it is not a draft room.
+    """
+    match = store.find_match(db.get_db(), match_id=match_id)
+    cached = store.load(db.get_db(), match, catalog())
+    if cached.rules.kind != draft_room.KIND:
+        raise ApiError(409, "this is not a draft room")
+    return match, cached.setup, cached.state
+
+
+@bp.get("/api/matches/<match_id>/sheet/<int:seat>.pdf")
+def drafted_sheet(match_id: str, seat: int) -> Response:
+    """Print one player's drafted chips (or ability cards) as one sheet, through printkit."""
+    _, setup, state = finished_draft(match_id)
+    if not 0 <= seat < len(state.seats):
+        raise ApiError(404, f"this draft has no seat {seat}")
+    keys = {i.key for i in state.picked_by(seat + 1)}
+    if not keys:
+        raise ApiError(409, f"{state.seats[seat]} has not picked anything yet")
+    game_set = draft_room.find_set(catalog(), setup)
+    pieces = [p for p in pieces_for(game_set).pieces if drafted_key(p) in keys]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "clockwork.pdf"
+        title = f"Custom Clockwork: {state.seats[seat]}"
+        write_pieces(pieces, title, path, BuildOptions(base_url=request.host_url.rstrip("/")))
+        data = path.read_bytes()
+    response = make_response(data)
+    response.headers["Content-Type"] = "application/pdf"
+    response.headers["Content-Disposition"] = 'attachment; filename="clockwork.pdf"'
+    return response
+
+
+def drafted_key(piece: Any) -> str:
+    """Return the draft key (``character/item``) of a printed piece."""
+    owner = piece.owner.id if piece.owner is not None else ""
+    subject = getattr(piece.subject, "id", "")
+    return f"{owner}/{subject}"
+
+
+@bp.post("/api/matches/<match_id>/carry")
+def carry_into_match(match_id: str) -> tuple[Response, int]:
+    """Start a Puzzle Strike match with the drafted Clockwork characters (seats to join)."""
+    check_csrf()
+    data = body()
+    _, setup, state = finished_draft(match_id)
+    if setup.game != "puzzle-strike":
+        raise ApiError(409, "only Puzzle Strike drafts can be carried into a match here")
+    if not state.is_done:
+        raise ApiError(409, "finish the draft first")
+    players = list(state.seats)
+    mode = (
+        "team-battle"
+        if setup.team_battle
+        else ("two-player" if len(players) == 2 else "free-for-all")
+    )
+    base = {**data, "players": players, "mode": mode, "sets": [setup.set_id]}
+    match_setup = setup_from(base)
+    clockwork = {p: [i.key for i in state.picked_by(n + 1)] for n, p in enumerate(players)}
+    setup_json = {**match_setup.to_json(), "clockwork": clockwork}
+    if setup.team_battle:  # draft seats 1 & 4 against 2 & 3; the table seats A B A B
+        order = [players[0], players[1], players[3], players[2]]
+        setup_json["players"] = order
+    try:
+        ids = store.create_match(db.get_db(), setup_json, setup_json["players"], catalog())
+    except RoomError as exc:
+        raise ApiError(422, str(exc)) from None
+    return jsonify(links(ids)), 201

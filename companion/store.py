@@ -15,14 +15,14 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from companion.db import WRITE_LOCK
-from companion.game import table
+from companion.game import rooms
 from printkit.models import Catalog
 
 CACHE_SIZE = 512
@@ -53,7 +53,9 @@ class Cached:
     """
 
     version: int
-    state: table.State
+    rules: rooms.Rules
+    setup: Any
+    state: Any
     lines: tuple[str, ...]
     """The last lines of the history (at most HISTORY)."""
     applied: Stack = None
@@ -112,9 +114,15 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_match(conn: sqlite3.Connection, setup: table.Setup, catalog: Catalog) -> dict[str, str]:
-    """Store a new match and its empty seats; return its id, join code and view token."""
-    table.start(setup, catalog)  # refuses a bad setup before anything is written
+def create_match(
+    conn: sqlite3.Connection, setup_json: dict[str, Any], players: Sequence[str], catalog: Catalog
+) -> dict[str, str]:
+    """Store a new room and its empty seats; return its id, join code and view token.
+
+    :raises rooms.RoomError: when the room's rules refuse the setup (nothing is written).
+    """
+    rules = rooms.rules_for(setup_json)
+    rules.start(rules.read_setup(setup_json), catalog)
     ids = {
         "id": secrets.token_urlsafe(TOKEN_BYTES),
         "join_code": secrets.token_urlsafe(TOKEN_BYTES),
@@ -123,17 +131,11 @@ def create_match(conn: sqlite3.Connection, setup: table.Setup, catalog: Catalog)
     with write_transaction(conn):
         conn.execute(
             "insert into matches (id, created, setup, join_code, view_token) values (?,?,?,?,?)",
-            (
-                ids["id"],
-                now(),
-                json.dumps(setup.to_json()),
-                ids["join_code"],
-                ids["view_token"],
-            ),
+            (ids["id"], now(), json.dumps(setup_json), ids["join_code"], ids["view_token"]),
         )
         conn.executemany(
             "insert into seats (match_id, seat, name) values (?,?,?)",
-            [(ids["id"], i, name) for i, name in enumerate(setup.players)],
+            [(ids["id"], i, name) for i, name in enumerate(players)],
         )
     return ids
 
@@ -233,13 +235,15 @@ def load(conn: sqlite3.Connection, match: sqlite3.Row, catalog: Catalog) -> Cach
             return hit
     rows = read_log(conn, match_id, version)
     events = [(r["kind"], json.loads(r["payload"])) for r in rows]
-    setup = table.Setup.from_json(json.loads(match["setup"]))
-    applied, undone = table.stacks_of(events)
-    state = table.replay(setup, events, catalog)
+    setup_json = json.loads(match["setup"])
+    rules = rooms.rules_for(setup_json)
+    setup = rules.read_setup(setup_json)
+    applied, undone = rooms.stacks_of(events)
+    state = rooms.replay(rules, setup, events, catalog)
     lines = tuple(r["line"] for r in rows[-HISTORY:])
-    cached = Cached(
-        version, state, lines, stack_of([p for p, _ in applied]), stack_of([p for p, _ in undone])
-    )
+    applied_stack = stack_of([p for p, _ in applied])
+    undone_stack = stack_of([p for p, _ in undone])
+    cached = Cached(version, rules, setup, state, lines, applied_stack, undone_stack)
     remember(match_id, cached)
     return cached
 
@@ -302,8 +306,8 @@ def append_locked(
     if kind == "action":
         if action is None:
             raise StoreError(400, "an action is needed")
-        state = table.apply(current.state, action, actor, catalog, position)
-        line = table.describe(action, actor, state)
+        state = current.rules.apply(current.state, action, actor, catalog, position)
+        line = current.rules.describe(action, actor, state)
         payload: Any = {"actor": actor, "action": action}
         applied, undone = (position, applied), None
     else:
@@ -319,7 +323,7 @@ def append_locked(
         line = f"{actor} {'undid' if kind == 'undo' else 'redid'}: {rows[moved]['line']}"
         payload = {"actor": actor}
         events = [(r["kind"], json.loads(r["payload"])) for r in rows] + [(kind, payload)]
-        state = table.replay(current.state.setup, events, catalog)
+        state = rooms.replay(current.rules, current.setup, events, catalog)
     version = current.version + 1
     try:
         conn.execute(
@@ -331,7 +335,7 @@ def append_locked(
         raise StoreError(409, "this idempotency key was already used for another write") from None
     conn.execute("update matches set version = ? where id = ?", (version, match_id))
     lines = (*current.lines, line)[-HISTORY:]
-    return Cached(version, state, lines, applied, undone)
+    return Cached(version, current.rules, current.setup, state, lines, applied, undone)
 
 
 def event_rows(conn: sqlite3.Connection, match_id: str) -> list[sqlite3.Row]:

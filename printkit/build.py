@@ -534,3 +534,13 @@ def write_bank_sheets(
         BuildOptions(**{**options.__dict__, "out_dir": path.parent}),
         Progress(len(banks), stream=io.StringIO()),
     )
+
+
+def write_pieces(pieces: list[Piece], title: str, path: Path, options: BuildOptions) -> Path:
+    """Write some pieces (for example a drafted Clockwork character) to one PDF."""
+    options.check()
+    geometry = load_geometry(chip_diameter=options.chip_diameter)
+    doc = Document(path.name, title, Selection(list(pieces)))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    out = BuildOptions(**{**options.__dict__, "out_dir": path.parent})
+    return write_document(doc, geometry, out, Progress(1, stream=io.StringIO()))

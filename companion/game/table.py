@@ -19,10 +19,12 @@ from typing import Any
 from companion.game import gems, match
 from companion.game.bank import BankOptions, BankSampler, make_bank
 from companion.game.panic import PanicState
+from companion.game.rooms import RoomError, Rules, register
 from printkit.bankcode import pool_of
 from printkit.models import Catalog, PuzzleStrikeSet
 from printkit.rules import height_bonus
 
+KIND = "puzzle-strike"
 ACTION_TYPES = (
     "choose",
     "ante",
@@ -39,7 +41,7 @@ ACTION_TYPES = (
 STACK_STATES = ("full", "empty", "removed")
 
 
-class TableError(ValueError):
+class TableError(RoomError):
     """An action the table does not allow now; the message says why."""
 
 
@@ -56,10 +58,13 @@ class Setup:
     character_set: str
     seed: int
     mirrors: bool = False
+    clockwork: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Custom Clockwork characters carried from a draft: (player, chip keys)."""
 
     def to_json(self) -> dict[str, Any]:
         """Describe the setup as JSON-ready data."""
         return {
+            "kind": KIND,
             "players": list(self.players),
             "mode": self.mode.value,
             "edition": self.edition,
@@ -68,6 +73,7 @@ class Setup:
             "character_set": self.character_set,
             "seed": self.seed,
             "mirrors": self.mirrors,
+            **({"clockwork": {p: list(k) for p, k in self.clockwork}} if self.clockwork else {}),
         }
 
     @classmethod
@@ -82,6 +88,7 @@ class Setup:
             str(data["character_set"]),
             int(data["seed"]),
             bool(data.get("mirrors", False)),
+            tuple((p, tuple(k)) for p, k in dict(data.get("clockwork") or {}).items()),
         )
 
 
@@ -121,7 +128,8 @@ def start(setup: Setup, catalog: Catalog) -> State:
         raise TableError(str(exc)) from None
     character_set(catalog, setup)
     check_bank(catalog, setup.sets, setup.bank)
-    return State(
+    check_clockwork(catalog, setup)
+    state = State(
         setup,
         "choosing",
         1,
@@ -134,6 +142,23 @@ def start(setup: Setup, catalog: Catalog) -> State:
         PanicState(len(setup.players), setup.mode is gems.Mode.TEAM_BATTLE),
         None,
     )
+    if setup.clockwork:  # the characters were drafted: straight to the first game
+        drafted = tuple((p, "clockwork") for p, _ in setup.clockwork)
+        return begin_game(replace(state, characters=drafted))
+    return state
+
+
+def check_clockwork(catalog: Catalog, setup: Setup) -> None:
+    """Refuse Clockwork characters that are not 3 chips of the set for every player."""
+    if not setup.clockwork:
+        return
+    keys = {f"{who.id}/{chip.id}" for who, chip in character_set(catalog, setup).character_chips()}
+    players = [p for p, _ in setup.clockwork]
+    if sorted(players) != sorted(setup.players):
+        raise TableError("every player needs a Clockwork character")
+    for player, chips in setup.clockwork:
+        if len(chips) != 3 or not set(chips) <= keys:
+            raise TableError(f"{player}'s Clockwork character must be 3 character chips of the set")
 
 
 def character_set(catalog: Catalog, setup: Setup) -> PuzzleStrikeSet:
@@ -448,8 +473,14 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
     chars = characters_of(catalog, setup)
     settled = dict(state.characters)
     shown: dict[str, str | None] = {}
+    drafted = dict(setup.clockwork)
+    chip_names = {
+        f"{w.id}/{c.id}": c.name for w, c in character_set(catalog, setup).character_chips()
+    }
     for p in setup.players:
-        if p in settled:
+        if p in drafted:
+            shown[p] = "Clockwork: " + ", ".join(chip_names.get(k, k) for k in drafted[p])
+        elif p in settled:
             shown[p] = chars.get(settled[p], settled[p])
         else:
             mine = state.choice.choice_of(p, viewer or "")
@@ -540,22 +571,10 @@ def match_view(m: match.Match | None) -> dict[str, Any] | None:
 def stacks_of(
     events: Sequence[tuple[str, Any]],
 ) -> tuple[list[tuple[int, Any]], list[tuple[int, Any]]]:
-    """Return (actions in effect, actions undone and redoable), with their positions.
+    """Return (actions in effect, actions undone and redoable): see ``rooms.stacks_of``."""
+    from companion.game.rooms import stacks_of as of_log
 
-    ``events`` are (kind, payload) with kind 'action', 'undo' or 'redo'. A new action
-    clears what could be redone.
-    """
-    applied: list[tuple[int, Any]] = []
-    undone: list[tuple[int, Any]] = []
-    for position, (kind, payload) in enumerate(events):
-        if kind == "action":
-            applied.append((position, payload))
-            undone.clear()
-        elif kind == "undo" and applied:
-            undone.append(applied.pop())
-        elif kind == "redo" and undone:
-            applied.append(undone.pop())
-    return applied, undone
+    return of_log(events)
 
 
 def effective(events: Sequence[tuple[str, Any]]) -> list[tuple[int, Any]]:
@@ -579,3 +598,8 @@ def can_undo(events: Sequence[tuple[str, Any]]) -> bool:
 def can_redo(events: Sequence[tuple[str, Any]]) -> bool:
     """Return True when the last undo can be redone."""
     return bool(stacks_of(events)[1])
+
+
+RULES = register(
+    Rules(KIND, Setup.from_json, start, apply, view, lambda a, who, after: describe(a, who, after))
+)
