@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import json
 from functools import lru_cache
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -46,21 +48,33 @@ def join(join_code: str) -> str:
     return render_template("join.html", join_code=join_code, match_id=match["id"])
 
 
+TEMPLATES = {"puzzle-strike": "table.html", "shadowfist": "shadowfist.html", "draft": "draft.html"}
+
+
+def template_of(match: Any) -> str:
+    """Return the page template of a room's kind."""
+    kind = json.loads(match["setup"]).get("kind", "puzzle-strike")
+    return TEMPLATES.get(kind, "table.html")
+
+
 @bp.get("/m/<match_id>")
 def table_page(match_id: str) -> str:
     """The table for a seated phone (a phone without a seat sees it read-only)."""
-    store.find_match(db.get_db(), match_id=match_id)
+    match = store.find_match(db.get_db(), match_id=match_id)
     return render_template(
-        "table.html", state_url=f"/api/matches/{match_id}/state", match_id=match_id, spectator=False
+        template_of(match),
+        state_url=f"/api/matches/{match_id}/state",
+        match_id=match_id,
+        spectator=False,
     )
 
 
 @bp.get("/v/<view_token>")
 def view_page(view_token: str) -> str:
     """The table for a spectator: read-only."""
-    store.find_match(db.get_db(), view_token=view_token)
+    match = store.find_match(db.get_db(), view_token=view_token)
     return render_template(
-        "table.html", state_url=f"/api/view/{view_token}/state", match_id="", spectator=True
+        template_of(match), state_url=f"/api/view/{view_token}/state", match_id="", spectator=True
     )
 
 

@@ -105,3 +105,64 @@ def test_bank_page_and_language_switch(server: str, browser) -> None:  # type: i
     page.click("#lang")
     assert page.inner_text("h1") == "銀行ランダマイザー"
     page.screenshot(path=str(SHOTS / "bank-ja.png"), full_page=True)
+
+
+def open_room_on_phones(server: str, browser, kind: str):  # type: ignore[no-untyped-def]
+    """Open a room from the home page on phone A and join it on phone B."""
+    a = browser.new_context(**PHONE).new_page()
+    b = browser.new_context(**PHONE).new_page()
+    a.goto(server + "/")
+    a.select_option("#room select[name=kind]", kind)
+    a.fill("#room input[name=p1]", "Ana")
+    a.fill("#room input[name=p2]", "Ben")
+    a.click("#room button[type=submit]")
+    a.wait_for_url("**/m/**")
+    a.wait_for_selector("#share a")
+    join_url = a.locator("#share a").first.get_attribute("href")
+    b.goto(join_url)
+    b.click("#seats button:has-text('Ben')")
+    b.wait_for_url("**/m/**")
+    return a, b
+
+
+def test_flash_duel_clockwork_draft_on_two_phones(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a, b = open_room_on_phones(server, browser, "draft:flash-duel")
+    phones = {"Ana": a, "Ben": b}
+    for _ in range(8):
+        status = a.locator("#status p.big").inner_text()
+        for page in phones.values():
+            page.wait_for_selector("#pool button")
+        # whoever's phone says "Your pick" takes the first free ability
+        picker = next(
+            p for p in phones.values() if p.locator("#status p.big").inner_text() == "Your pick"
+        )
+        before = picker.locator("#pool button.empty").count()
+        picker.locator("#pool button:not([disabled])").first.click()
+        for page in phones.values():  # both phones show the pick within 3 seconds
+            page.locator("#pool button.empty").nth(before).wait_for(timeout=SEEN_WITHIN_MS)
+        assert status
+    a.wait_for_selector("#status p.big:has-text('The draft is done')", timeout=SEEN_WITHIN_MS)
+    b.wait_for_selector("#status p.big:has-text('The draft is done')", timeout=SEEN_WITHIN_MS)
+    assert a.locator("#pool button.empty").count() == 8
+    a.screenshot(path=str(SHOTS / "draft.png"), full_page=True)
+
+
+def test_shadowfist_game_to_five_sites(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a, b = open_room_on_phones(server, browser, "shadowfist")
+
+    def card(page, name: str):  # type: ignore[no-untyped-def]
+        heading = page.locator("h3 > span", has_text=re.compile(f"^{name}$"))
+        return page.locator("#players section").filter(has=heading)
+
+    card(a, "Ana").locator("button:has-text('+5')").click()
+    card(b, "Ana").locator("p", has_text="Power: 6").wait_for(timeout=SEEN_WITHIN_MS)
+    for sites in range(1, 6):
+        card(a, "Ana").locator("p", has_text=f"Sites: {sites - 1}").wait_for(timeout=SEEN_WITHIN_MS)
+        card(a, "Ana").locator("button:has-text('Play a Feng Shui Site')").click()
+        if sites == 3:
+            card(a, "Ana").locator("p", has_text="Sites: 3").wait_for(timeout=SEEN_WITHIN_MS)
+            card(a, "Ana").locator("button:has-text('+5')").click()
+    b.wait_for_selector("#winner:has-text('Ana')", timeout=SEEN_WITHIN_MS)
+    b.screenshot(path=str(SHOTS / "shadowfist.png"), full_page=True)

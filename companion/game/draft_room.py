@@ -35,14 +35,25 @@ class Setup:
 
     def to_json(self) -> dict[str, Any]:
         """Describe the setup as JSON-ready data."""
-        return {"kind": KIND, "game": self.game, "players": list(self.players),
-                "set_id": self.set_id, "seed": self.seed, "team_battle": self.team_battle}  # fmt: skip
+        return {
+            "kind": KIND,
+            "game": self.game,
+            "players": list(self.players),
+            "set_id": self.set_id,
+            "seed": self.seed,
+            "team_battle": self.team_battle,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Setup:
         """Read a setup back."""
-        return cls(str(data["game"]), tuple(data["players"]), str(data["set_id"]),
-                   int(data["seed"]), bool(data.get("team_battle", False)))  # fmt: skip
+        return cls(
+            str(data["game"]),
+            tuple(data["players"]),
+            str(data["set_id"]),
+            int(data["seed"]),
+            bool(data.get("team_battle", False)),
+        )
 
 
 def find_set(catalog: Catalog, setup: Setup) -> PuzzleStrikeSet | FlashDuelSet:
@@ -77,8 +88,9 @@ def start(setup: Setup, catalog: Catalog) -> draft.Draft:
         raise DraftRoomError(str(exc)) from None
 
 
-def apply(state: draft.Draft, action: Mapping[str, Any], actor: str, catalog: Catalog,
-          position: int) -> draft.Draft:  # fmt: skip
+def apply(
+    state: draft.Draft, action: Mapping[str, Any], actor: str, catalog: Catalog, position: int
+) -> draft.Draft:
     """Make a pick for the player whose phone sent it.
 
     :raises DraftRoomError: for any other action, out-of-turn or taken picks.
@@ -99,15 +111,23 @@ def view(state: draft.Draft, viewer: str | None, catalog: Catalog) -> dict[str, 
     owner = {key: state.seats[seat - 1] for seat, key in state.picks}
     turn = state.whose_pick()
     return {
-        "kind": KIND, "game": state.game, "you": viewer, "seats": list(state.seats),
-        "order": list(state.order), "done": state.is_done,
+        "kind": KIND,
+        "game": state.game,
+        "you": viewer,
+        "seats": list(state.seats),
+        "order": list(state.order),
+        "done": state.is_done,
         "turn": None if turn is None else state.seats[turn - 1],
-        "pool": [{"key": i.key, "name": i.name, "character": i.character, "taken_by": owner.get(i.key)}
-                 for i in state.pool],
-        "picks": {name: [i.key for i in state.picked_by(n + 1)] for n, name in enumerate(state.seats)},
+        "pool": [
+            {"key": i.key, "name": i.name, "character": i.character, "taken_by": owner.get(i.key)}
+            for i in state.pool
+        ],
+        "picks": {
+            name: [i.key for i in state.picked_by(n + 1)] for n, name in enumerate(state.seats)
+        },
         "teams": team_names(state),
         "first_player": draft.first_player(state) if state.game == "flash-duel" else None,
-    }  # fmt: skip
+    }
 
 
 def team_names(state: draft.Draft) -> list[list[str]] | None:

@@ -19,8 +19,18 @@ from companion.game.rooms import RoomError, Rules, register
 from printkit.models import Catalog, ShadowfistSet
 
 KIND = "shadowfist"
-ACTIONS = ("next_step", "end_turn", "gain", "spend", "play_site", "seize", "burn_victory",
-           "burn_power", "lose_site", "decked")  # fmt: skip
+ACTIONS = (
+    "next_step",
+    "end_turn",
+    "gain",
+    "spend",
+    "play_site",
+    "seize",
+    "burn_victory",
+    "burn_power",
+    "lose_site",
+    "decked",
+)
 MAX_PLAYERS = 6
 
 
@@ -208,17 +218,30 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
     players = []
     for p in state.players:
         cost, gain = sf.site_play(rules, p.sites)
-        players.append({
-            "name": p.name, "power": p.power, "sites": p.sites, "burned": p.burned,
-            "decked": p.decked, "victory": p.victory_count, "site_cost": cost, "site_gain": gain,
-        })  # fmt: skip
+        players.append(
+            {
+                "name": p.name,
+                "power": p.power,
+                "sites": p.sites,
+                "burned": p.burned,
+                "decked": p.decked,
+                "victory": p.victory_count,
+                "site_cost": cost,
+                "site_gain": gain,
+            }
+        )
     return {
-        "kind": KIND, "you": viewer, "seating": list(state.seating),
-        "turn": state.seating[state.current], "turn_no": state.turn_no,
+        "kind": KIND,
+        "you": viewer,
+        "seating": list(state.seating),
+        "turn": state.seating[state.current],
+        "turn_no": state.turn_no,
         "step": {"name": name, "summary": summary, "index": state.step, "count": len(steps)},
-        "players": players, "winner": state.winner, "victory_sites": rules.victory_sites,
+        "players": players,
+        "winner": state.winner,
+        "victory_sites": rules.victory_sites,
         "burn_gain": sf.burn_for_power(rules, len(state.seating)),
-    }  # fmt: skip
+    }
 
 
 def describe(action: Mapping[str, Any], actor: str, after: Any) -> str:
@@ -226,13 +249,17 @@ def describe(action: Mapping[str, Any], actor: str, after: Any) -> str:
     kind = action.get("type")
     who, frm, n = action.get("player"), action.get("from"), action.get("amount")
     lines = {
-        "next_step": f"{actor} moved to the next step", "end_turn": f"{actor} ended the turn",
-        "gain": f"{who} gained {n} power", "spend": f"{who} spent {n} power",
-        "play_site": f"{who} played a Feng Shui Site", "seize": f"{who} seized a site from {frm}",
+        "next_step": f"{actor} moved to the next step",
+        "end_turn": f"{actor} ended the turn",
+        "gain": f"{who} gained {n} power",
+        "spend": f"{who} spent {n} power",
+        "play_site": f"{who} played a Feng Shui Site",
+        "seize": f"{who} seized a site from {frm}",
         "burn_victory": f"{who} burned a site of {frm} for victory",
         "burn_power": f"{who} burned a site of {frm} for power",
-        "lose_site": f"{who} lost a site", "decked": f"{who} drew their last card",
-    }  # fmt: skip
+        "lose_site": f"{who} lost a site",
+        "decked": f"{who} drew their last card",
+    }
     return lines.get(str(kind), f"{actor}: {kind}")
 
 

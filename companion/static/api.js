@@ -47,3 +47,7 @@ function el(tag, attrs, ...children) {
   }
   return node;
 }
+function fill(node, ...children) {
+  // replaceChildren would print null / false as text: skip them like el() does.
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}

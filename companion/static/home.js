@@ -19,6 +19,21 @@ document.addEventListener("DOMContentLoaded", () => {
       document.getElementById("table-link").href = made.table_url;
     } catch (err) { error.textContent = err.error || "error"; }
   });
+  document.getElementById("room").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = new FormData(event.target);
+    const players = ["p1", "p2", "p3", "p4"].map((k) => (f.get(k) || "").trim()).filter(Boolean);
+    const [kind, game] = f.get("kind").split(":");
+    const body = { kind, players, seat: 0 };
+    if (game) body.game = game;
+    if (f.get("team_battle")) body.team_battle = true;
+    const error = document.getElementById("room-error");
+    error.textContent = "";
+    try {
+      const made = await api("POST", "/api/rooms", body);
+      window.location.href = made.table_url;
+    } catch (err) { error.textContent = err.error || "error"; }
+  });
   document.getElementById("join").addEventListener("submit", (event) => {
     event.preventDefault();
     let code = new FormData(event.target).get("code").trim();

@@ -17,7 +17,12 @@ const WORDS = {
     swap: "山を1つ入れ替え", reroll: "銀行を作り直す", losers_choice: "敗者の選択", changed: "テーブルが変わりました。確認してもう一度。",
     flying: "飛んでいるジェム", to: "→", possible: "通りの銀行", oblivion: "除外", share: "共有", view_link: "観戦リンク",
     join_link: "参加リンク", first: "先手", second: "後手", game: "ゲーム", gems_selected: "選んだジェム",
-    players_count: "プレイヤー数",
+    players_count: "プレイヤー数", other_rooms: "ドラフト・Shadowfist", room_kind: "部屋", draft_ps: "カスタム戦ドラフト（Puzzle Strike）",
+    draft_fd: "カスタム戦ドラフト（Flash Duel）", shadowfist_table: "Shadowfist テーブル", open_room: "開く", pool: "プール",
+    undo_pick: "直前のピックを取り消す", draft_done: "ドラフト終了", your_pick: "あなたのピック", pick_of: "ピック", picks: "ピック",
+    print: "印刷", carry: "このキャラクターで対戦を始める", carried: "対戦開始：リンクから参加してください", plays_first: "先手",
+    next_step: "次のステップ", wins: "の勝ち", play_site: "風水サイトを出す", seize: "奪取", burn_victory: "勝利のために焼く",
+    burn_power: "パワーのために焼く", lose_site: "サイトを失った", decked: "山札切れ", power: "パワー", sites: "サイト", burned: "焼いた",
   },
 };
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
