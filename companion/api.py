@@ -17,7 +17,7 @@ from flask import Blueprint, Response, current_app, jsonify, make_response, requ
 
 from companion import db, store
 from companion.errors import ApiError
-from companion.game import draft_room, shadowfist_room, table
+from companion.game import draft_room, duel_room, shadowfist_room, table
 from companion.game.bank import (
     BankError,
     BankSampler,
@@ -444,7 +444,34 @@ def room_setup(data: dict[str, Any]) -> dict[str, Any]:
         team = data.get("team_battle") is True
         players = players_from(data, 2, 4)
         return draft_room.Setup(str(game), tuple(players), set_id, seed, team).to_json()
-    raise ApiError(400, "'kind' must be 'shadowfist' or 'draft' (Puzzle Strike: /api/matches)")
+    if kind == duel_room.KIND:
+        return duel_setup(data, seed)
+    raise ApiError(
+        400, "'kind' must be 'shadowfist', 'draft' or 'flash-duel' (Puzzle Strike: /api/matches)"
+    )
+
+
+def duel_setup(data: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Read a Flash Duel table's setup: mode, players, characters, Dragon or bot."""
+    players = players_from(data, 1, 5)
+    characters = data.get("characters") or {}
+    if not isinstance(characters, dict) or not all(isinstance(v, str) for v in characters.values()):
+        raise ApiError(400, "'characters' must map each player to a character id")
+    mode = str(data.get("mode", "full"))
+    if mode not in ("simple", "custom-clockwork"):
+        missing = [p for p in players if p not in characters and p != data.get("dragon")]
+        if missing:
+            raise ApiError(400, f"'characters' needs a character for {', '.join(missing)}")
+    dragon, bot = data.get("dragon"), data.get("bot")
+    setup = duel_room.Setup(
+        mode,
+        tuple(players),
+        seed,
+        tuple(characters.items()),
+        dragon=dragon if isinstance(dragon, str) else None,
+        bot=bot if isinstance(bot, str) else None,
+    )
+    return setup.to_json()
 
 
 @bp.post("/api/rooms")
@@ -519,10 +546,17 @@ def carry_into_match(match_id: str) -> tuple[Response, int]:
     check_csrf()
     data = body()
     _, setup, state = finished_draft(match_id)
-    if setup.game != "puzzle-strike":
-        raise ApiError(409, "only Puzzle Strike drafts can be carried into a match here")
     if not state.is_done:
         raise ApiError(409, "finish the draft first")
+    if setup.game == "flash-duel":  # seat 1 drafted first and plays first
+        picks = tuple(
+            (p, tuple(i.key for i in state.picked_by(n + 1))) for n, p in enumerate(state.seats)
+        )
+        duel_json = duel_room.Setup(
+            "custom-clockwork", tuple(state.seats), secrets.randbelow(2**31), clockwork=picks
+        ).to_json()
+        ids = store.create_match(db.get_db(), duel_json, list(state.seats), catalog())
+        return jsonify(links(ids)), 201
     players = list(state.seats)
     mode = (
         "team-battle"

@@ -20,6 +20,7 @@ from flask import (
 
 from companion import db, store
 from companion.api import catalog
+from companion.game import duel_room
 from printkit.render.qr import modules
 
 bp = Blueprint("pages", __name__)
@@ -30,7 +31,10 @@ MAX_QR_TEXT = 400
 def home() -> str:
     """The start page: make a bank, start a match, join one."""
     sets = [{"id": s.id, "name": s.name} for s in catalog().puzzle_strike_sets()]
-    return render_template("home.html", sets=sets)
+    fd = duel_room.game_set(catalog())
+    duelists = [{"id": c.id, "name": c.name} for c in fd.characters]
+    bots = [{"id": b.id, "name": b.name} for b in fd.bots]
+    return render_template("home.html", sets=sets, duelists=duelists, bots=bots)
 
 
 @bp.get("/bank")
@@ -48,7 +52,12 @@ def join(join_code: str) -> str:
     return render_template("join.html", join_code=join_code, match_id=match["id"])
 
 
-TEMPLATES = {"puzzle-strike": "table.html", "shadowfist": "shadowfist.html", "draft": "draft.html"}
+TEMPLATES = {
+    "puzzle-strike": "table.html",
+    "shadowfist": "shadowfist.html",
+    "draft": "draft.html",
+    "flash-duel": "duel.html",
+}
 
 
 def template_of(match: Any) -> str:

@@ -166,3 +166,86 @@ def test_shadowfist_game_to_five_sites(server: str, browser) -> None:  # type: i
             card(a, "Ana").locator("button:has-text('+5')").click()
     b.wait_for_selector("#winner:has-text('Ana')", timeout=SEEN_WITHIN_MS)
     b.screenshot(path=str(SHOTS / "shadowfist.png"), full_page=True)
+
+
+def open_duel_on_phones(server: str, browser, mode: str, players: list[str]):  # type: ignore[no-untyped-def]
+    """Open a Flash Duel table from the home page on the first phone; the others join."""
+    pages = [browser.new_context(**PHONE).new_page() for _ in players]
+    a = pages[0]
+    a.goto(server + "/")
+    a.select_option("#duel select[name=mode]", mode)
+    for n, player in enumerate(players, start=1):
+        a.fill(f"#duel input[name=p{n}]", player)
+    a.click("#duel button[type=submit]")
+    a.wait_for_url("**/m/**")
+    a.wait_for_selector("#share a")
+    join_url = a.locator("#share a").first.get_attribute("href")
+    for page, player in zip(pages[1:], players[1:], strict=True):
+        page.goto(join_url)
+        page.click(f"#seats button:has-text('{player}')")
+        page.wait_for_url("**/m/**")
+        page.wait_for_selector("#track .space")
+    return dict(zip(players, pages, strict=True))
+
+
+def test_flash_duel_match_to_three_round_wins(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phones = open_duel_on_phones(server, browser, "full", ["Ana", "Ben"])
+    a = phones["Ana"]
+    a.wait_for_selector("#track .pawn")
+    a.screenshot(path=str(SHOTS / "duel.png"), full_page=True)
+    winners = []
+    for round_no in range(1, 6):
+        heading = a.locator("#status h1").inner_text()
+        attacker = heading.rsplit(": ", 1)[1]
+        target = "Ben" if attacker == "Ana" else "Ana"
+        page = phones[attacker]
+        page.locator("#status h1", has_text=f": {attacker}").wait_for(timeout=SEEN_WITHIN_MS)
+        # Tap the attacker's pawn, then the space three in front of the enemy's start.
+        page.locator(f"#track .pawn[title={attacker}]").click()
+        space = 15 if attacker == "Ana" else 4
+        page.locator(f"#track .space[data-space='{space}']").click()
+        page.locator(f"#track .space[data-space='{space}'] .pawn[title={attacker}]").wait_for(
+            timeout=SEEN_WITHIN_MS
+        )
+        page.locator("#controls button[data-card='3']").click()
+        page.locator("#controls #attack").click()
+        defender = phones[target]
+        defender.locator(f"#answer button[data-hit={target}]").click(timeout=SEEN_WITHIN_MS)
+        winners.append(attacker)
+        a.locator("#outcome", has_text="round to").wait_for(timeout=SEEN_WITHIN_MS)
+        if winners.count(attacker) == 3:
+            break
+        # The loser chooses who goes first: they go first themselves.
+        defender.locator(f"#between button[data-first={target}]").click(timeout=SEEN_WITHIN_MS)
+        a.locator("#outcome", has_text=f"{target} goes first").wait_for(timeout=SEEN_WITHIN_MS)
+        assert round_no < 5
+    champion = winners[-1]
+    for page in phones.values():
+        page.locator("#winner", has_text="wins").wait_for(timeout=SEEN_WITHIN_MS)
+        assert page.locator("#new-game").count() == 1
+    assert winners.count(champion) == 3
+    a.screenshot(path=str(SHOTS / "duel-won.png"), full_page=True)
+
+
+def test_betrayal_each_phone_sees_only_its_own_card(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    players = ["Ana", "Ben", "Cid", "Dee", "Drake"]
+    phones = open_duel_on_phones(server, browser, "betrayal", players)
+    cards = {}
+    for player, page in phones.items():
+        page.wait_for_selector("#my-card")
+        cards[player] = page.locator("#my-card").inner_text().rsplit(": ", 1)[1]
+        assert cards[player] in ("loyal", "traitor")
+    assert list(cards.values()).count("traitor") == 1
+    for player in players[:4]:
+        if cards[player] == "loyal":  # nothing on a loyal mortal's phone names the traitor
+            text = phones[player].locator("main").inner_text()
+            assert "traitor" not in text.lower() and "Reveal" not in text
+    view_url = phones["Ana"].locator("#share a").nth(1).get_attribute("href")
+    spectator = browser.new_context(**PHONE).new_page()
+    spectator.goto(view_url)
+    spectator.wait_for_selector("#track .pawn")
+    assert spectator.locator("#loyalty").is_hidden()
+    assert "traitor" not in spectator.locator("main").inner_text().lower()
+    phones["Ana"].screenshot(path=str(SHOTS / "betrayal.png"), full_page=True)

@@ -124,8 +124,13 @@ def test_flash_duel_draft(app: Flask) -> None:
         assert act(phones[s["turn"]], room, {"type": "pick", "key": free}).status_code == 200
         s = state(a, room)["state"]
     assert all(len(v) == 4 for v in s["picks"].values())
-    refused = post(a, f"/api/matches/{room}/carry", {})
-    assert refused.status_code == 409
+    carried = post(a, f"/api/matches/{room}/carry", {})
+    assert carried.status_code == 201, carried.get_json()
+    table = carried.get_json()["match_id"]
+    view = state(a, table)["state"]
+    assert view["mode"] == "custom-clockwork" and view["turn"] == s["seats"][0]
+    for seat in s["seats"]:
+        assert [a["key"] for a in view["abilities"][seat]] == s["picks"][seat]
 
 
 def test_team_battle_draft_teams(app: Flask) -> None:

@@ -41,7 +41,7 @@ function el(tag, attrs, ...children) {
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
   }
@@ -49,5 +49,5 @@ function el(tag, attrs, ...children) {
 }
 function fill(node, ...children) {
   // replaceChildren would print null / false as text: skip them like el() does.
-  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
 }

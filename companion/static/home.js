@@ -34,6 +34,24 @@ document.addEventListener("DOMContentLoaded", () => {
       window.location.href = made.table_url;
     } catch (err) { error.textContent = err.error || "error"; }
   });
+  document.getElementById("duel").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = new FormData(event.target);
+    const mode = f.get("mode");
+    const seats = [1, 2, 3, 4, 5].map((n) => [(f.get("p" + n) || "").trim(), f.get("c" + n)]).filter(([p]) => p);
+    const body = { kind: "flash-duel", mode, players: seats.map(([p]) => p), seat: 0, characters: Object.fromEntries(seats) };
+    if (mode === "raid" || mode === "betrayal") {
+      body.dragon = seats.length ? seats[seats.length - 1][0] : null;
+      delete body.characters[body.dragon];
+    }
+    if (mode === "solo") body.bot = f.get("bot");
+    const error = document.getElementById("duel-error");
+    error.textContent = "";
+    try {
+      const made = await api("POST", "/api/rooms", body);
+      window.location.href = made.table_url;
+    } catch (err) { error.textContent = err.error || "error"; }
+  });
   document.getElementById("join").addEventListener("submit", (event) => {
     event.preventDefault();
     let code = new FormData(event.target).get("code").trim();

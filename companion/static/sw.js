@@ -1,9 +1,9 @@
 "use strict";
 // Keeps the app shell available offline; API calls always go to the network.
-const SHELL = "strikekit-shell-v2";
+const SHELL = "strikekit-shell-v4";
 const FILES = ["/", "/bank", "/static/app.css", "/static/i18n.js", "/static/api.js", "/static/home.js",
   "/static/bank.js", "/static/join.js", "/static/table.js", "/static/room.js", "/static/shadowfist.js",
-  "/static/draft.js", "/manifest.webmanifest", "/icon-192.png"];
+  "/static/draft.js", "/static/duel.js", "/manifest.webmanifest", "/icon-192.png"];
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
 });
