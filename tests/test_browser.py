@@ -146,6 +146,16 @@ def test_flash_duel_clockwork_draft_on_two_phones(server: str, browser) -> None:
     b.wait_for_selector("#status p.big:has-text('The draft is done')", timeout=SEEN_WITHIN_MS)
     assert a.locator("#pool button.empty").count() == 8
     a.screenshot(path=str(SHOTS / "draft.png"), full_page=True)
+    # Carry the draft into a Custom Clockwork table; each phone joins its seat there.
+    a.locator("#picks button.big").click()
+    a.wait_for_selector("#picks p a[href*='/join/']")
+    table_join = a.locator("#picks p a[href*='/join/']").get_attribute("href")
+    b.goto(table_join)
+    b.click("#seats button:has-text('Ben')")
+    b.wait_for_url("**/m/**")
+    b.wait_for_selector("#track .pawn")
+    assert "custom-clockwork" in b.locator("#status").inner_text()
+    assert b.locator("#abilities section").count() == 2
 
 
 def test_shadowfist_game_to_five_sites(server: str, browser) -> None:  # type: ignore[no-untyped-def]

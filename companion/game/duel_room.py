@@ -930,6 +930,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
         "points": bots.points(fd, list(state.results)),
         "dragon": state.setup.dragon,
         "bot": state.setup.bot,
+        "bot_name": next((b.name for b in fd.bots if b.id == state.setup.bot), None),
         "characters": {
             p: next((c.name for c in fd.characters if c.id == cid), cid)
             for p, cid in state.setup.characters

@@ -19,7 +19,7 @@ window.ROOM_RENDER = (data) => {
   fill(picks, el("h2", {}, t("picks", "Picks")), ...s.seats.map((seat, index) => el("p", {},
     el("strong", {}, seat + ": "), (s.picks[seat] || []).map((k) => names[k]).join(", ") || "—", " ",
     (s.picks[seat] || []).length ? el("a", { href: "/api/matches/" + ROOM.match + "/sheet/" + index + ".pdf" }, t("print", "print")) : null)));
-  if (s.done && s.game === "puzzle-strike" && seated) {
+  if (s.done && seated) {
     picks.append(el("button", { type: "button", class: "big", onclick: async () => {
       try {
         const made = await api("POST", "/api/matches/" + ROOM.match + "/carry", {});

@@ -109,7 +109,7 @@ function renderBot(s, seated) {
   if (box.hidden) return;
   const hand = kept("bot-hand", { id: "bot-hand", inputmode: "numeric", placeholder: "1 3 3 4 5" });
   const extra = kept("bot-extra", { id: "bot-extra", inputmode: "numeric", placeholder: "2" });
-  fill(box, el("h2", {}, t("bot", "Bot") + ": " + (s.bot || "")),
+  fill(box, el("h2", {}, t("bot", "Bot") + ": " + (s.bot_name || "")),
     s.last_bot ? el("p", { id: "bot-says" }, el("strong", {}, s.last_bot)) : null,
     seated && (turn || defend) ? [
       el("label", {}, el("span", {}, t("bot_hand", "The bot's hand (face up)")), hand),
@@ -183,7 +183,7 @@ function renderAchievements(s) {
   const box = document.getElementById("achievements");
   box.hidden = s.mode !== "solo";
   if (box.hidden) return;
-  fill(box, el("h2", {}, t("achievements", "Achievements") + ": " + s.points + " " + t("points", "points")),
+  fill(box, el("h2", {}, t("achievements", "Achievements") + ": " + s.points[0] + " / " + s.points[1] + " " + t("points", "points")),
     el("ul", { class: "plain" }, s.achievements.map((a) => el("li", {}, a.name + " (" + a.points + ")"))));
 }
 
