@@ -95,7 +95,7 @@ function renderAnswer(s, seated) {
       p.targets.map((who) => el("div", { class: "row" },
         el("button", { type: "button", "data-block": who, disabled: DUEL.cards.length === 0, onclick: () => duelAct({ type: "block", player: who, cards: DUEL.cards }) }, t("block", "Block") + ": " + who),
         p.kind === "dash" ? el("button", { type: "button", disabled: DUEL.cards.length === 0, onclick: () => duelAct({ type: "retreat", player: who, card: first }) }, t("retreat", "Retreat")) : null,
-        el("button", { type: "button", "data-hit": who, onclick: () => duelAct({ type: "hit", player: who }) }, t("take_hit", "Hit")))),
+        el("button", { type: "button", "data-hit": who, onclick: () => duelAct({ type: "hit", player: who }) }, t("take_hit", "Hit") + ": " + who))),
       teammates.map((who) => el("button", { type: "button", disabled: rest.length === 0, onclick: () => duelAct({ type: "dashing_block", player: who, dash: first, cards: rest }) }, t("dashing_block", "Dashing block") + ": " + who)),
     ] : null);
 }
