@@ -127,6 +127,30 @@ def test_solo_against_the_dragon_bot(app: Flask) -> None:
     assert view["points"] == [20, 180]
 
 
+def test_solo_results_carry_into_the_next_game_with_another_character(app: Flask) -> None:
+    room, (a,) = duel(
+        app, mode="solo", players=["Ana"], characters={"Ana": "grave"}, bot="training-dummy"
+    )
+    assert act(a, room, {"type": "new_game"}).status_code == 422  # the game is not over
+    for _ in range(3):  # the dummy has 1 hit point: each round is one hit
+        view = s(a, room)
+        if view["round_over"]:
+            ok(a, room, {"type": "first_player", "player": "Ana"})
+        ok(a, room, {"type": "place", "player": "Ana", "space": 15})
+        ok(a, room, {"type": "attack", "player": "Ana", "target": "Bot", "cards": [3]})
+        ok(a, room, {"type": "bot_defend", "hand": [1, 1, 2, 2, 4], "extra": 5})
+    view = s(a, room)
+    assert view["game_winner"] == "A"
+    earned = view["points"][0]
+    bad = act(a, room, {"type": "new_game", "character": "nobody", "bot": "rook"})
+    assert bad.status_code == 422 and "nobody" in bad.get_json()["error"]
+    ok(a, room, {"type": "new_game", "character": "rook", "bot": "rook"})
+    view = s(a, room)
+    assert view["bot_name"] == "Rook" and view["solo_choices"]["character"] == "rook"
+    assert view["characters"] == {"Ana": "Rook"} and view["score"] == {"A": 0, "B": 0}
+    assert view["points"][0] == earned  # achievements stay with the player's table
+
+
 def test_team_battle_order_and_dashing_block(app: Flask) -> None:
     players = ["Ana", "Ben", "Cat", "Dan"]  # p1A, p1B, p2A, p2B
     chars = dict(zip(players, ["grave", "rook", "jaina", "midori"], strict=True))

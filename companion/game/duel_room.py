@@ -667,7 +667,7 @@ def do_first_player(
     if not state.round_over or state.game_winner:
         raise DuelRoomError("the first player is chosen between rounds")
     if (
-        state.chooser is not None
+        state.chooser not in (None, BOT)  # the solo player makes the bot's choices
         and actor != state.chooser
         and actor not in dict(state.sides)[state.side_of(state.chooser)]
     ):
@@ -827,10 +827,18 @@ def do_dragon_reveal(
 def do_new_game(
     state: State, action: Mapping[str, Any], actor: str, catalog: Catalog, position: int
 ) -> State:
-    """Start a new game at the same table (solo results and achievements are kept)."""
+    """Start a new game at the same table; solo may switch character and bot, results kept."""
     if not state.game_winner:
         raise DuelRoomError("finish the game first")
-    fresh = start(state.setup, catalog)
+    setup = state.setup
+    if setup.mode == "solo":
+        player = setup.players[0]
+        character = action.get("character", dict(setup.characters).get(player))
+        bot = action.get("bot", setup.bot)
+        if not isinstance(character, str) or not isinstance(bot, str):
+            raise DuelRoomError("'character' and 'bot' must be ids")
+        setup = replace(setup, characters=((player, character),), bot=bot)
+    fresh = start(setup, catalog)
     return replace(fresh, results=state.results, outcome="new game")
 
 
@@ -931,6 +939,13 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
         "dragon": state.setup.dragon,
         "bot": state.setup.bot,
         "bot_name": next((b.name for b in fd.bots if b.id == state.setup.bot), None),
+        "solo_choices": None
+        if state.setup.mode != "solo"
+        else {
+            "characters": [{"id": c.id, "name": c.name} for c in fd.characters],
+            "bots": [{"id": b.id, "name": b.name} for b in fd.bots],
+            "character": dict(state.setup.characters).get(state.setup.players[0]),
+        },
         "characters": {
             p: next((c.name for c in fd.characters if c.id == cid), cid)
             for p, cid in state.setup.characters

@@ -127,7 +127,13 @@ function renderBetween(s, seated) {
   box.hidden = !s.round_over;
   if (!s.round_over) return;
   if (s.game_winner) {
-    fill(box, el("h2", {}, t("game_over", "Game over")), seated ? el("button", { type: "button", class: "big", id: "new-game", onclick: () => duelAct({ type: "new_game" }) }, t("new_game", "New game")) : null);
+    const solo = s.solo_choices;
+    const character = solo ? el("select", { id: "next-character" }, solo.characters.map((c) => el("option", { value: c.id, selected: c.id === solo.character }, c.name))) : null;
+    const bot = solo ? el("select", { id: "next-bot" }, solo.bots.map((b) => el("option", { value: b.id, selected: b.id === s.bot }, b.name))) : null;
+    const next = solo ? () => duelAct({ type: "new_game", character: character.value, bot: bot.value }) : () => duelAct({ type: "new_game" });
+    fill(box, el("h2", {}, t("game_over", "Game over")),
+      seated && solo ? el("div", { class: "row" }, character, bot) : null,
+      seated ? el("button", { type: "button", class: "big", id: "new-game", onclick: next }, t("new_game", "New game")) : null);
     return;
   }
   fill(box, el("h2", {}, (s.chooser || "") + " " + t("chooses_first", "chooses who goes first")),
