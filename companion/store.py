@@ -67,7 +67,20 @@ class Cached:
 
     def can_undo_redo(self) -> tuple[bool, bool]:
         """Return (can undo, can redo)."""
-        return self.applied is not None, self.undone is not None
+        return self.applied is not None and self.undo_allowed(), self.undone is not None
+
+    def undo_allowed(self) -> bool:
+        """Whether the rules let one more action in a row be undone."""
+        depth = self.rules.undo_depth
+        return depth is None or stack_depth(self.undone) < depth
+
+
+def stack_depth(stack: Stack) -> int:
+    """Count the entries of a stack."""
+    count = 0
+    while stack is not None:
+        count, stack = count + 1, stack[1]
+    return count
 
 
 def stack_of(positions: list[int]) -> Stack:
@@ -314,6 +327,8 @@ def append_locked(
         source = applied if kind == "undo" else undone
         if source is None:
             raise StoreError(409, f"there is nothing to {kind}")
+        if kind == "undo" and not current.undo_allowed():
+            raise StoreError(409, "only the last action can be taken back here, once")
         moved, rest = source
         if kind == "undo":
             applied, undone = rest, (moved, undone)

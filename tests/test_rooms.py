@@ -95,6 +95,15 @@ def test_puzzle_strike_draft_two_players(app: Flask) -> None:
         b, f"/api/matches/{room}/undo", {"base_version": version, "idempotency_key": "undo-pick-1"}
     )
     assert undo.status_code == 200 and state(a, room)["state"]["turn"] == "Ben"
+    after = state(b, room)
+    assert after["can_undo"] is False and after["can_redo"] is True
+    again = post(
+        b,
+        f"/api/matches/{room}/undo",
+        {"base_version": after["version"], "idempotency_key": "undo-pick-2"},
+    )
+    assert again.status_code == 409 and "only the last" in again.get_json()["error"]
+    assert state(a, room)["state"]["picks"]["Ana"] == [keys[0]]  # Ana's pick stands
     order = "122112"
     picks = iter(keys[1:])
     for seat in order[1:]:

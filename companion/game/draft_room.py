@@ -146,4 +146,5 @@ def describe(action: Mapping[str, Any], actor: str, after: Any) -> str:
     return f"{actor} picked {name}"
 
 
-RULES = register(Rules(KIND, Setup.from_json, start, apply, view, describe))
+# Only the last pick may be taken back, and only until the next pick is made.
+RULES = register(Rules(KIND, Setup.from_json, start, apply, view, describe, undo_depth=1))

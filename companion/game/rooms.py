@@ -28,6 +28,8 @@ class Rules:
     apply: Callable[[Any, Mapping[str, Any], str, Catalog, int], Any]
     view: Callable[[Any, str | None, Catalog], dict[str, Any]]
     describe: Callable[[Mapping[str, Any], str, Any], str]
+    undo_depth: int | None = None
+    """How many actions in a row may be undone (None: all); a new action resets it."""
 
 
 _RULES: dict[str, Rules] = {}
