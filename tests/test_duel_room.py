@@ -190,6 +190,10 @@ def test_raid_setup_and_dragon_attacks_whole_space(app: Flask) -> None:
     ok(phones["Drake"], room, {"type": "place", "player": "Drake", "space": 4})
     ok(phones["Drake"], room, {"type": "attack", "player": "Drake", "target": "Ana", "cards": [3]})
     assert s(phones["Ben"], room)["pending"]["targets"] == ["Ana", "Ben", "Cid"]  # same space
+    assert state(phones["Ben"], room)["history"][-2:] == [
+        "Drake: Drake placed on space 4",
+        "Drake: Drake attacks Ana with 3",
+    ]
     ok(phones["Ana"], room, {"type": "hit", "player": "Ana"})
     ok(phones["Ben"], room, {"type": "hit", "player": "Ben"})
     ok(phones["Cid"], room, {"type": "hit", "player": "Cid"})

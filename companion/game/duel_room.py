@@ -969,19 +969,37 @@ def dragon_setup(state: State, fd: FlashDuelSet) -> dict[str, int] | None:
 
 
 def describe(action: Mapping[str, Any], actor: str, after: Any) -> str:
-    """Say an action in one history line."""
-    kind = action.get("type")
+    """Say an action in one history line, e.g. "Ana: Ana attacks Ben with 3 3"."""
+    kind = str(action.get("type"))
     outcome = getattr(after, "outcome", "")
     if kind in ("accuse", "reveal", "hit", "time_over", "first_player", "dragon_reveal"):
         return f"{actor}: {outcome}"
-    parts = [
-        str(action.get(k))
-        for k in ("player", "target", "card", "dash", "cards", "ability")
-        if action.get(k) is not None
-    ]
-    text = f"{actor}: {kind} {' '.join(parts)}".strip()
+    text = f"{actor}: {say(kind, action)}"
     bot = getattr(after, "last_bot", "")
     return f"{text} ({bot})" if kind in ("bot_turn", "bot_defend") and bot else text
+
+
+def say(kind: str, action: Mapping[str, Any]) -> str:
+    """Put one action into words (fields as the action gave them)."""
+    who, target = action.get("player"), action.get("target")
+    raw = action.get("cards")
+    shown = " ".join(str(c) for c in raw) if isinstance(raw, list) else ""
+    one, dash = action.get("card"), action.get("dash")
+    words = {
+        "move": f"{who} moves {'back ' if action.get('backward') else ''}{one}",
+        "push": f"{who} pushes {target} back {one}",
+        "attack": f"{who} attacks {target} with {shown}",
+        "dash": f"{who} dashes {dash} and strikes {target} with {shown}",
+        "block": f"{who} blocks with {shown}",
+        "dashing_block": f"{who} dashes {dash} and blocks with {shown}",
+        "retreat": f"{who} retreats {one}",
+        "draw": f"drew {action.get('count', 1)}",
+        "use_ability": f"{who} uses {str(action.get('ability')).rsplit('/')[-1].replace('-', ' ')}",
+        "place": f"{who} placed on space {action.get('space')}",
+        "end_turn": "end of turn",
+        "new_game": "new game",
+    }
+    return words.get(kind, kind.replace("_", " "))
 
 
 RULES = register(Rules(KIND, Setup.from_json, start, apply, view, describe))
