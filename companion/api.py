@@ -237,19 +237,7 @@ def create_match() -> tuple[Response, int]:
     """Start a match; the creating phone may take a seat at once (``seat``: its index)."""
     data = body()
     setup = setup_from(data)
-    try:
-        ids = store.create_match(db.get_db(), setup.to_json(), setup.players, catalog())
-    except RoomError as exc:
-        raise ApiError(422, str(exc)) from None
-    seat = data.get("seat")
-    if seat is None:
-        return jsonify(links(ids)), 201
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise ApiError(400, "'seat' must be a seat number")
-    name, token = store.claim_seat(db.get_db(), ids["id"], seat)
-    response = jsonify({**links(ids), "you": name})
-    set_seat(response, ids["id"], token, request.is_secure)
-    return response, 201
+    return create_and_seat(data, setup.to_json(), list(setup.players))
 
 
 def links(ids: dict[str, str]) -> dict[str, str]:
@@ -479,15 +467,17 @@ def create_room() -> tuple[Response, int]:
     """Open a Shadowfist table or a Custom Clockwork draft room (``seat``: take it at once)."""
     data = body()
     setup = room_setup(data)
+    return create_and_seat(data, setup, setup["players"])
+
+
+def create_and_seat(
+    data: dict[str, Any], setup: dict[str, Any], players: list[str]
+) -> tuple[Response, int]:
+    """Store a new match or room and answer its links, seating the creating phone if asked."""
     try:
-        ids = store.create_match(db.get_db(), setup, setup["players"], catalog())
+        ids = store.create_match(db.get_db(), setup, players, catalog())
     except RoomError as exc:
         raise ApiError(422, str(exc)) from None
-    return seat_creator(data, ids)
-
-
-def seat_creator(data: dict[str, Any], ids: dict[str, str]) -> tuple[Response, int]:
-    """Answer a new room's links, seating the creating phone if it asked to be."""
     seat = data.get("seat")
     if seat is None:
         return jsonify(links(ids)), 201
