@@ -446,6 +446,8 @@ def duel_setup(data: dict[str, Any], seed: int) -> dict[str, Any]:
     if not isinstance(characters, dict) or not all(isinstance(v, str) for v in characters.values()):
         raise ApiError(400, "'characters' must map each player to a character id")
     mode = str(data.get("mode", "full"))
+    if mode not in duel_room.MODES:
+        raise ApiError(422, f"'mode' must be one of {', '.join(duel_room.MODES)}")
     if mode not in ("simple", "custom-clockwork"):
         missing = [p for p in players if p not in characters and p != data.get("dragon")]
         if missing:

@@ -159,6 +159,43 @@ def test_team_battle_draft_teams(app: Flask) -> None:
         ({"kind": "draft", "game": "flash-duel", "players": ["A", "B", "C"]}, 422, "for 2 players"),
         ({"kind": "draft", "players": ["A", "B"], "set": "base-9e"}, 422, "has no set 'base-9e'"),
         ({"kind": "draft", "players": ["A", "B"], "team_battle": True}, 422, "2 vs 2 needs 4"),
+        ({"kind": "flash-duel", "mode": 7, "players": ["A"]}, 422, "'mode' must be one of"),
+        (
+            {"kind": "flash-duel", "players": ["A", "B"], "characters": ["grave"]},
+            400,
+            "'characters' must map each player",
+        ),
+        (
+            {"kind": "flash-duel", "players": ["A", "B"], "characters": {"A": "grave"}},
+            400,
+            "needs a character for B",
+        ),
+        (
+            {"kind": "flash-duel", "players": ["A", "B"], "characters": {"A": "x", "B": "rook"}},
+            422,
+            "no Flash Duel character 'x'",
+        ),
+        (
+            {"kind": "flash-duel", "mode": "custom-clockwork", "players": ["A", "B"]},
+            422,
+            "starts from a finished draft",
+        ),
+        (
+            {
+                "kind": "flash-duel",
+                "mode": "betrayal",
+                "players": ["A", "B"],
+                "dragon": "A",
+                "characters": {"B": "grave"},
+            },
+            422,
+            "is for 5 players, not 2",
+        ),
+        (
+            {"kind": "flash-duel", "mode": "solo", "players": ["A"], "characters": {"A": "grave"}},
+            422,
+            "'bot' must be one of",
+        ),
     ],
 )
 def test_bad_rooms(client: FlaskClient, body: dict[str, Any], status: int, message: str) -> None:

@@ -232,8 +232,14 @@ def check_setup(setup: Setup, catalog: Catalog) -> None:
     fd = game_set(catalog)
     mode = next(m for m in fd.modes if m.id == setup.mode)
     if not mode.min_players <= len(setup.players) <= mode.max_players:
-        allowed = f"{mode.min_players}-{mode.max_players}"
+        low, high = mode.min_players, mode.max_players
+        allowed = str(low) if low == high else f"{low}-{high}"
         raise DuelRoomError(f"{mode.name} is for {allowed} players, not {len(setup.players)}")
+    if setup.mode == "custom-clockwork" and not setup.clockwork:
+        raise DuelRoomError(
+            "a Custom Clockwork table starts from a finished draft: open a Flash Duel draft "
+            "room, then carry it into a table"
+        )
     if setup.mode in ("raid", "betrayal") and setup.dragon not in setup.players:
         raise DuelRoomError("'dragon' must name the player who plays Deathstrike Dragon")
     if setup.mode == "solo" and setup.bot not in {b.id for b in fd.bots}:
