@@ -31,10 +31,9 @@ from companion.game.gems import Mode
 from companion.game.panic import describe_thresholds
 from companion.game.rooms import RoomError
 from companion.security import csrf_ok, seat_cookie, set_seat
-from printkit.bankcode import BankCodeError, decode_bank
 from printkit.build import BuildOptions, write_bank_sheets, write_pieces
-from printkit.catalog import load_catalog
-from printkit.models import Catalog
+from printkit.catalog import Catalog, load_catalog
+from printkit.catalog.bankcode import BankCodeError, decode_bank
 from printkit.pieces import pieces_for
 
 bp = Blueprint("api", __name__)

@@ -25,10 +25,9 @@ from companion.game.bank import (
     recommended_bank,
 )
 from companion.game.panic import PanicError, describe_thresholds
-from printkit.bankcode import BankCodeError, decode_bank
 from printkit.build import BuildError, BuildOptions, write_bank_sheets
-from printkit.catalog import CatalogError, load_catalog, user_data_dir
-from printkit.models import Catalog
+from printkit.catalog import Catalog, CatalogError, load_catalog, user_data_dir
+from printkit.catalog.bankcode import BankCodeError, decode_bank
 
 EXIT_BAD_INPUT = 2
 MAX_COUNT = 500

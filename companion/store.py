@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.db import WRITE_LOCK
 from companion.game import rooms
-from printkit.models import Catalog
+from printkit.catalog import Catalog
 
 CACHE_SIZE = 512
 TOKEN_BYTES = 16  # 128 bits for match ids, join codes and view tokens

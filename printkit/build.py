@@ -24,7 +24,8 @@ from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.bankcode import encode_bank
+from printkit.catalog import Catalog, FlashDuelSet, GameSet, PuzzleStrikeSet, ShadowfistSet
+from printkit.catalog.bankcode import encode_bank
 from printkit.i18n import LANGUAGES, text
 from printkit.layout import (
     CROP_MODES,
@@ -40,7 +41,6 @@ from printkit.layout import (
     mirror_long_edge,
     pages_needed,
 )
-from printkit.models import Catalog, FlashDuelSet, GameSet, PuzzleStrikeSet, ShadowfistSet
 from printkit.netaddr import default_base_url
 from printkit.pieces import (
     PIECE_KINDS,

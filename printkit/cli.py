@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from printkit.bankcode import BankCodeError, decode_bank, encode_bank
 from printkit.build import BuildError, BuildOptions, build, write_bank_sheets
-from printkit.catalog import CatalogError, load_catalog, user_data_dir
+from printkit.catalog import Catalog, CatalogError, Game, load_catalog, user_data_dir
+from printkit.catalog.bankcode import BankCodeError, decode_bank, encode_bank
 from printkit.i18n import LANGUAGES
 from printkit.images import write_preview, write_tts
 from printkit.layout import LayoutError
-from printkit.models import Catalog, Game
 from printkit.pieces import pieces_for
 from printkit.render.style import style_for
 

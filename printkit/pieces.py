@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from printkit.models import (
+from printkit.catalog import (
     Ability,
     BankStack,
     Board,

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.catalog import BUILTIN_DATA, load_catalog
-from printkit.models import Catalog
+from printkit.catalog import BUILTIN_DATA, Catalog, load_catalog
 
 
 @pytest.fixture(scope="session")

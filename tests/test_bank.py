@@ -21,8 +21,8 @@ from companion.game.bank import (
     recommended_bank,
     reroll_slot,
 )
-from printkit.bankcode import PoolChip, pool_of
-from printkit.models import Catalog, PuzzleStrikeSet
+from printkit.catalog import Catalog, PuzzleStrikeSet
+from printkit.catalog.bankcode import PoolChip, pool_of
 
 
 def base3(catalog: Catalog) -> PuzzleStrikeSet:

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.game.bank import BankOptions, pick_bank, recommended_bank
-from printkit.bankcode import BankCodeError, decode_bank, rank_subset, unrank_subset
-from printkit.models import Catalog
+from printkit.catalog import Catalog
+from printkit.catalog.bankcode import BankCodeError, decode_bank, rank_subset, unrank_subset
 
 
 @settings(max_examples=50, deadline=None)

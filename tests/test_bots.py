@@ -13,7 +13,7 @@ from companion.game.bots import (
     points,
 )
 from companion.game.duel import Fighter
-from printkit.models import Catalog, FlashDuelSet
+from printkit.catalog import Catalog, FlashDuelSet
 
 SPACES = 18
 

@@ -11,8 +11,8 @@ import pypdf
 import pytest
 
 from printkit.build import BuildError, BuildOptions, Progress, build, plan
+from printkit.catalog import Catalog, PuzzleStrikeSet
 from printkit.cli import main
-from printkit.models import Catalog, PuzzleStrikeSet
 
 BASE_URL = "http://table.test:5000"
 NEEDS_POPPLER = pytest.mark.skipif(not shutil.which("pdftoppm"), reason="make test installs it")

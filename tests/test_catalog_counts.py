@@ -6,8 +6,8 @@ from math import comb
 
 import pytest
 
-from printkit.checks import BANK_SIZE
-from printkit.models import Catalog, FlashDuelSet, PuzzleStrikeSet, ShadowfistSet
+from printkit.catalog import Catalog, FlashDuelSet, PuzzleStrikeSet, ShadowfistSet
+from printkit.catalog.checks import BANK_SIZE
 
 PUZZLE_STRIKE_SETS = ["base-2e", "base-3e", "shadows"]
 

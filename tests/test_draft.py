@@ -18,7 +18,7 @@ from companion.game.draft import (
     swap_after_loss,
     undo_pick,
 )
-from printkit.models import Catalog, FlashDuelSet, PuzzleStrikeSet
+from printkit.catalog import Catalog, FlashDuelSet, PuzzleStrikeSet
 
 NAMES = ["Ana", "Ben", "Cid", "Dee"]
 

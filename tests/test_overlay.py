@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.catalog import CatalogError, load_catalog
-from printkit.models import FlashDuelSet, PuzzleStrikeSet
+from printkit.catalog import CatalogError, FlashDuelSet, PuzzleStrikeSet, load_catalog
 
 
 def write(root: Path, relative: str, text: str) -> Path:

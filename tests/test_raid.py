@@ -19,7 +19,7 @@ from companion.game.raid import (
     raid_time_over,
     traitor_reveal,
 )
-from printkit.models import Catalog, FlashDuelSet
+from printkit.catalog import Catalog, FlashDuelSet
 
 MORTALS = ["Ana", "Ben", "Cid", "Dee"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from printkit.catalog.vocab import BANNER_ICONS, TOP_ICONS
 from printkit.layout import load_geometry
 from printkit.render import RenderError, renderer_for
 from printkit.render.icons import BANNER_DRAWERS, TOP_DRAWERS
-from printkit.vocab import BANNER_ICONS, TOP_ICONS
 
 
 def test_every_icon_has_a_drawer() -> None:

@@ -18,7 +18,7 @@ from companion.game.shadowfist import (
     spend,
     start_player,
 )
-from printkit.models import Catalog, ShadowfistRules, ShadowfistSet
+from printkit.catalog import Catalog, ShadowfistRules, ShadowfistSet
 
 
 @pytest.fixture

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from math import comb
 
-from printkit.bankcode import PoolChip, encode_bank, pool_of
-from printkit.models import Catalog, PuzzleStrikeSet
+from printkit.catalog import Catalog, PuzzleStrikeSet
+from printkit.catalog.bankcode import PoolChip, encode_bank, pool_of
 
 BANK_SIZE = 10
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from companion.game.duel import Fighter, distance, move
-from printkit.models import Achievement, FlashDuelSet
+from printkit.catalog import Achievement, FlashDuelSet
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from printkit.models import FlashDuelSet, PuzzleStrikeSet
+from printkit.catalog import FlashDuelSet, PuzzleStrikeSet
 
 PUZZLE_STRIKE_ORDERS = {2: "122112", 3: "123321123", 4: "123443211234"}
 PUZZLE_STRIKE_POOL = {2: 9, 3: 12, 4: 15}

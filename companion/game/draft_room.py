@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.game import draft
 from companion.game.rooms import RoomError, Rules, register
-from printkit.models import Catalog, FlashDuelSet, PuzzleStrikeSet
+from printkit.catalog import Catalog, FlashDuelSet, PuzzleStrikeSet
 
 KIND = "draft"
 GAMES = ("puzzle-strike", "flash-duel")

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.game import bots, duel, raid
 from companion.game.rooms import RoomError, Rules, register
-from printkit.models import Catalog, FlashDuelSet
+from printkit.catalog import Catalog, FlashDuelSet
 
 KIND = "flash-duel"
 ONE_VS_ONE = ("simple", "full", "custom-clockwork")

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.duel import Fighter, attack_cards, distance
-from printkit.models import FlashDuelSet, RaidRow
+from printkit.catalog import FlashDuelSet, RaidRow
 
 
 class RaidError(ValueError):

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.models import Catalog
+from printkit.catalog import Catalog
 
 
 class RoomError(ValueError):

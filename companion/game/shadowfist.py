@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from printkit.models import ShadowfistRules
+from printkit.catalog import ShadowfistRules
 
 
 class ShadowfistError(ValueError):

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.game import shadowfist as sf
 from companion.game.rooms import RoomError, Rules, register
-from printkit.models import Catalog, ShadowfistSet
+from printkit.catalog import Catalog, ShadowfistSet
 
 KIND = "shadowfist"
 ACTIONS = (

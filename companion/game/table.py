@@ -20,8 +20,8 @@ from companion.game import gems, match
 from companion.game.bank import BankOptions, BankSampler, make_bank
 from companion.game.panic import PanicState
 from companion.game.rooms import RoomError, Rules, register
-from printkit.bankcode import pool_of
-from printkit.models import Catalog, PuzzleStrikeSet
+from printkit.catalog import Catalog, PuzzleStrikeSet
+from printkit.catalog.bankcode import pool_of
 from printkit.rules import height_bonus
 
 KIND = "puzzle-strike"

@@ -10,8 +10,8 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.catalog import Ability, LoyaltyCard
 from printkit.layout import Box
-from printkit.models import Ability, LoyaltyCard
 from printkit.pieces import Piece
 from printkit.render.style import INK, Style, colour, fit_size, text_block
 from printkit.render.style import fill_bleed as fill_box

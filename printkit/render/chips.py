@@ -14,8 +14,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.catalog import BankStack, CharacterChip, ChipFace, Counter, PuzzleChip
 from printkit.layout import Box
-from printkit.models import BankStack, CharacterChip, ChipFace, Counter, PuzzleChip
 from printkit.pieces import Piece
 from printkit.render.icons import draw_banner_icon, draw_top_icon
 from printkit.render.style import BANNER, INK, Style, colour, fit_size, text_block

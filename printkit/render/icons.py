@@ -1,6 +1,6 @@
 """Vector icons of Puzzle Strike chips, drawn centred on a point (lengths in mm).
 
-``TOP_DRAWERS`` covers every top-line icon of ``printkit.vocab.TOP_ICONS`` and
+``TOP_DRAWERS`` covers every top-line icon of ``printkit.catalog.vocab.TOP_ICONS`` and
 ``BANNER_DRAWERS`` every banner icon of ``BANNER_ICONS``; a test keeps them in step.
 """
 

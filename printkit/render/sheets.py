@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from reportlab.lib.units import inch, mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.catalog import FlashDuelSet, PuzzleStrikeSet, ShadowfistSet
 from printkit.i18n import text
 from printkit.layout import Frame, Paper
-from printkit.models import FlashDuelSet, PuzzleStrikeSet, ShadowfistSet
 from printkit.render.qr import draw_qr
 from printkit.render.style import BANNER, INK, Style, colour, fit_size, text_block
 from printkit.rules import PANIC_ANTES, height_bonus, panic_thresholds

@@ -9,8 +9,8 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.catalog import TrackCard
 from printkit.layout import Box
-from printkit.models import TrackCard
 from printkit.pieces import Piece
 from printkit.render.style import INK, Style, colour, fill_bleed
 

@@ -10,14 +10,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from printkit.models import (
-    Entry,
-    FlashDuelSet,
-    GameSet,
-    PuzzleStrikeSet,
-    ShadowfistSet,
-)
-from printkit.schema import FILE_KEY, Problems, field_file, suggest
+from printkit.catalog.common import Entry
+from printkit.catalog.flash_duel import FlashDuelSet
+from printkit.catalog.models import GameSet
+from printkit.catalog.puzzle_strike import PuzzleStrikeSet
+from printkit.catalog.schema import FILE_KEY, Problems, field_file, suggest
+from printkit.catalog.shadowfist import ShadowfistSet
 
 BANK_SIZE = 10
 """Puzzle stacks in a bank: the rulebooks' 'select just 10 of these stacks'."""

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.schema import FieldProblem, suggest
+from printkit.catalog.schema import FieldProblem, suggest
 
 BANNER_COLOURS = ("brown", "red", "blue", "purple", "gray", "gold")
 """Banner colours of Puzzle Strike chips; a chip may have several (it counts as each)."""

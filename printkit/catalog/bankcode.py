@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from printkit.models import Catalog, PuzzleChip, PuzzleStrikeSet
+from printkit.catalog.models import Catalog
+from printkit.catalog.puzzle_strike import PuzzleChip, PuzzleStrikeSet
 
 VERSION = "1"
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"

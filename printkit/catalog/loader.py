@@ -21,9 +21,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from printkit import checks
-from printkit.models import SET_SCHEMAS, Catalog, Game, GameSet
-from printkit.schema import (
+from printkit.catalog import checks
+from printkit.catalog.models import SET_SCHEMAS, Catalog, Game, GameSet
+from printkit.catalog.schema import (
     FIELD_FILES_KEY,
     FILE_KEY,
     Converter,
@@ -33,7 +33,7 @@ from printkit.schema import (
     suggest,
 )
 
-BUILTIN_DATA = Path(__file__).resolve().parent.parent / "data"
+BUILTIN_DATA = Path(__file__).resolve().parent.parent.parent / "data"
 """Our catalog, next to the package in the source tree."""
 
 DATA_DIR_ENV = "STRIKEKIT_DATA"
