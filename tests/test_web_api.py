@@ -305,7 +305,7 @@ BAD = [
         "'mode' must be one of",
     ),
     ("post", "/api/matches", {"players": ["A", "B"], "sets": ["base-9e"]}, 422, "unknown set"),
-    ("post", "/api/matches", {"players": ["A", "A"]}, 422, "different, non-empty name"),
+    ("post", "/api/matches", {"players": ["A", "A"]}, 400, "different names"),
     ("post", "/api/matches", {"players": ["A", "B"], "bank_code": "1ZZZZ"}, 422, "bank code"),
     ("post", "/api/matches", {"players": ["A" * 40, "B"]}, 400, "1 to 24 characters"),
     ("post", "/api/matches", [1, 2], 400, "must be a JSON object"),
