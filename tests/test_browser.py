@@ -1,12 +1,15 @@
 """Two phones in Debian's Chromium (390 x 844): start, join, act on A and see it on B, undo on B.
 
-Screenshots of the main pages go to output/screenshots/ (git-ignored) for a person to look at.
+Screenshots of the main pages go to $STRIKEKIT_SHOTS (default: strikekit-shots in the temporary
+folder) for a person to look at; nothing is written into the checkout.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +18,8 @@ import pytest
 from flask import Flask
 
 CHROMIUM = shutil.which("chromium")
-SHOTS = Path(__file__).resolve().parent.parent / "output" / "screenshots"
+SHOTS = Path(os.environ.get("STRIKEKIT_SHOTS", Path(tempfile.gettempdir()) / "strikekit-shots"))
+"""Where screenshots go for a person to look at (outside the checkout)."""
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SEEN_WITHIN_MS = 3000

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import CSRF, act, phone, post, start_duel
+from tests.helpers import CSRF, act, phone, post, start_duel
 
 
 def state(client: FlaskClient, match_id: str) -> dict[str, Any]:
@@ -64,8 +64,9 @@ def test_pages_set_a_csrf_cookie(app: Flask) -> None:
 def test_secret_key_is_created_private(tmp_path: Path) -> None:
     from companion import create_app
 
-    app = create_app({"DATABASE": str(tmp_path / "x.sqlite3")})
+    app = create_app({"DATABASE": str(tmp_path / "x.sqlite3")}, instance_path=tmp_path / "inst")
     key_file = Path(app.instance_path) / "secret_key"
+    assert key_file.parent == tmp_path / "inst"
     assert key_file.exists()
     assert stat.S_IMODE(os.stat(key_file).st_mode) == 0o600
     assert app.config["SECRET_KEY"] == key_file.read_text().strip()
