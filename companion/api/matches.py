@@ -62,6 +62,7 @@ def hand_over(match_id: str, seat: int) -> Response:
     """Give a seat to a new phone (a lost or flat phone): the old phone's cookie stops
     working and the answer carries a join link that takes only this seat."""
     check_csrf()
+    body()  # a JSON object, even if empty
     conn = db.get_db()
     match, actor = store.match_and_seat(conn, match_id, seat_token(match_id))
     if actor is None:
