@@ -234,13 +234,22 @@ def find_match(
 
 
 def seats(conn: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
-    """Return the seats of a match and whether each is taken."""
+    """Return the seats of a match, whether each is taken, and whether it waits for the
+    phone it was handed to (reserved)."""
     rows = conn.execute(
-        "select seat, name, token_hash is not null as taken from seats "
-        "where match_id = ? order by seat",
+        "select seat, name, token_hash is not null as taken, claim_hash is not null as reserved "
+        "from seats where match_id = ? order by seat",
         (match_id,),
     ).fetchall()
-    return [{"seat": r["seat"], "name": r["name"], "taken": bool(r["taken"])} for r in rows]
+    return [
+        {
+            "seat": r["seat"],
+            "name": r["name"],
+            "taken": bool(r["taken"]),
+            "reserved": bool(r["reserved"]),
+        }
+        for r in rows
+    ]
 
 
 def match_and_seat(

@@ -13,7 +13,8 @@ from flask import Blueprint, Response, jsonify, make_response, request
 from companion import db, store
 from companion.api.common import base_url, body, catalog, check_csrf, links, seat_token
 from companion.errors import ApiError
-from companion.game import draft, draft_room
+from companion.game import draft
+from companion.game.draft import room as draft_room
 from companion.game.rooms import Rules
 from companion.kinds import find_kind
 from companion.security import set_seat
