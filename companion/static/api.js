@@ -17,7 +17,10 @@ function setOffline(off) {
 async function api(method, url, body, extraHeaders) {
   const headers = Object.assign({ "X-CSRF-Token": cookie("csrf") }, extraHeaders || {});
   const init = { method, headers, credentials: "same-origin" };
-  if (body !== undefined) { headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
   let response;
   try {
     response = await fetch(url, init);
@@ -30,7 +33,11 @@ async function api(method, url, body, extraHeaders) {
   setOffline(fromCopy);
   if (response.status === 304) return { status: 304 };
   let data = {};
-  try { data = await response.json(); } catch (err) { data = {}; }
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = {};
+  }
   if (!response.ok) throw Object.assign({ status: response.status }, data);
   data.status = response.status;
   data.etag = fromCopy ? null : response.headers.get("ETag");
@@ -62,7 +69,11 @@ function fill(node, ...children) {
 // table has moved past is refused visibly. Nothing is dropped silently.
 const OUTBOX = "strikekit-outbox:";
 function outboxRead(match) {
-  try { return JSON.parse(localStorage.getItem(OUTBOX + match) || "null"); } catch (err) { return null; }
+  try {
+    return JSON.parse(localStorage.getItem(OUTBOX + match) || "null");
+  } catch (err) {
+    return null;
+  }
 }
 function outboxWrite(match, entry) {
   if (entry) localStorage.setItem(OUTBOX + match, JSON.stringify(entry));
@@ -98,11 +109,19 @@ async function sendWrite(match, path, request, label) {
 const AWAKE = { lock: null, video: null };
 function awakeVideo() {
   if (AWAKE.video) return AWAKE.video;
-  const video = el("video", { muted: true, playsinline: true, loop: true, title: "keep the screen on",
-    "aria-hidden": "true", class: "awake" });
+  const video = el("video", {
+    muted: true,
+    playsinline: true,
+    loop: true,
+    title: "keep the screen on",
+    "aria-hidden": "true",
+    class: "awake",
+  });
   video.muted = true;
-  video.append(el("source", { src: "/static/awake.webm", type: "video/webm" }),
-    el("source", { src: "/static/awake.mp4", type: "video/mp4" }));
+  video.append(
+    el("source", { src: "/static/awake.webm", type: "video/webm" }),
+    el("source", { src: "/static/awake.mp4", type: "video/mp4" }),
+  );
   document.body.append(video);
   AWAKE.video = video;
   return video;
@@ -112,9 +131,18 @@ async function keepAwake() {
   if (AWAKE.lock && !AWAKE.lock.released) return;
   if (AWAKE.video && !AWAKE.video.paused) return;
   if ("wakeLock" in navigator && window.isSecureContext) {
-    try { AWAKE.lock = await navigator.wakeLock.request("screen"); return; } catch (err) { AWAKE.lock = null; }
+    try {
+      AWAKE.lock = await navigator.wakeLock.request("screen");
+      return;
+    } catch (err) {
+      AWAKE.lock = null;
+    }
   }
-  try { await awakeVideo().play(); } catch (err) { /* needs a tap first: tried again on the next one */ }
+  try {
+    await awakeVideo().play();
+  } catch (err) {
+    /* needs a tap first: tried again on the next one */
+  }
 }
 function keepAwakeFrom(events) {
   for (const name of events) document.addEventListener(name, () => keepAwake(), { passive: true });

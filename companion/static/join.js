@@ -19,9 +19,13 @@ document.addEventListener("DOMContentLoaded", async () => {
           const body = mine ? { seat: seat.seat, claim } : { seat: seat.seat };
           const joined = await api("POST", "/api/join/" + encodeURIComponent(code), body);
           window.location.href = joined.table_url;
-        } catch (err) { error.textContent = err.error || "error"; }
+        } catch (err) {
+          error.textContent = err.error || "error";
+        }
       });
       list.append(el("li", {}, button));
     }
-  } catch (err) { error.textContent = err.error || "error"; }
+  } catch (err) {
+    error.textContent = err.error || "error";
+  }
 });

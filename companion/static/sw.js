@@ -4,18 +4,41 @@
 // start page. Writes always go to the network (a page keeps an offline tap itself).
 const SHELL = "strikekit-shell-v6";
 const ROOMS = "strikekit-rooms-v1";
-const FILES = ["/", "/bank", "/static/app.css", "/static/i18n.js", "/static/api.js", "/static/home.js",
-  "/static/bank.js", "/static/join.js", "/static/table.js", "/static/room.js", "/static/shadowfist.js",
-  "/static/draft.js", "/static/duel.js", "/manifest.webmanifest", "/icon-192.png"];
+const FILES = [
+  "/",
+  "/bank",
+  "/static/app.css",
+  "/static/i18n.js",
+  "/static/api.js",
+  "/static/home.js",
+  "/static/bank.js",
+  "/static/join.js",
+  "/static/table.js",
+  "/static/room.js",
+  "/static/shadowfist.js",
+  "/static/draft.js",
+  "/static/duel.js",
+  "/manifest.webmanifest",
+  "/icon-192.png",
+];
 const ROOM_PAGE = /^\/(m|v)\/[^/]+$/;
 const ROOM_STATE = /^\/api\/(matches|view)\/[^/]+\/state$/;
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(SHELL)
+      .then((cache) => cache.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
 });
 self.addEventListener("activate", (event) => {
   const keep = [SHELL, ROOMS];
-  event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => !keep.includes(k)).map((k) => caches.delete(k))))
-    .then(() => self.clients.claim()));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => !keep.includes(k)).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
 });
 function remember(cacheName, request, response) {
   const copy = response.clone();
@@ -33,16 +56,24 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin) return;
   if (ROOM_STATE.test(url.pathname)) {
-    event.respondWith(fetch(request).then((response) => {
-      if (response.status === 200) remember(ROOMS, request, response);
-      return response;
-    }).catch(() => stateFromCopy(request)));
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.status === 200) remember(ROOMS, request, response);
+          return response;
+        })
+        .catch(() => stateFromCopy(request)),
+    );
     return;
   }
   if (url.pathname.startsWith("/api/")) return;
-  event.respondWith(fetch(request).then((response) => {
-    if (response.ok && ROOM_PAGE.test(url.pathname)) remember(ROOMS, request, response);
-    else if (response.ok && (FILES.includes(url.pathname) || url.pathname.startsWith("/static/"))) remember(SHELL, request, response);
-    return response;
-  }).catch(() => caches.match(request.url).then((hit) => hit || caches.match("/"))));
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok && ROOM_PAGE.test(url.pathname)) remember(ROOMS, request, response);
+        else if (response.ok && (FILES.includes(url.pathname) || url.pathname.startsWith("/static/"))) remember(SHELL, request, response);
+        return response;
+      })
+      .catch(() => caches.match(request.url).then((hit) => hit || caches.match("/"))),
+  );
 });
