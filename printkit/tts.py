@@ -120,7 +120,7 @@ def write_tiles(export: Export, tiles: list[Piece], style: Style) -> None:
         fams = list(first_of_family.values())
         for piece, image in zip(fams, render_pngs(fams, style, raster, back=True), strict=True):
             family = piece.family or ""
-            path = export.out_dir / "pieces" / f"{export.prefix}_{family}_back.png"
+            path = export.out_dir / "pieces" / f"back_{export.prefix}_{family}.png"
             export.backs[family] = export.save(image, path)
 
 
