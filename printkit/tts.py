@@ -34,7 +34,9 @@ CARD_MAX_PX = 750
 """Widest card image on a sheet (a small deck needs no 4096 px sheet)."""
 TILE_PX_PER_MM = 12.5
 """About 320 dpi for tiles."""
-CARD_BLEED, TILE_BLEED = 1.0, 1.5
+CARD_BLEED, ROUND_BLEED = 1.0, 1.5
+"""Millimetres of bleed in the images; square tiles (track cards) are laid edge to edge
+without any."""
 DECK_SHAPES = ("card", "dragon-card")
 
 
@@ -110,8 +112,10 @@ def write_tiles(export: Export, tiles: list[Piece], style: Style) -> None:
     for piece in tiles:
         by_shape.setdefault(piece.shape, []).append(piece)
     for shape, members in by_shape.items():
-        width_mm = raster_for(shape, TILE_BLEED, 100).page_size[0]
-        raster = raster_for(shape, TILE_BLEED, round(width_mm * TILE_PX_PER_MM))
+        probe = raster_for(shape, ROUND_BLEED, 100)
+        bleed = ROUND_BLEED if probe.is_round else 0.0
+        width_mm = probe.shape.width + 2 * bleed
+        raster = raster_for(shape, bleed, round(width_mm * TILE_PX_PER_MM))
         for piece, image in zip(members, render_pngs(members, style, raster), strict=True):
             name = slug(piece.design.removeprefix(f"{piece.set_id}/"))
             path = export.out_dir / "pieces" / f"{export.prefix}_{name}.png"
