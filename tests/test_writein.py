@@ -94,3 +94,19 @@ def test_japanese_write_in_label(tmp_path: Path) -> None:
     text = "".join("".join(page) for page in pages)
     assert text.count("記入用") == 8
     assert "WRITE-IN" not in text
+
+
+def test_a_printed_card_with_an_uncertain_name_is_marked(tmp_path: Path) -> None:
+    overlay = tmp_path / "mine" / "flash-duel"
+    overlay.mkdir(parents=True)
+    (overlay / "grave.toml").write_text(
+        '[set]\nid = "2e"\n\n[[character]]\nid = "grave"\n\n'
+        '[[character.ability]]\nid = "reversal"\nuncertain = ["name"]\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    args = ["build", "--game", "flash-duel", "--only", "ability-card", "--out", str(out)]
+    assert main([*args, "--data-dir", str(tmp_path / "mine")]) == 0
+    _, pages = card_pages(out / "flash-duel_2e_cards_letter_en.pdf")
+    assert "unconfirmed" in pages[0] and "Reversal" in pages[0]
+    assert sum(page.count("unconfirmed") for page in pages) == 2  # Reversal, Into Oblivion
