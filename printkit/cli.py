@@ -289,7 +289,12 @@ def run_images(catalog: Catalog, args: argparse.Namespace) -> int:
         return 0
     url = check_image_url(args.image_url)
     out = Path(args.out or f"output/tts/{game_set.id}")
-    written = write_tts(pieces, style, out, game_set.id, url)
+    try:
+        written = write_tts(pieces, style, out, game_set.id, url)
+    except OSError as exc:
+        raise UsageError(
+            f"--out: cannot write to {out}: {exc.strerror or exc} (choose a writable directory)"
+        ) from exc
     print(f"{len(written)} files in {out}; saved object: {written[-2].name}")
     return 0
 

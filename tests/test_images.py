@@ -198,3 +198,10 @@ def test_preview_contact_sheet(tmp_path: Path) -> None:
 def test_unknown_set(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["preview", "--set", "nope"]) == 2
     assert "no set 'nope'" in capsys.readouterr().err
+
+
+def test_an_unwritable_out_exits_2(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    assert main(["tts", "--set", "basic", "--out", str(blocker / "tts")]) == 2
+    assert "--out: cannot write to" in capsys.readouterr().err
