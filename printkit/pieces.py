@@ -190,6 +190,23 @@ def missing_label(owner: str, ability: Ability) -> str:
     return f"{label} [name unconfirmed]" if "name" in ability.uncertain else label
 
 
+def add_abilities(sel: Selection, game_set: FlashDuelSet) -> None:
+    """Add every ability and Dragon card; list the write-in ones as missing facts."""
+    sid = game_set.id
+    for who, ability in game_set.abilities():
+        design = f"{sid}/ability/{who.id}/{ability.id}"
+        sel.pieces.append(ability_piece("ability-card", design, ability, who, sid))
+        if not known(ability):
+            label = missing_label(who.name, ability)
+            sel.missing.append(Missing("ability-card", label, ability.unknown))
+    for ability in game_set.dragon_abilities:
+        design = f"{sid}/dragon/{ability.id}"
+        sel.pieces.append(ability_piece("dragon-card", design, ability, None, sid))
+        if not known(ability):
+            label = missing_label("Deathstrike Dragon", ability)
+            sel.missing.append(Missing("dragon-card", label, ability.unknown))
+
+
 def flash_duel_pieces(game_set: FlashDuelSet) -> Selection:
     """List every Flash Duel card and token; unknown abilities become write-in cards."""
     sel = Selection()
@@ -209,18 +226,7 @@ def flash_duel_pieces(game_set: FlashDuelSet) -> Selection:
                 sid,
             )
         )
-    for who, ability in game_set.abilities():
-        design = f"{sid}/ability/{who.id}/{ability.id}"
-        sel.pieces.append(ability_piece("ability-card", design, ability, who, sid))
-        if not known(ability):
-            label = missing_label(who.name, ability)
-            sel.missing.append(Missing("ability-card", label, ability.unknown))
-    for ability in game_set.dragon_abilities:
-        design = f"{sid}/dragon/{ability.id}"
-        sel.pieces.append(ability_piece("dragon-card", design, ability, None, sid))
-        if not known(ability):
-            label = missing_label("Deathstrike Dragon", ability)
-            sel.missing.append(Missing("dragon-card", label, ability.unknown))
+    add_abilities(sel, game_set)
     for card in game_set.loyalty_cards:
         sel.pieces.append(
             Piece(
