@@ -22,6 +22,7 @@ from typing import Any
 
 from PIL import Image
 
+from printkit.catalog import Ability
 from printkit.images import save_png
 from printkit.layout import load_geometry
 from printkit.pieces import Piece, has_uncertain_name
@@ -130,6 +131,8 @@ def describe(piece: Piece) -> str:
     notes = []
     if piece.write_in:
         notes.append("Write-in card: facts unknown (see the strikekit README).")
+        if isinstance(piece.subject, Ability) and piece.subject.clues:
+            notes.append(f"Known: {piece.subject.clues}")
     if has_uncertain_name(piece):
         notes.append("Name unconfirmed (a single or indirect source).")
     return " ".join(notes)

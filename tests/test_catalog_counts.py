@@ -168,6 +168,15 @@ def test_flash_duel_uncertain_names_are_marked(catalog: Catalog) -> None:
     assert ability["martial-mastery"].uncertain == ()
 
 
+def test_flash_duel_clues_are_sourced_and_only_on_unknown_effects(catalog: Catalog) -> None:
+    s = fd(catalog)
+    with_clues = [a for _, a in s.abilities() if a.clues]
+    assert len(with_clues) == 14
+    for ability in with_clues:
+        assert ability.effect is None, ability.id
+        assert ability.clues is not None and ability.clues.endswith(("FAQ).", "blog).")), ability.id
+
+
 def test_flash_duel_modes_and_tables(catalog: Catalog) -> None:
     s = fd(catalog)
     assert len(s.modes) == 7

@@ -56,6 +56,8 @@ def test_write_in_cards_are_marked(cards_pdf: Path, catalog: Catalog) -> None:
     text = " ".join(" ".join(page) for page in pages)
     for ability in unknown:
         assert ability.id in text  # the catalog id, for --data-dir, on the card's foot
+    clued = [a for _, a in s.abilities() if a.clues]
+    assert text.count("Known:") == len(clued) == 14
     # Known cards carry no write-in mark (the first ability page holds only known cards).
     page = next(p for p in pages if "Knowing" in p)
     assert page.count("WRITE-IN") == 0

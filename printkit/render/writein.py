@@ -33,6 +33,7 @@ WORDS = {
         "trigger": "Timing trigger",
         "effect": "Effect",
         "unconfirmed": "name unconfirmed",
+        "clues": "Known:",
     },
     "ja": {
         "write_in": "記入用",
@@ -40,6 +41,7 @@ WORDS = {
         "trigger": "タイミング",
         "effect": "効果",
         "unconfirmed": "名前未確認",
+        "clues": "判明している点：",
     },
 }
 
@@ -158,6 +160,12 @@ def draw_effect(
         text_block(c, ability.effect, style.regular, x, top, w, top - bottom, 10, 5.5)
         return
     small_label(c, word(style, "effect"), x, top - 1.5, style)
+    if ability.clues:
+        c.setFillColor(colour(LABEL))
+        used = text_block(
+            c, f"{word(style, 'clues')} {ability.clues}", style.regular, x, top - 3, w, 12, 6, 5
+        )
+        top -= used + 2
     ruled_lines(c, x, top, w, bottom, RULE)
 
 
