@@ -177,6 +177,8 @@ def test_puzzle_strike_bank_stacks_and_character_bags(tmp_path: Path, catalog: C
     stacks = {o["Nickname"]: o["Number"] for o in save["ObjectStates"] if "Number" in o}
     assert (stacks["1-gem"], stacks["Wound"], stacks["Combine"]) == (64, 24, 20)
     assert sorted(stacks.values()).count(5) == 24  # the 24 puzzle chips, 5 each
+    spots = [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in save["ObjectStates"]]
+    assert len(set(spots)) == len(spots) == 24 + 8 + 1 + 10  # stacks, blanks, bags: laid out
     for url in urls(save):
         assert url.startswith("https://example.org/ps/") and "//" not in url[8:]
         assert (tmp_path / url.removeprefix("https://example.org/ps/")).is_file()
