@@ -20,6 +20,10 @@ class TournamentError(ValueError):
     """A change the tournament rules refuse; the message says why and how to fix it."""
 
 
+class NotFoundError(TournamentError):
+    """A player or table the tournament does not have."""
+
+
 class PairingError(TournamentError):
     """No pairing satisfies the rules (no rematch, at most one bye each)."""
 
@@ -103,7 +107,7 @@ class Event:
         for p in self.players:
             if p.id == player_id:
                 return p
-        raise TournamentError(f"no player {player_id} in this tournament")
+        raise NotFoundError(f"no player {player_id} in this tournament")
 
     @property
     def current(self) -> Round | None:
@@ -223,7 +227,7 @@ def record_result(event: Event, round_no: int, table: int, result: Result) -> Ev
             p, found = replace(p, result=result), True
         pairings.append(p)
     if not found:
-        raise TournamentError(f"round {round_no} has no table {table}")
+        raise NotFoundError(f"round {round_no} has no table {table}")
     rounds = (*event.rounds[:-1], replace(current, pairings=tuple(pairings)))
     return replace(event, rounds=rounds)
 

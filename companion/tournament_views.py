@@ -1,0 +1,180 @@
+"""A tournament as JSON for the pages: rounds, tables, banks, standings, players, the log.
+
+Everyone gets the pairings, results, banks and standings with each table's spectator
+link. A player's phone also gets its own seat link; the organiser gets every seat link,
+pending players and the log.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from companion import tournament_store as ts
+from companion.game.bank import bank_to_json, make_bank
+from companion.game.tournament import Event, standings
+from printkit.catalog import Catalog
+from printkit.catalog.bankcode import BankCodeError, decode_bank
+
+
+def bank_json(catalog: Catalog, code: str | None, cache: dict[str, Any]) -> dict[str, Any] | None:
+    """Describe a stored bank code (decoded once per answer)."""
+    if not code:
+        return None
+    if code not in cache:
+        try:
+            sets, chips = decode_bank(catalog, code)
+        except BankCodeError:
+            cache[code] = None
+        else:
+            cache[code] = bank_to_json(make_bank(catalog, sets, chips, None, None))
+    found: dict[str, Any] | None = cache[code]
+    return found
+
+
+def table_rows_with_matches(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
+    """Return every table with its match's links."""
+    return conn.execute(
+        "select t.*, r.stage, m.join_code, m.view_token from tournament_tables t "
+        "join tournament_rounds r on r.tournament_id = t.tournament_id and r.round = t.round "
+        "left join matches m on m.id = t.match_id where t.tournament_id = ? "
+        "order by t.round, t.table_no = 0, t.table_no",
+        (tid,),
+    ).fetchall()
+
+
+def seat_url(base: str, join_code: str | None, seat: int) -> str | None:
+    """Return the link that seats a player at their table."""
+    return f"{base}/ts/{join_code}/{seat}" if join_code else None
+
+
+def table_json(
+    t: sqlite3.Row, names: dict[int, str], base: str, organiser: bool, you: int | None
+) -> dict[str, Any]:
+    """Describe one table of a round."""
+    result = None
+    if t["wins_a"] is not None:
+        result = {"wins_a": t["wins_a"], "wins_b": t["wins_b"], "draws": t["draws"]}
+    out: dict[str, Any] = {
+        "table": t["table_no"],
+        "a": {"id": t["a"], "name": names[t["a"]]},
+        "b": None if t["b"] is None else {"id": t["b"], "name": names[t["b"]]},
+        "bye": t["b"] is None,
+        "result": result,
+        "source": t["source"],
+        "changed_by": t["changed_by"],
+        "bank": t["bank"],
+        "match_url": f"{base}/m/{t['match_id']}" if t["match_id"] else None,
+        "view_url": f"{base}/v/{t['view_token']}" if t["view_token"] else None,
+    }
+    seats = [t["a"], t["b"]]
+    if organiser:
+        out["seat_urls"] = [seat_url(base, t["join_code"], i) for i in range(2)]
+    elif you is not None and you in seats:
+        out["your_seat_url"] = seat_url(base, t["join_code"], seats.index(you))
+    return out
+
+
+def rounds_json(
+    conn: sqlite3.Connection,
+    row: sqlite3.Row,
+    catalog: Catalog,
+    names: dict[int, str],
+    organiser: bool,
+    you: int | None,
+    base: str,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Describe every round, and the banks they use by code."""
+    rounds: dict[int, dict[str, Any]] = {}
+    banks: dict[str, Any] = {}
+    for t in table_rows_with_matches(conn, row["id"]):
+        rnd = rounds.setdefault(
+            t["round"], {"number": t["round"], "stage": t["stage"], "tables": []}
+        )
+        rnd["tables"].append(table_json(t, names, base, organiser, you))
+        bank_json(catalog, t["bank"], banks)
+    out = list(rounds.values())
+    for rnd in out:
+        rnd["complete"] = all(x["result"] is not None for x in rnd["tables"])
+    return out, {k: v for k, v in banks.items() if v is not None}
+
+
+def standings_json(event: Event) -> list[dict[str, Any]]:
+    """Describe the standings; percentages to two decimals."""
+    return [
+        {
+            "rank": s.rank,
+            "player": s.player,
+            "name": s.name,
+            "active": s.active,
+            "wins": s.wins,
+            "losses": s.losses,
+            "draws": s.draws,
+            "byes": s.byes,
+            "points": s.match_points,
+            "omw": round(float(s.omw) * 100, 2),
+            "gw": round(float(s.gw) * 100, 2),
+            "ogw": round(float(s.ogw) * 100, 2),
+        }
+        for s in standings(event)
+    ]
+
+
+def state_json(
+    conn: sqlite3.Connection,
+    row: sqlite3.Row,
+    catalog: Catalog,
+    organiser: bool,
+    you: sqlite3.Row | None,
+    base: str,
+) -> dict[str, Any]:
+    """Describe the whole tournament for one viewer."""
+    config = ts.config_of(row)
+    event = ts.load_event(conn, row)
+    players = ts.player_rows(conn, row["id"])
+    names = {p["player"]: p["name"] for p in players}
+    you_id = you["player"] if you is not None else None
+    rounds, banks = rounds_json(conn, row, catalog, names, organiser, you_id, base)
+    current = event.current
+    data: dict[str, Any] = {
+        "id": row["id"],
+        "name": row["name"],
+        "version": row["version"],
+        "config": config.to_json(),
+        "swiss_rounds": event.swiss_rounds,
+        "rounds": rounds,
+        "banks": banks,
+        "standings": standings_json(event),
+        "next": {
+            "round": len(event.rounds) + 1,
+            "stage": event.next_stage(),
+            "ready": current is None or current.is_complete,
+        },
+        "players": [
+            {
+                "id": p["player"],
+                "name": p["name"],
+                "status": p["status"],
+                "first_round": p["first_round"],
+                "character": p["character"],
+            }
+            for p in players
+            if organiser or p["status"] != "pending" or p["player"] == you_id
+        ],  # fmt: skip
+        "links": {
+            "public_url": f"{base}/t/{row['id']}",
+            "standings_url": f"{base}/t/{row['id']}/standings",
+            "enter_url": f"{base}/t/{row['id']}/enter",
+        },
+    }
+    if you is not None:
+        data["you"] = {"id": you["player"], "name": you["name"], "status": you["status"]}
+    if organiser:
+        data["log"] = [
+            {"at": r["at"], "actor": r["actor"], "line": r["line"]}
+            for r in conn.execute(
+                "select * from tournament_log where tournament_id = ? order by rowid desc limit 50",
+                (row["id"],),
+            )
+        ]
+    return data
