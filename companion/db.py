@@ -77,7 +77,7 @@ def add_tournaments(db: sqlite_utils.Database) -> None:
             table_no integer not null, a integer not null, b integer,
             match_id text references matches(id), bank text, wins_a integer, wins_b integer,
             draws integer, source text, changed_by text, changed_at text,
-            synced_version integer,
+            synced_version integer, draft_id text references matches(id),
             primary key (tournament_id, round, table_no))"""
     )
     db.execute(

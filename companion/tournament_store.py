@@ -20,7 +20,7 @@ import sqlite3
 from typing import Any
 
 from companion import store
-from companion.game import duel_room, gems, table
+from companion.game import draft_room, duel_room, gems, table
 from companion.game.bank import Bank
 from companion.game.tournament import (
     Event,
@@ -234,8 +234,6 @@ def match_setup(
     seed = bank_seed(event.seed, len(event.rounds), 1000 + pairing.table) % 2**31
     if config.game == "flash-duel":
         if config.mode == "custom-clockwork":
-            from companion.game import draft_room
-
             return draft_room.Setup("flash-duel", (a.name, b.name), "2e", seed).to_json()
         chars = ((a.name, characters.get(a.id, "")), (b.name, characters.get(b.id, "")))
         return duel_room.Setup("full", (a.name, b.name), seed, chars).to_json()
@@ -363,21 +361,58 @@ def write_result(
     )  # fmt: skip
 
 
-def result_of(cached: store.Cached) -> Result | None:
-    """Return the result of a finished match (None while it is being played)."""
+def result_of(cached: store.Cached, name_a: str, name_b: str) -> Result | None:
+    """Return the result of a finished match for the tournament's players a and b (by
+    name: a drafted table may seat them the other way round); None while it is played."""
     state = cached.state
     if cached.rules.kind == table.KIND:
         m = state.match
         if m is None or m.winner is None:
             return None
-        first, second = cached.setup.players[:2]
-        return Result(m.wins(first), m.wins(second), 0)
+        return Result(m.wins(name_a), m.wins(name_b), 0)
     if cached.rules.kind == duel_room.KIND:
         duel = state.match
         if duel.winner is None:
             return None
-        return Result(duel.wins("A"), duel.wins("B"), sum(1 for r in duel.rounds if r is None))
+        side = {name: s for s, members in state.sides for name in members}
+        draws = sum(1 for r in duel.rounds if r is None)
+        return Result(duel.wins(side[name_a]), duel.wins(side[name_b]), draws)
     return None
+
+
+def carry_draft(
+    conn: sqlite3.Connection,
+    row: sqlite3.Row,
+    t: sqlite3.Row,
+    cached: store.Cached,
+    catalog: Catalog,
+) -> store.Cached:
+    """Open the Custom Clockwork duel of a table whose draft is done; the table follows it.
+
+    As the draft room's own carry does: seat 1 drafted first and plays first.
+    """
+    draft = cached.state
+    picks = tuple(
+        (p, tuple(i.key for i in draft.picked_by(n + 1))) for n, p in enumerate(draft.seats)
+    )
+    seed = bank_seed(row["seed"], t["round"], 2000 + t["table_no"]) % 2**31
+    setup = duel_room.Setup("custom-clockwork", tuple(draft.seats), seed, clockwork=picks)
+    ids = store.create_match(conn, setup.to_json(), list(draft.seats), catalog)
+    with store.write_transaction(conn):
+        moved = conn.execute(
+            "update tournament_tables set draft_id = match_id, match_id = ? "
+            "where tournament_id = ? and round = ? and table_no = ? and match_id = ?",
+            (ids["id"], row["id"], t["round"], t["table_no"], t["match_id"]),
+        ).rowcount
+        if moved:
+            line = f"round {t['round']} table {t['table_no']}: drafted; the duel is open"
+            log(conn, row["id"], "table", line)
+        current = conn.execute(
+            "select match_id from tournament_tables where tournament_id = ? and round = ? "
+            "and table_no = ?",
+            (row["id"], t["round"], t["table_no"]),
+        ).fetchone()["match_id"]
+    return store.load(conn, store.find_match(conn, match_id=current), catalog)
 
 
 def sync_results(conn: sqlite3.Connection, row: sqlite3.Row, catalog: Catalog) -> bool:
@@ -385,7 +420,10 @@ def sync_results(conn: sqlite3.Connection, row: sqlite3.Row, catalog: Catalog) -
     something changed."""
     rows = conn.execute(
         "select t.round, t.table_no, t.match_id, t.synced_version, t.wins_a, t.wins_b, t.draws, "
-        "m.version from tournament_tables t join matches m on m.id = t.match_id "
+        "m.version, pa.name as name_a, pb.name as name_b from tournament_tables t "
+        "join matches m on m.id = t.match_id "
+        "join tournament_players pa on pa.tournament_id = t.tournament_id and pa.player = t.a "
+        "join tournament_players pb on pb.tournament_id = t.tournament_id and pb.player = t.b "
         "where t.tournament_id = ? and t.round = (select max(round) from tournament_rounds "
         "where tournament_id = ?) and (t.source is null or t.source = 'table') "
         "and m.version is not t.synced_version",
@@ -396,7 +434,9 @@ def sync_results(conn: sqlite3.Connection, row: sqlite3.Row, catalog: Catalog) -
     found = []
     for t in rows:
         cached = store.load(conn, store.find_match(conn, match_id=t["match_id"]), catalog)
-        found.append((t, result_of(cached), cached.version))
+        if cached.rules.kind == draft_room.KIND and cached.state.is_done:
+            cached = carry_draft(conn, row, t, cached, catalog)
+        found.append((t, result_of(cached, t["name_a"], t["name_b"]), cached.version))
     with store.write_transaction(conn):
         for t, result, version in found:
             conn.execute(

@@ -43,13 +43,28 @@ def table_rows_with_matches(conn: sqlite3.Connection, tid: str) -> list[sqlite3.
     ).fetchall()
 
 
-def seat_url(base: str, join_code: str | None, seat: int) -> str | None:
+def seat_numbers(conn: sqlite3.Connection, tid: str) -> dict[tuple[str, str], int]:
+    """Return the seat of each (match id, player name) at the tournament's tables."""
+    rows = conn.execute(
+        "select s.match_id, s.seat, s.name from seats s join tournament_tables t "
+        "on t.match_id = s.match_id where t.tournament_id = ?",
+        (tid,),
+    ).fetchall()
+    return {(r["match_id"], r["name"]): r["seat"] for r in rows}
+
+
+def seat_url(base: str, t: sqlite3.Row, seat: int | None) -> str | None:
     """Return the link that seats a player at their table."""
-    return f"{base}/ts/{join_code}/{seat}" if join_code else None
+    return f"{base}/ts/{t['join_code']}/{seat}" if t["join_code"] and seat is not None else None
 
 
 def table_json(
-    t: sqlite3.Row, names: dict[int, str], base: str, organiser: bool, you: int | None
+    t: sqlite3.Row,
+    names: dict[int, str],
+    seats: dict[tuple[str, str], int],
+    base: str,
+    organiser: bool,
+    you: int | None,
 ) -> dict[str, Any]:
     """Describe one table of a round."""
     result = None
@@ -67,11 +82,12 @@ def table_json(
         "match_url": f"{base}/m/{t['match_id']}" if t["match_id"] else None,
         "view_url": f"{base}/v/{t['view_token']}" if t["view_token"] else None,
     }
-    seats = [t["a"], t["b"]]
+    players = [t["a"], t["b"]]
+    seat_of = {p: seats.get((t["match_id"], names[p])) for p in players if p is not None}
     if organiser:
-        out["seat_urls"] = [seat_url(base, t["join_code"], i) for i in range(2)]
-    elif you is not None and you in seats:
-        out["your_seat_url"] = seat_url(base, t["join_code"], seats.index(you))
+        out["seat_urls"] = [seat_url(base, t, seat_of.get(p)) for p in players]
+    elif you is not None and you in players:
+        out["your_seat_url"] = seat_url(base, t, seat_of.get(you))
     return out
 
 
@@ -87,11 +103,12 @@ def rounds_json(
     """Describe every round, and the banks they use by code."""
     rounds: dict[int, dict[str, Any]] = {}
     banks: dict[str, Any] = {}
+    seats = seat_numbers(conn, row["id"])
     for t in table_rows_with_matches(conn, row["id"]):
         rnd = rounds.setdefault(
             t["round"], {"number": t["round"], "stage": t["stage"], "tables": []}
         )
-        rnd["tables"].append(table_json(t, names, base, organiser, you))
+        rnd["tables"].append(table_json(t, names, seats, base, organiser, you))
         bank_json(catalog, t["bank"], banks)
     out = list(rounds.values())
     for rnd in out:

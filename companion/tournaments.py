@@ -25,7 +25,13 @@ from companion.api import body, catalog
 from companion.errors import ApiError
 from companion.game import duel_room
 from companion.game.bank import BankError
-from companion.game.tournament import NotFoundError, Result, TournamentError, standings
+from companion.game.tournament import (
+    NotFoundError,
+    Result,
+    ResultError,
+    TournamentError,
+    standings,
+)
 from companion.game.tournament.config import read_config
 
 bp = Blueprint("tournaments", __name__)
@@ -39,7 +45,7 @@ def refusing(action: Callable[[], Any]) -> Any:
         return action()
     except NotFoundError as exc:
         raise ApiError(404, str(exc)) from None
-    except BankError as exc:
+    except (BankError, ResultError) as exc:
         raise ApiError(422, str(exc)) from None
     except TournamentError as exc:
         raise ApiError(409, str(exc)) from None

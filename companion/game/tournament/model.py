@@ -24,6 +24,10 @@ class NotFoundError(TournamentError):
     """A player or table the tournament does not have."""
 
 
+class ResultError(TournamentError):
+    """A score no match of this event can end with."""
+
+
 class PairingError(TournamentError):
     """No pairing satisfies the rules (no rematch, at most one bye each)."""
 
@@ -195,13 +199,13 @@ def check_result(event: Event, result: Result, stage: str) -> None:
     need = event.games_to_win
     numbers = (result.wins_a, result.wins_b, result.draws)
     if any(n < 0 for n in numbers):
-        raise TournamentError("games won and drawn cannot be negative")
+        raise ResultError("games won and drawn cannot be negative")
     if max(result.wins_a, result.wins_b) > need:
-        raise TournamentError(f"a match ends when someone wins {need} games")
+        raise ResultError(f"a match ends when someone wins {need} games")
     if result.wins_a == need and result.wins_b == need:
-        raise TournamentError("only one side can win the match")
+        raise ResultError("only one side can win the match")
     if stage == "top" and result.winner_side() is None:
-        raise TournamentError("a top-cut match needs a winner (no draws in single elimination)")
+        raise ResultError("a top-cut match needs a winner (no draws in single elimination)")
 
 
 def record_result(event: Event, round_no: int, table: int, result: Result) -> Event:
