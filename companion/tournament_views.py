@@ -15,6 +15,7 @@ from companion.game.bank import bank_to_json, make_bank
 from companion.game.tournament import Event, standings
 from printkit.catalog import Catalog
 from printkit.catalog.bankcode import BankCodeError, decode_bank
+from printkit.render.slips import RoundSlips, Slip, SlipBank, SlipSeat, slips_from_rows
 
 
 def bank_json(catalog: Catalog, code: str | None, cache: dict[str, Any]) -> dict[str, Any] | None:
@@ -195,3 +196,35 @@ def state_json(
             )
         ]
     return data
+
+
+def round_slips(
+    conn: sqlite3.Connection,
+    row: sqlite3.Row,
+    catalog: Catalog,
+    number: int,
+    base: str,
+    match_format: str,
+    clock: str | None,
+) -> RoundSlips | None:
+    """Gather what a round's slips print (None when the round has not started)."""
+    names = {p["player"]: p["name"] for p in ts.player_rows(conn, row["id"])}
+    rounds, banks = rounds_json(conn, row, catalog, names, True, None, base)
+    rnd = next((r for r in rounds if r["number"] == number), None)
+    if rnd is None:
+        return None
+    slips = []
+    byes = []
+    for t in rnd["tables"]:
+        if t["bye"]:
+            byes.append(t["a"]["name"])
+            continue
+        urls = t["seat_urls"]
+        seats = (SlipSeat(t["a"]["name"], urls[0] or ""), SlipSeat(t["b"]["name"], urls[1] or ""))
+        bank = banks.get(t["bank"]) if t["bank"] else None
+        slip_bank = None
+        if bank is not None:
+            stacks = tuple((s["name"], s["cost"]) for s in bank["stacks"])
+            slip_bank = SlipBank(bank["code"], bank["name"], stacks)
+        slips.append(Slip(t["table"], seats, slip_bank))
+    return slips_from_rows(row["name"], number, rnd["stage"], match_format, clock, slips, byes)

@@ -14,7 +14,9 @@ import io
 import json
 import secrets
 import sqlite3
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, make_response, render_template, request
@@ -367,3 +369,39 @@ def matches_csv(tid: str) -> Response:
             t["changed_at"] or "",
         ])  # fmt: skip
     return csv_response(rows, f"matches-{tid}.csv")
+
+
+# --- table slips ---------------------------------------------------------------------------
+
+FORMATS = {
+    ("puzzle-strike", "full"): "Puzzle Strike: best 2 of 3, loser's choice",
+    ("flash-duel", "full"): "Flash Duel: best 3 of 5 rounds",
+    ("flash-duel", "custom-clockwork"): "Flash Duel Custom Clockwork: draft, then best 3 of 5",
+}
+
+
+@bp.get("/api/tournaments/<tid>/rounds/<int:number>/slips.pdf")
+def slips_pdf(tid: str, number: int) -> Response:
+    """Print a round's table slips and pairings sheet (``paper``: letter or a4)."""
+    from companion.tournament_views import round_slips
+    from printkit.render.slips import PAPERS, write_round_slips
+
+    row = organiser_row(tid)
+    paper = request.args.get("paper", "letter")
+    if paper not in PAPERS:
+        raise ApiError(400, f"'paper' must be one of {', '.join(PAPERS)}")
+    config = ts.config_of(row)
+    clock = f"{config.round_minutes} minutes" if config.round_minutes else None
+    rs = round_slips(db.get_db(), row, catalog(), number, base_url(),
+                     FORMATS[(config.game, config.mode)], clock)  # fmt: skip
+    if rs is None:
+        raise ApiError(404, f"round {number} has not started")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "slips.pdf"
+        write_round_slips(rs, path, paper)
+        data = path.read_bytes()
+    response = make_response(data)
+    response.headers["Content-Type"] = "application/pdf"
+    name = f"round-{number}-slips-{paper}.pdf"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
