@@ -66,6 +66,8 @@ function resultForm(table) {
     const body = { wins_a: Number(f.get("wins_a")), wins_b: Number(f.get("wins_b")), draws: Number(f.get("draws")), by: document.getElementById("by").value };
     try {
       await api("POST", "/api/tournaments/" + T.id() + "/rounds/" + T.round + "/tables/" + table.table + "/result", body, T.headers());
+      if (document.activeElement) document.activeElement.blur();
+      showError("", "round-error");
       refresh();
     } catch (err) { showError(err, "round-error"); }
   });
@@ -147,7 +149,8 @@ function render(data) {
   const page = document.body.dataset.page;
   const summaryNode = document.getElementById("summary");
   if (summaryNode) summaryNode.textContent = summary(data);
-  const editing = document.activeElement && document.activeElement.closest && document.activeElement.closest(".result-form");
+  // Do not redraw the tables under a result being typed in.
+  const editing = document.activeElement && document.activeElement.matches && document.activeElement.matches(".result-form input");
   if (!editing) renderRound(data, page === "organiser");
   renderStandings(data);
   if (page === "public") renderYou(data);
