@@ -56,7 +56,8 @@ function tableLine(table, organiser) {
 
 function resultForm(table) {
   const r = table.result || { wins_a: 0, wins_b: 0, draws: 0 };
-  const input = (name, value, label) => el("input", { type: "number", min: "0", max: "5", name, value: String(value), "aria-label": label });
+  const input = (name, value, label) => el("label", { class: "mini" }, el("span", {}, label),
+    el("input", { type: "number", min: "0", max: "5", name, value: String(value) }));
   const form = el("form", { class: "result-form row" },
     input("wins_a", r.wins_a, table.a.name), input("wins_b", r.wins_b, table.b.name), input("draws", r.draws, t("t_drawn", "drawn")),
     el("button", { type: "submit" }, table.result ? t("t_correct", "Correct") : t("t_enter_result", "Enter")));
