@@ -208,7 +208,8 @@ def round_slips(
     clock: str | None,
 ) -> RoundSlips | None:
     """Gather what a round's slips print (None when the round has not started)."""
-    names = {p["player"]: p["name"] for p in ts.player_rows(conn, row["id"])}
+    players = ts.player_rows(conn, row["id"])
+    names = {p["player"]: p["name"] for p in players}
     rounds, banks = rounds_json(conn, row, catalog, names, True, None, base)
     rnd = next((r for r in rounds if r["number"] == number), None)
     if rnd is None:
@@ -226,5 +227,19 @@ def round_slips(
         if bank is not None:
             stacks = tuple((s["name"], s["cost"]) for s in bank["stacks"])
             slip_bank = SlipBank(bank["code"], bank["name"], stacks)
-        slips.append(Slip(t["table"], seats, slip_bank))
+        slips.append(Slip(t["table"], seats, slip_bank, characters_line(catalog, t, players)))
     return slips_from_rows(row["name"], number, rnd["stage"], match_format, clock, slips, byes)
+
+
+def characters_line(
+    catalog: Catalog, table: dict[str, Any], players: list[sqlite3.Row]
+) -> str | None:
+    """Return 'Ana: Grave · Ben: Rook' for a Flash Duel table (None without characters)."""
+    from companion.game import duel_room
+
+    chosen = {p["player"]: p["character"] for p in players if p["character"]}
+    if not chosen:
+        return None
+    known = {c.id: c.name for c in duel_room.game_set(catalog).characters}
+    seats = (table["a"], table["b"])
+    return " · ".join(f"{s['name']}: {known.get(chosen.get(s['id'], ''), '?')}" for s in seats)

@@ -106,3 +106,15 @@ def test_slip_qr_codes_seat_the_players(app: Flask, client: FlaskClient, tmp_pat
     assert first["b"]["name"] in page
     joined = post(p, f"/api/join/{code}", {"seat": int(seat)})
     assert joined.status_code == 200 and joined.get_json()["you"] == first["b"]["name"]
+
+
+def test_flash_duel_slips_name_the_characters(client: FlaskClient, tmp_path: Path) -> None:
+    tid, h = create(client, game="flash-duel", mode="full")
+    for name, character in (("Ana", "grave"), ("Ben", "rook")):
+        added = org(client, f"/api/tournaments/{tid}/players",
+                    {"name": name, "character": character}, h)  # fmt: skip
+        assert added.status_code == 201
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    text = PdfReader(slips(client, tid, h, tmp_path, "a4")).pages[0].extract_text()
+    assert "Ana: Grave" in text and "Ben: Rook" in text and "best 3 of 5" in text
+    assert "Bank" not in text

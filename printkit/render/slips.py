@@ -49,6 +49,8 @@ class Slip:
     table: int
     seats: tuple[SlipSeat, SlipSeat]
     bank: SlipBank | None = None
+    detail: str | None = None
+    """A line under the players (Flash Duel: their characters)."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,11 @@ def draw_slip(
     names = f"{slip.seats[0].name}  vs  {slip.seats[1].name}"
     c.setFont(st.bold, fit_size(c, names, st.bold, (w - 2 * QR_SIZE - 30) * mm, 14, 8))
     c.drawString((x + 22) * mm, (top - 13) * mm, names)
+    if slip.detail:
+        c.setFont(
+            st.regular, fit_size(c, slip.detail, st.regular, (w - 2 * QR_SIZE - 30) * mm, 10, 6)
+        )
+        c.drawString((x + 22) * mm, (top - 19) * mm, slip.detail)
     if slip.bank is not None:
         draw_bank(c, slip.bank, x + 4, top - 20, w - 2 * QR_SIZE - 14, st)
     c.setFont(st.regular, 7)
