@@ -1,5 +1,24 @@
 "use strict";
 // Tournament pages: create, organiser, public pairings, projector standings, enter, seat.
+// Japanese words of the tournament pages (i18n.js applies them; this script runs first).
+Object.assign(WORDS.ja, {
+  t_run: "大会を開く", t_name: "大会名", t_game: "ゲーム", t_ps: "Puzzle Strike（3本勝負・敗者の選択あり）",
+  t_fd_full: "Flash Duel フルゲーム（5本勝負）", t_fd_cc: "Flash Duel カスタム戦（5本勝負）", t_bank_policy: "銀行",
+  t_bank_round: "ラウンドごとにランダムな銀行（全テーブル共通）", t_bank_table: "テーブルごとにランダムな銀行",
+  t_bank_rec: "毎ラウンドお勧めチップセット", t_bank_rec_name: "お勧めチップセットの名前", t_rounds: "スイスラウンド数（空欄なら標準）",
+  t_top: "決勝トーナメント", t_minutes: "ラウンドの制限時間（分・任意）", t_players: "プレイヤー（1行に1人。QRでも参加できます）",
+  t_create: "作成", t_standings: "順位", t_enter: "参加申込", t_pairings: "対戦表", t_your_name: "あなたの名前",
+  t_character: "キャラクター", t_ask: "参加を申し込む", t_you_are: "あなたは", t_taken: "この席はすでに別の端末が使っています。",
+  t_take_seat: "自分の席に着く", t_secret: "このページのリンクは主催者の鍵です。他の人に見せないでください。",
+  t_by: "あなたの名前（入力した結果と一緒に記録されます）", t_round: "ラウンド", t_players_title: "プレイヤー",
+  t_invite: "このQRコードで参加", t_public: "公開ページ", t_projector: "プロジェクター", t_log: "記録", t_drawn: "引き分け",
+  t_not_started: "まだ始まっていません", t_top_cut: "決勝", t_swiss: "スイス", t_playing: "人が参加中",
+  t_swiss_rounds: "スイスラウンド", t_bye: "不戦勝", t_playing_now: "対戦中", t_watch: "観戦", t_correct: "訂正",
+  t_enter_result: "入力", t_player: "プレイヤー", t_record: "勝-敗-分", t_points: "点", t_waiting: "主催者の承認待ち",
+  t_not_paired: "このラウンドは対戦がありません", t_table: "テーブル", t_approve: "承認", t_drop: "ドロップ", t_reenter: "再参加",
+  t_status_pending: "承認待ち", t_status_active: "参加中", t_status_dropped: "ドロップ", t_over: "大会は終了しました",
+  t_start_top: "決勝ラウンド開始", t_start_round: "ラウンド開始", t_slips: "テーブル票",
+});
 const T = {
   id: () => document.body.dataset.tournament,
   token: () => document.body.dataset.token || "",
