@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 from typing import Any
 
 from companion import store
@@ -43,14 +44,19 @@ from companion.game.tournament.model import Pairing
 from printkit.catalog import Catalog
 
 TOKEN_BYTES = 16
+ROUND_LOCK = threading.Lock()
 
 
-def create(conn: sqlite3.Connection, config: Config, names: list[str]) -> tuple[str, str]:
+def create(
+    conn: sqlite3.Connection, config: Config, names: list[str], seed: int | None = None
+) -> tuple[str, str]:
     """Store a new tournament with its first players; return (id, organiser token).
+    ``seed`` (drawn when None) decides every pairing, bank and table seed.
 
     :raises TournamentError: for a bad or repeated player name (nothing is written).
     """
-    event = Event(seed=secrets.randbelow(2**31), games_to_win=config.games_to_win)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    event = Event(seed=seed, games_to_win=config.games_to_win)
     for name in names:
         event = add_player(event, name)
     tid = secrets.token_urlsafe(TOKEN_BYTES)
@@ -250,9 +256,20 @@ def start_round(
 ) -> Round:
     """Pair round ``number`` (it must be the next), draw its banks, open a match per table.
 
+    Round starts go one at a time (``ROUND_LOCK``), so two clicks on "next round" at once
+    open one round and its matches, and the second is refused before it creates anything.
+
     :raises TournamentError: when it is not the next round, results are missing, or the
         players cannot be paired.
     """
+    with ROUND_LOCK:
+        return open_round(conn, row, number, catalog, actor)
+
+
+def open_round(
+    conn: sqlite3.Connection, row: sqlite3.Row, number: int, catalog: Catalog, actor: str
+) -> Round:
+    """The body of ``start_round``, under its lock."""
     sync_results(conn, row, catalog)
     event = load_event(conn, row)
     if number != len(event.rounds) + 1:

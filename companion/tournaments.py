@@ -169,7 +169,11 @@ def create() -> tuple[Response, int]:
     names = [n for n in names if n.strip()]
     if config.game == "flash-duel" and config.mode == "full" and names:
         raise ApiError(422, "Flash Duel: add players one by one with their characters")
-    tid, token = refusing(lambda: ts.create(db.get_db(), config, names))
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed < 2**31):  # fmt: skip
+        raise ApiError(400, "'seed' must be a whole number from 0 to 2**31 - 1")
+    tid, token = refusing(lambda: ts.create(db.get_db(), config, names, seed))
     return jsonify(links(tid, token)), 201
 
 

@@ -7,6 +7,7 @@ import csv
 import io
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -228,10 +229,17 @@ def play_duel(match_id: str, phones: dict[str, FlaskClient]) -> dict[str, Any]:
 
 
 def check_duel_result(client: FlaskClient, tid: str, final: dict[str, Any]) -> None:
-    """The tournament shows the duel's score (rounds won by a and b)."""
-    result = current_tables(read(client, tid))[0]["result"]
+    """The tournament shows the duel's score for its players a and b (rounds won), whichever
+    side of the board each sat on."""
+    table = current_tables(read(client, tid))[0]
+    result = table["result"]
     assert result is not None and max(result["wins_a"], result["wins_b"]) == 3
-    assert (result["wins_a"], result["wins_b"]) == (final["score"]["A"], final["score"]["B"])
+    side = {name: s for s, members in final["sides"].items() for name in members}
+    wins = {name: final["score"][side[name]] for name in side}
+    assert (result["wins_a"], result["wins_b"]) == (
+        wins[table["a"]["name"]],
+        wins[table["b"]["name"]],
+    )
 
 
 def test_flash_duel_result_from_the_table(app: Flask, client: FlaskClient) -> None:
@@ -249,15 +257,20 @@ def test_flash_duel_result_from_the_table(app: Flask, client: FlaskClient) -> No
     check_duel_result(client, tid, final)
 
 
-def test_custom_clockwork_draft_then_duel(app: Flask, client: FlaskClient) -> None:
+@pytest.mark.parametrize(("seed", "swapped"), [(1, False), (3, True)])
+def test_custom_clockwork_draft_then_duel(
+    app: Flask, client: FlaskClient, seed: int, swapped: bool
+) -> None:
+    # Seed 3: the draft's coin seats Ana first although the pairing lists Ben as player a.
     tid, h = create(client, game="flash-duel", mode="custom-clockwork", rounds=1,
-                    players=["Ana", "Ben"])  # fmt: skip
+                    players=["Ana", "Ben"], seed=seed)  # fmt: skip
     assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
     table = current_tables(read(client, tid, h))[0]
     draft_id, a, b = seat_phones(app, table)
     phones = {table["a"]["name"]: a, table["b"]["name"]: b}
     view = a.get(f"/api/matches/{draft_id}/state").get_json()["state"]
     assert view["kind"] == "draft"
+    assert (view["seats"][0] != table["a"]["name"]) is swapped
     while not view["done"]:
         free = next(i["key"] for i in view["pool"] if not i["taken_by"])
         picked = act(phones[view["turn"]], draft_id, {"type": "pick", "key": free})
@@ -303,3 +316,62 @@ def test_pages_render(client: FlaskClient) -> None:
                 f"/to/{tid}/{token}"):  # fmt: skip
         page = client.get(url)
         assert page.status_code == 200 and "<script>" not in page.get_data(as_text=True)
+
+
+def test_two_next_round_clicks_at_once_open_one_round(app: Flask, client: FlaskClient) -> None:
+    import threading
+
+    tid, h = create(client, players=["Ana", "Ben", "Cat", "Dan"])
+    answers: list[int] = []
+
+    def click() -> None:
+        answers.append(org(app.test_client(), f"/api/tournaments/{tid}/rounds", {"round": 1},
+                           h).status_code)  # fmt: skip
+
+    clicks = [threading.Thread(target=click) for _ in range(2)]
+    for t in clicks:
+        t.start()
+    for t in clicks:
+        t.join()
+    assert sorted(answers) == [201, 409]
+    from companion import db
+
+    with app.app_context():
+        matches = db.get_db().execute("select count(*) from matches").fetchone()[0]
+    assert matches == 2 and len(current_tables(read(client, tid, h))) == 2
+
+
+def test_undoing_the_last_game_reopens_the_table(app: Flask, client: FlaskClient) -> None:
+    tid, h = create(client, players=["Ana", "Ben"], rounds=1)
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    table = current_tables(read(client, tid, h))[0]
+    match_id, a, b = seat_phones(app, table)
+    ps_second_player_wins(match_id, a, b)
+    assert current_tables(read(client, tid))[0]["result"] is not None
+    undone = post(a, f"/api/matches/{match_id}/undo", {
+        "base_version": a.get(f"/api/matches/{match_id}/state").get_json()["version"],
+        "idempotency_key": "undo-last-turn"})  # fmt: skip
+    assert undone.status_code == 200, undone.get_json()
+    reopened = current_tables(read(client, tid))[0]
+    assert reopened["result"] is None and reopened["source"] is None
+    # An organiser's result is never overwritten by the table.
+    url = f"/api/tournaments/{tid}/rounds/1/tables/1/result"
+    assert org(client, url, {"wins_a": 2, "wins_b": 1}, h).status_code == 200
+    ps_finish_again = post(a, f"/api/matches/{match_id}/redo", {
+        "base_version": a.get(f"/api/matches/{match_id}/state").get_json()["version"],
+        "idempotency_key": "redo-last-turn"})  # fmt: skip
+    assert ps_finish_again.status_code == 200
+    kept = current_tables(read(client, tid))[0]
+    assert kept["result"]["wins_a"] == 2 and kept["source"] == "organiser"
+
+
+def test_same_seed_same_pairings_and_banks(client: FlaskClient) -> None:
+    seen = []
+    for _ in range(2):
+        tid, h = create(client, players=["Ana", "Ben", "Cat", "Dan", "Eve"], seed=4242)
+        assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+        tables = current_tables(read(client, tid))
+        seen.append([(t["a"]["name"], t["b"] and t["b"]["name"], t["bank"]) for t in tables])
+    assert seen[0] == seen[1]
+    bad = post(client, "/api/tournaments", {"name": "X", "seed": -1})
+    assert bad.status_code == 400 and "'seed'" in bad.get_json()["error"]
