@@ -36,7 +36,7 @@ def bank_json(catalog: Catalog, code: str | None, cache: dict[str, Any]) -> dict
 def table_rows_with_matches(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
     """Return every table with its match's links."""
     return conn.execute(
-        "select t.*, r.stage, m.join_code, m.view_token from tournament_tables t "
+        "select t.*, r.stage, r.started, m.join_code, m.view_token from tournament_tables t "
         "join tournament_rounds r on r.tournament_id = t.tournament_id and r.round = t.round "
         "left join matches m on m.id = t.match_id where t.tournament_id = ? "
         "order by t.round, t.table_no = 0, t.table_no",
@@ -107,7 +107,8 @@ def rounds_json(
     seats = seat_numbers(conn, row["id"])
     for t in table_rows_with_matches(conn, row["id"]):
         rnd = rounds.setdefault(
-            t["round"], {"number": t["round"], "stage": t["stage"], "tables": []}
+            t["round"],
+            {"number": t["round"], "stage": t["stage"], "started": t["started"], "tables": []},
         )
         rnd["tables"].append(table_json(t, names, seats, base, organiser, you))
         bank_json(catalog, t["bank"], banks)

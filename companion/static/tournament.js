@@ -17,7 +17,7 @@ Object.assign(WORDS.ja, {
   t_enter_result: "入力", t_player: "プレイヤー", t_record: "勝-敗-分", t_points: "点", t_waiting: "主催者の承認待ち",
   t_not_paired: "このラウンドは対戦がありません", t_table: "テーブル", t_approve: "承認", t_drop: "ドロップ", t_reenter: "再参加",
   t_status_pending: "承認待ち", t_status_active: "参加中", t_status_dropped: "ドロップ", t_over: "大会は終了しました",
-  t_start_top: "決勝ラウンド開始", t_start_round: "ラウンド開始", t_slips: "テーブル票",
+  t_start_top: "決勝ラウンド開始", t_start_round: "ラウンド開始", t_slips: "テーブル票", t_ends: "終了予定",
 });
 const T = {
   id: () => document.body.dataset.tournament,
@@ -39,11 +39,18 @@ function currentRound(data) {
   return data.rounds.length ? data.rounds[data.rounds.length - 1] : null;
 }
 
+function roundEnds(data, round) {
+  // The round's clock: when it ends, in the phone's own time (started + the time limit).
+  if (!data.config.round_minutes || !round.started || round.complete) return "";
+  const end = new Date(new Date(round.started).getTime() + data.config.round_minutes * 60000);
+  return " · " + t("t_ends", "ends") + " " + end.toTimeString().slice(0, 5);
+}
+
 function roundTitle(data) {
   const round = currentRound(data);
   if (!round) return t("t_not_started", "Not started yet");
   const stage = round.stage === "top" ? t("t_top_cut", "Top cut") : t("t_swiss", "Swiss");
-  return t("t_round", "Round") + " " + round.number + " · " + stage;
+  return t("t_round", "Round") + " " + round.number + " · " + stage + roundEnds(data, round);
 }
 
 function summary(data) {
