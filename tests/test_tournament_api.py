@@ -375,3 +375,26 @@ def test_same_seed_same_pairings_and_banks(client: FlaskClient) -> None:
     assert seen[0] == seen[1]
     bad = post(client, "/api/tournaments", {"name": "X", "seed": -1})
     assert bad.status_code == 400 and "'seed'" in bad.get_json()["error"]
+
+
+def test_flash_duel_two_rounds_four_players_from_the_tables(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid, h = create(client, game="flash-duel", mode="full", rounds=2, seed=7)
+    roster = (("Ana", "grave"), ("Ben", "rook"), ("Cid", "jaina"), ("Dee", "midori"))
+    for name, character in roster:
+        added = org(client, f"/api/tournaments/{tid}/players",
+                    {"name": name, "character": character}, h)  # fmt: skip
+        assert added.status_code == 201
+    for number in (1, 2):
+        assert (
+            org(client, f"/api/tournaments/{tid}/rounds", {"round": number}, h).status_code == 201
+        )
+        for table in current_tables(read(client, tid, h)):
+            match_id, a, b = seat_phones(app, table)
+            play_duel(match_id, {table["a"]["name"]: a, table["b"]["name"]: b})
+        assert read(client, tid)["next"]["ready"]  # every result came from the tables
+    data = read(client, tid)
+    assert data["next"]["stage"] is None
+    assert sorted(s["points"] for s in data["standings"]) == [0, 3, 3, 6]
+    assert all(t["source"] == "table" for r in data["rounds"] for t in r["tables"])
