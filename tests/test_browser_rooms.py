@@ -220,3 +220,15 @@ def test_the_screen_stays_on_without_the_wake_lock_api(server: str, browser: Any
     )
     assert page.evaluate("document.querySelector('video.awake').muted") is True
     ana.check_no_errors()
+
+
+def test_japanese_words_from_every_block_and_from_page_scripts(server: str, browser: Any) -> None:
+    phone = Phone(browser, "Ana", locale="ja-JP")
+    phone.page.goto(server + "/tournaments/new")  # tournament.js adds its words to WORDS.ja
+    phone.page.wait_for_selector("h1:has-text('大会を開く')")
+    phone.page.goto(server + "/")  # the common block
+    phone.page.wait_for_selector("#lang:has-text('English')")
+    assert (
+        phone.page.locator("[data-i18n=start_match]").inner_text() == "Puzzle Strike の対戦を始める"
+    )
+    phone.check_no_errors()
