@@ -49,6 +49,17 @@ def add_seat_version(db: sqlite_utils.Database) -> None:
     db.execute("alter table matches add column seat_version integer not null default 0")
 
 
+@migrations()
+def add_match_clients(db: sqlite_utils.Database) -> None:
+    """Who opened each match (a keyed hash of the address): the cap on open matches per client."""
+    db.execute(
+        """create table match_clients (
+            match_id text primary key references matches(id), client text not null,
+            created text not null)"""
+    )
+    db.execute("create index match_clients_by_client on match_clients (client)")
+
+
 def connect(path: str | Path) -> sqlite3.Connection:
     """Open a connection with the pragmas every connection needs."""
     conn = sqlite3.connect(str(path), timeout=5, isolation_level=None, check_same_thread=False)

@@ -1,0 +1,82 @@
+"""Run the companion's server: waitress in one process, or gunicorn with several workers.
+
+Why both: waitress (pure Python, every platform) serves one process with a thread pool,
+which is all a LAN laptop needs. ``--workers N`` forks N processes with gunicorn (Linux and
+macOS) so a hosted instance uses every core. The app is built once in the master
+(``preload_app``: the database is migrated once, before any worker exists), and each worker
+opens its own SQLite connections. Writes stay exact across processes because each one is a
+``BEGIN IMMEDIATE`` transaction, which SQLite serialises between processes (WAL mode, 5 s
+busy timeout), and the state a worker caches is keyed by the version stored in the database.
+gunicorn's master restarts a worker that dies (even by ``kill -9``); a committed event is on
+disk before its answer is sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask
+
+KEEPALIVE_SECONDS = 5
+"""Longer than the phones' 1 s poll, so a polling phone keeps its connection."""
+
+
+def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
+    """Serve in this process with waitress."""
+    from waitress import serve
+
+    serve(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        connection_limit=4000,
+        channel_timeout=30,
+        ident="strikekit",
+    )
+
+
+def gunicorn_options(host: str, port: int, workers: int, threads: int) -> dict[str, Any]:
+    """Return gunicorn's settings for the companion."""
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return {
+        "bind": [bind],
+        "workers": workers,
+        "worker_class": "gthread",
+        "threads": threads,
+        "worker_connections": 4000,
+        "keepalive": KEEPALIVE_SECONDS,
+        "timeout": 30,
+        "graceful_timeout": 10,
+        "preload_app": True,
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "warning",
+        "proc_name": "strikekit-companion",
+    }
+
+
+def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int) -> None:
+    """Serve with a gunicorn master and ``workers`` forked processes (not on Windows)."""
+    from gunicorn.app.base import BaseApplication
+
+    class Companion(BaseApplication):  # type: ignore[misc]
+        """gunicorn running our already-built app with our settings."""
+
+        def load_config(self) -> None:
+            for key, value in gunicorn_options(host, port, workers, threads).items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Callable[..., Any]:
+            return app
+
+    Companion().run()
+
+
+def serve(app: Flask, host: str, port: int, workers: int, threads: int) -> None:
+    """Serve with waitress (one worker) or gunicorn (several)."""
+    if workers == 1:
+        serve_waitress(app, host, port, threads)
+    else:
+        serve_gunicorn(app, host, port, workers, threads)
