@@ -14,6 +14,7 @@ import re
 import secrets
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -214,7 +215,7 @@ def read_export(text: str) -> dict[str, Any]:
     match = data.get("match")
     if not isinstance(match, dict):
         raise MaintenanceError("'match' must be an object")
-    checks = {
+    checks: dict[str, Callable[[Any], bool]] = {
         "id": lambda v: isinstance(v, str) and 8 <= len(v) <= 100,
         "created": lambda v: isinstance(v, str),
         "setup": lambda v: isinstance(v, dict),

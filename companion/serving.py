@@ -59,7 +59,7 @@ def gunicorn_options(host: str, port: int, workers: int, threads: int) -> dict[s
 
 def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int) -> None:
     """Serve with a gunicorn master and ``workers`` forked processes (not on Windows)."""
-    from gunicorn.app.base import BaseApplication
+    from gunicorn.app.base import BaseApplication  # type: ignore[import-untyped]
 
     class Companion(BaseApplication):  # type: ignore[misc]
         """gunicorn running our already-built app with our settings."""
