@@ -147,12 +147,13 @@ def test_prune_dry_run_lists_then_prune_deletes_only_idle_matches(
     assert "deleted 1 match(es)" in capsys.readouterr().out
     with sqlite3.connect(path) as conn:
         assert [r[0] for r in conn.execute("select id from matches")] == [recent]
-        assert conn.execute("select count(*) from events where match_id = ?", (old,)).fetchone()[
-            0
-        ] == 0
-        assert conn.execute("select count(*) from seats where match_id = ?", (old,)).fetchone()[
-            0
-        ] == 0
+        assert (
+            conn.execute("select count(*) from events where match_id = ?", (old,)).fetchone()[0]
+            == 0
+        )
+        assert (
+            conn.execute("select count(*) from seats where match_id = ?", (old,)).fetchone()[0] == 0
+        )
     assert app.test_client().get(f"/api/matches/{old}/state").status_code == 404
 
 
