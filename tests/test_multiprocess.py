@@ -111,7 +111,9 @@ class Load:
         with self.lock:
             return sum(len(v) for v in self.acknowledged.values())
 
-    def writer(self, phone: Phone, match_id: str, stacks: list[str], done: Callable[[], bool]):  # type: ignore[no-untyped-def]
+    def writer(
+        self, phone: Phone, match_id: str, stacks: list[str], done: Callable[[], bool]
+    ) -> None:
         """Post until ``done()``; a 409 tells the current version, so no read is needed."""
         version = phone.call("GET", f"/api/matches/{match_id}/state")[1]["version"]
         i = 0
@@ -278,3 +280,55 @@ def test_backup_during_writes_is_sound_and_replays_every_match(
         store.clear_cache()
     finally:
         conn.close()
+
+
+def conditional_gets_on_one_connection(port: int, path: str) -> list[bytes]:
+    """Send a GET then two conditional GETs on one socket; return the three status lines."""
+    import socket
+
+    lines = []
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        reader = sock.makefile("rb")
+        etag = ""
+        for _ in range(3):
+            condition = f"If-None-Match: {etag}\r\n" if etag else ""
+            sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n{condition}\r\n".encode())
+            lines.append(reader.readline())
+            length = 0
+            while (header := reader.readline()) not in (b"\r\n", b""):
+                name, _, value = header.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+                if name.lower() == "etag":
+                    etag = value.strip()
+            reader.read(length)
+    return lines
+
+
+def test_unchanged_polls_keep_their_connection(tmp_path: Path) -> None:
+    """A 304 keeps the connection open (waitress alone would close it every time)."""
+    path = tmp_path / "db.sqlite3"
+    for workers in (1, 2):
+        port = free_port()
+        server = start_workers(path, port, workers) if workers > 1 else None
+        if server is None:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db",
+                 str(path), "--no-limits"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )  # fmt: skip
+        try:
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.time() + 30
+            while time.time() < deadline:
+                try:
+                    if Phone(base).call("GET", "/healthz")[0] == 200:
+                        break
+                except OSError:
+                    time.sleep(0.2)
+            _, match_id, _ = seated_match(base)
+            statuses = conditional_gets_on_one_connection(port, f"/api/matches/{match_id}/state")
+            assert [s.split()[1] for s in statuses] == [b"200", b"304", b"304"]
+        finally:
+            stop(server)

@@ -1,0 +1,288 @@
+"""Capacity of one machine: how many phones (2 per table) one companion server holds.
+
+Each phone keeps one keep-alive connection and polls its table's state once a second with a
+conditional GET (``If-None-Match``), as the app does; one phone per table also posts one
+action every 5 s. The load ramps through the given phone counts (default 400, 800, 1600,
+3200); each step runs STEP seconds and reports requests/s, p50/p99 latency (from sending a
+request to reading its whole answer), errors (anything but 200/304, and failed connections),
+and the server's resident memory (all its processes). Loopback only, bounded in time.
+
+Usage: .venv/bin/python bench/capacity.py [--workers N] [--threads T] [--step S]
+       [--phones 400,800,1600,3200] [--clients 2] [--long-poll]
+The client runs in ``--clients`` processes on the same machine as the server: on a 2-core
+machine it takes part of the CPU that it measures, so read the figures as a lower bound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+WRITE_EVERY = 5  # seconds between two writes at one table
+WARMUP = 3.0  # seconds of each step not counted (connections opening)
+
+
+def free_port() -> int:
+    """Pick a free loopback port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def make_tables(path: Path, count: int) -> list[tuple[str, str, str]]:
+    """Create ``count`` 2-player tables directly in the database; return (id, cookie A, B)."""
+    from companion import db, store
+    from companion.game import table
+    from companion.game.gems import Mode
+    from printkit.catalog import load_catalog
+
+    catalog = load_catalog()
+    db.migrate(path)
+    conn = db.connect(path)
+    tables = []
+    bank = tuple(c.key for c in table_bank(catalog))
+    game = table.Setup(("Ana", "Ben"), Mode("two-player"), 3, ("base-3e",), bank, "base-3e", 1,
+                       False)  # fmt: skip
+    setup = game.to_json()
+    for _ in range(count):
+        ids = store.create_match(conn, setup, ["Ana", "Ben"], catalog)
+        _, token_a = store.claim_seat(conn, ids["id"], 0)
+        _, token_b = store.claim_seat(conn, ids["id"], 1)
+        for version, (who, character) in enumerate((("Ana", "grave"), ("Ben", "rook"))):
+            action = {"type": "choose", "character": character}
+            store.append(conn, ids["id"], who, "action", action, version, f"s{who}", catalog)
+        tables.append((ids["id"], f"seat_{ids['id']}={token_a}", f"seat_{ids['id']}={token_b}"))
+    conn.close()
+    return tables
+
+
+def table_bank(catalog):  # type: ignore[no-untyped-def]
+    """The first recommended bank of base-3e (any fixed bank will do)."""
+    from companion.game.bank import recommended_bank
+
+    sets = {s.id: s for s in catalog.puzzle_strike_sets()}
+    return recommended_bank(catalog, "base-3e", sets["base-3e"].recommended_banks[0].id).chips
+
+
+async def read_answer(reader: asyncio.StreamReader) -> tuple[int, str, bool]:
+    """Read one HTTP answer: status, ETag, whether the server closes the connection."""
+    status_line = await reader.readline()
+    if not status_line:
+        raise ConnectionError("closed")
+    length, etag, close = 0, "", False
+    while True:
+        line = await reader.readline()
+        if line in (b"\r\n", b""):
+            break
+        name, _, value = line.partition(b":")
+        name = name.lower()
+        if name == b"content-length":
+            length = int(value)
+        elif name == b"etag":
+            etag = value.strip().decode()
+        elif name == b"connection":
+            close = value.strip().lower() == b"close"
+    if length:
+        await reader.readexactly(length)
+    return int(status_line.split()[1]), etag, close
+
+
+async def phone(
+    port: int,
+    table: tuple[str, str, str],
+    seat: int,
+    writes: bool,
+    until: float,
+    count_from: float,
+    out: dict[str, list],
+    wait: float,
+) -> None:
+    """One phone: poll once a second (conditional GET); a writer posts every WRITE_EVERY s."""
+    match_id, cookie = table[0], table[1 + seat]
+    await asyncio.sleep(random.random())
+    headers = f"Host: 127.0.0.1\r\nCookie: {cookie}; csrf=bench\r\nConnection: keep-alive\r\n"
+    path = f"/api/matches/{match_id}/state" + (f"?wait={wait:g}" if wait else "")
+    etag, tick, next_at = "", 0, time.monotonic()
+    nonce = f"{match_id}-{random.getrandbits(64):x}"  # each step writes with new keys
+    connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def ask(request: bytes, kind: str) -> tuple[int, str]:
+        """Send a request (opening a connection when needed, as a browser does); time it."""
+        nonlocal connection
+        start = time.monotonic()
+        if connection is None:
+            connection = await asyncio.open_connection("127.0.0.1", port)
+            if start >= count_from:
+                out["connects"].append(1)
+        reader, writer = connection
+        writer.write(request)
+        status, new_etag, close = await read_answer(reader)
+        if close:
+            writer.close()
+            connection = None
+        if start >= count_from:
+            out[kind].append(time.monotonic() - start)
+            if status not in (200, 304):
+                out["errors"].append(status)
+        return status, new_etag
+
+    try:
+        while time.monotonic() < until:
+            tick += 1
+            conditional = f"If-None-Match: {etag}\r\n" if etag else ""
+            _, new_etag = await ask(
+                f"GET {path} HTTP/1.1\r\n{headers}{conditional}\r\n".encode(), "poll"
+            )
+            etag = new_etag or etag
+            if writes and tick % WRITE_EVERY == 0 and etag:
+                version = int(etag.strip('"W/').split(".")[0].lstrip("v"))
+                body = json.dumps({"action": {"type": "stack", "stack": "fixed/wound",
+                                   "state": "empty" if tick % 2 else "full"},
+                                   "base_version": version,
+                                   "idempotency_key": f"{nonce}-{tick}"}).encode()  # fmt: skip
+                await ask(
+                    f"POST /api/matches/{match_id}/actions HTTP/1.1\r\n{headers}"
+                    f"X-CSRF-Token: bench\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(body)}\r\n\r\n".encode()
+                    + body,
+                    "write",
+                )
+            next_at += 1.0
+            await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+    except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError) as exc:
+        out["errors"].append(0)
+        out.setdefault("why", []).append(repr(exc))
+    finally:
+        if connection is not None:
+            connection[1].close()
+
+
+def client(args: tuple[int, list[tuple[str, str, str]], float, float, float]) -> dict[str, list]:
+    """One client process: two phones per table, until ``until`` (wall clock)."""
+    port, tables, until_wall, count_from_wall, wait = args
+    out: dict[str, list] = {"poll": [], "write": [], "errors": [], "connects": []}
+
+    async def run() -> None:
+        offset = time.monotonic() - time.time()
+        until, count_from = until_wall + offset, count_from_wall + offset
+        await asyncio.gather(
+            *(
+                phone(port, t, seat, seat == 0, until, count_from, out, wait)
+                for t in tables
+                for seat in (0, 1)
+            )  # fmt: skip
+        )
+
+    asyncio.run(run())
+    return out
+
+
+def server_memory_mb(pid: int) -> float:
+    """Sum the resident memory of the server and its child processes."""
+    pids = [pid]
+    try:
+        pids += [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        pass
+    total = 0
+    for p in pids:
+        for line in Path(f"/proc/{p}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Return the q-quantile in milliseconds."""
+    if not values:
+        return float("nan")
+    return statistics.quantiles(values, n=1000)[int(q * 1000) - 1] * 1000
+
+
+def run_step(port: int, tables: list, phones: int, seconds: float, clients: int,
+             wait: float) -> dict[str, float]:  # fmt: skip
+    """Run one step of the ramp and summarise it."""
+    mine = tables[: phones // 2]
+    start = time.time()
+    until, count_from = start + WARMUP + seconds, start + WARMUP
+    parts = [mine[i::clients] for i in range(clients)]
+    with multiprocessing.get_context("fork").Pool(clients) as pool:
+        results = pool.map(client, [(port, p, until, count_from, wait) for p in parts])
+    polls = [x for r in results for x in r["poll"]]
+    writes = [x for r in results for x in r["write"]]
+    errors = sum(len(r["errors"]) for r in results)
+    connects = sum(len(r["connects"]) for r in results)
+    why = [w for r in results for w in r.get("why", [])]
+    if why:
+        print(f"  first failure: {why[0]}", flush=True)
+    every = polls + writes
+    return {
+        "phones": phones,
+        "req_s": len(every) / seconds,
+        "p50": percentile(every, 0.5),
+        "p99": percentile(every, 0.99),
+        "write_p99": percentile(writes, 0.99),
+        "errors": errors,
+        "connects_s": connects / seconds,
+    }
+
+
+def main() -> None:
+    """Start a server, ramp the phones, print one line per step and the largest held load."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=16)
+    parser.add_argument("--step", type=float, default=15.0, help="seconds measured per step")
+    parser.add_argument("--phones", default="400,800,1600,3200")
+    parser.add_argument("--clients", type=int, default=2, help="client processes")
+    parser.add_argument("--wait", type=float, default=0, help="long-poll seconds (0: none)")
+    args = parser.parse_args()
+    steps = [int(p) for p in args.phones.split(",")]
+    tmp = Path(tempfile.mkdtemp(prefix="capacity-"))
+    began = time.time()
+    tables = make_tables(tmp / "db.sqlite3", max(steps) // 2)
+    print(f"setup: {len(tables)} tables in {time.time() - began:.1f} s", flush=True)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db",
+         str(tmp / "db.sqlite3"), "--workers", str(args.workers), "--threads",
+         str(args.threads), "--no-limits"],
+        stdout=subprocess.DEVNULL,
+        stderr=(tmp / "server.log").open("w"),
+    )  # fmt: skip
+    time.sleep(3)
+    held = 0
+    try:
+        waiting = f", long poll {args.wait:g} s" if args.wait else ""
+        print(f"workers {args.workers}, threads {args.threads}, {args.clients} client processes,"
+              f" {args.step:g} s per step{waiting}")  # fmt: skip
+        for phones in steps:
+            r = run_step(port, tables, phones, args.step, args.clients, args.wait)
+            mem = server_memory_mb(server.pid)
+            print(f"{phones:>5} phones: {r['req_s']:7.0f} req/s  p50 {r['p50']:6.1f} ms  "
+                  f"p99 {r['p99']:7.1f} ms  (writes p99 {r['write_p99']:6.1f} ms)  "
+                  f"errors {r['errors']:>4}  new connections {r['connects_s']:5.0f}/s  "
+                  f"server {mem:5.0f} MB", flush=True)  # fmt: skip
+            if r["p99"] < 50 and r["errors"] == 0:
+                held = phones
+        print(f"largest load held at p99 < 50 ms with no error: {held} phones ({held // 2} tables)")
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+
+
+if __name__ == "__main__":
+    main()
