@@ -19,7 +19,9 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -187,18 +189,36 @@ def client(args: tuple[int, list[tuple[str, str, str]], float, float, float]) ->
         )
 
     asyncio.run(run())
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    out["cpu"] = [usage.ru_utime + usage.ru_stime]
     return out
+
+
+def server_pids(pid: int) -> list[int]:
+    """Return the server's process and its children (gunicorn workers)."""
+    try:
+        return [
+            pid,
+            *(int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()),
+        ]
+    except OSError:
+        return [pid]
+
+
+def server_cpu_seconds(pid: int) -> float:
+    """Sum the CPU time (user + system) the server's processes have used so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for p in server_pids(pid):
+        fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
 
 
 def server_memory_mb(pid: int) -> float:
     """Sum the resident memory of the server and its child processes."""
-    pids = [pid]
-    try:
-        pids += [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        pass
     total = 0
-    for p in pids:
+    for p in server_pids(pid):
         for line in Path(f"/proc/{p}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1])
@@ -212,15 +232,19 @@ def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=1000)[int(q * 1000) - 1] * 1000
 
 
-def run_step(port: int, tables: list, phones: int, seconds: float, clients: int,
+def run_step(port: int, server: int, tables: list, phones: int, seconds: float, clients: int,
              wait: float) -> dict[str, float]:  # fmt: skip
     """Run one step of the ramp and summarise it."""
     mine = tables[: phones // 2]
+    load = os.getloadavg()[0]
+    cpu_before = server_cpu_seconds(server)
     start = time.time()
     until, count_from = start + WARMUP + seconds, start + WARMUP
     parts = [mine[i::clients] for i in range(clients)]
     with multiprocessing.get_context("fork").Pool(clients) as pool:
         results = pool.map(client, [(port, p, until, count_from, wait) for p in parts])
+    server_cpu = server_cpu_seconds(server) - cpu_before
+    client_cpu = sum(r["cpu"][0] for r in results)
     polls = [x for r in results for x in r["poll"]]
     writes = [x for r in results for x in r["write"]]
     errors = sum(len(r["errors"]) for r in results)
@@ -237,7 +261,22 @@ def run_step(port: int, tables: list, phones: int, seconds: float, clients: int,
         "write_p99": percentile(writes, 0.99),
         "errors": errors,
         "connects_s": connects / seconds,
+        "load": load,
+        # CPU per request over the whole step (warm-up included: requests counted likewise)
+        "server_ms": server_cpu / max(1, len(every)) * seconds / (seconds + WARMUP) * 1000,
+        "client_ms": client_cpu / max(1, len(every)) * seconds / (seconds + WARMUP) * 1000,
     }
+
+
+def describe(r: dict[str, float], memory: float) -> str:
+    """One line per step."""
+    return (
+        f"{r['phones']:>5} phones: {r['req_s']:5.0f} req/s  p50 {r['p50']:6.1f} ms  "
+        f"p99 {r['p99']:6.1f} ms  (writes p99 {r['write_p99']:6.1f} ms)  "
+        f"errors {r['errors']:>3}  new conn. {r['connects_s']:3.0f}/s  server {memory:3.0f} MB, "
+        f"CPU {r['server_ms']:.2f} ms/req  client CPU {r['client_ms']:.2f} ms/req  "
+        f"load avg {r['load']:.1f}"
+    )
 
 
 def main() -> None:
@@ -270,12 +309,8 @@ def main() -> None:
         print(f"workers {args.workers}, threads {args.threads}, {args.clients} client processes,"
               f" {args.step:g} s per step{waiting}")  # fmt: skip
         for phones in steps:
-            r = run_step(port, tables, phones, args.step, args.clients, args.wait)
-            mem = server_memory_mb(server.pid)
-            print(f"{phones:>5} phones: {r['req_s']:7.0f} req/s  p50 {r['p50']:6.1f} ms  "
-                  f"p99 {r['p99']:7.1f} ms  (writes p99 {r['write_p99']:6.1f} ms)  "
-                  f"errors {r['errors']:>4}  new connections {r['connects_s']:5.0f}/s  "
-                  f"server {mem:5.0f} MB", flush=True)  # fmt: skip
+            r = run_step(port, server.pid, tables, phones, args.step, args.clients, args.wait)
+            print(describe(r, server_memory_mb(server.pid)), flush=True)
             if r["p99"] < 50 and r["errors"] == 0:
                 held = phones
         print(f"largest load held at p99 < 50 ms with no error: {held} phones ({held // 2} tables)")
