@@ -7,7 +7,9 @@ Settings (``create_app`` config; ``companion serve`` sets them from its options)
   (werkzeug's ``ProxyFix``), so the client address, ``https`` and the public host are right;
 - ``HOSTING_BASE_URL``: the public address (``https://games.example.org``); links, QR codes
   and printed sheets use it whatever the request says;
-- ``HOSTING_LIMITS``: a dict of limits (see ``DEFAULT_LIMITS``), or None for no limits.
+- ``HOSTING_LIMITS``: a dict of limits (see ``DEFAULT_LIMITS``), or None for no limits;
+- ``HOSTING_FAST_POLLS`` (default True): answer unchanged polls without Flask
+  (``companion.fastpoll``).
 
 Over HTTPS every answer carries ``Strict-Transport-Security``, and cookies are ``Secure``
 (the cookie code asks ``request.is_secure``, which the two settings above make true).
@@ -248,6 +250,12 @@ def add_hsts(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     """Wire the proxy, the public address, HSTS and the limits from the app's config."""
+    if app.config.get("HOSTING_FAST_POLLS", True):  # innermost: sees the final scheme
+        from companion.fastpoll import UnchangedPolls
+
+        app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
+            app.wsgi_app, str(app.config["DATABASE"])
+        )
     base_url = app.config.get("HOSTING_BASE_URL")
     if base_url:
         app.wsgi_app = PublicAddress(app.wsgi_app, base_url)  # type: ignore[method-assign]
