@@ -57,6 +57,9 @@ def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
     keep_bodiless_answers_alive()
     serve(
         app,
+        # waitress drops X-Forwarded-* itself unless told otherwise; with --proxy they are
+        # for werkzeug's ProxyFix to read (companion.hosting), as under gunicorn.
+        clear_untrusted_proxy_headers=not app.config.get("HOSTING_PROXY"),
         host=host,
         port=port,
         threads=threads,
@@ -84,6 +87,10 @@ def gunicorn_options(host: str, port: int, workers: int, threads: int) -> dict[s
         "errorlog": "-",
         "loglevel": "warning",
         "proc_name": "strikekit-companion",
+        # gunicorn trusts X-Forwarded-Proto from 127.0.0.1 by default; the companion trusts
+        # a proxy only with --proxy, through werkzeug's ProxyFix (companion.hosting).
+        "secure_scheme_headers": {},
+        "forwarded_allow_ips": "127.0.0.1",
     }
 
 

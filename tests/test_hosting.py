@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +18,7 @@ from companion.db import close_thread_connections
 from companion.hosting import DEFAULT_LIMITS, BaseUrlError, Limiter, Rate, public_address
 from companion.store import clear_cache
 from tests.conftest import CSRF, phone, post
+from tests.test_durability import Phone, free_port
 
 FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "games.example.org"}
 
@@ -145,3 +151,47 @@ def test_ipv6_clients_are_counted_by_their_64_network(tmp_path: Path) -> None:
     assert new_match(client, "2001:db8:1:2::10").status_code == 201
     assert new_match(client, "2001:db8:1:2::99").status_code == 429
     assert new_match(client, "2001:db8:1:3::10").status_code == 201
+
+
+def served_links(tmp_path: Path, *options: str) -> str:
+    """Start the real server with options; return the join link of a match made through a
+    request carrying forwarded headers."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db",
+         str(tmp_path / f"{port}.sqlite3"), "--no-limits", *options],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.time() + 30
+        while True:
+            try:
+                if Phone(base).call("GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                assert time.time() < deadline, "the server did not start"
+                time.sleep(0.2)
+        phone = Phone(base)
+        request = urllib.request.Request(
+            base + "/api/matches",
+            data=b'{"players": ["Ana", "Ben"]}',
+            headers={"Content-Type": "application/json", **FORWARDED},
+            method="POST",
+        )
+        with phone.opener.open(request, timeout=10) as answer:
+            return str(json.loads(answer.read())["join_url"])
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_real_servers_trust_forwarded_headers_only_with_proxy(tmp_path: Path, workers: str) -> None:
+    """waitress drops X-Forwarded-* unless told; gunicorn trusts X-Forwarded-Proto from
+    127.0.0.1 by default: both now leave the decision to --proxy."""
+    proxied = served_links(tmp_path, "--workers", workers, "--proxy")
+    assert proxied.startswith("https://games.example.org/join/")
+    direct = served_links(tmp_path, "--workers", workers)
+    assert direct.startswith("http://127.0.0.1:")

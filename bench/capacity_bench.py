@@ -7,7 +7,7 @@ action every 5 s. The load ramps through the given phone counts (default 400, 80
 request to reading its whole answer), errors (anything but 200/304, and failed connections),
 and the server's resident memory (all its processes). Loopback only, bounded in time.
 
-Usage: .venv/bin/python bench/capacity.py [--workers N] [--threads T] [--step S]
+Usage: .venv/bin/python bench/capacity_bench.py [--workers N] [--threads T] [--step S]
        [--phones 400,800,1600,3200] [--clients 2] [--long-poll]
 The client runs in ``--clients`` processes on the same machine as the server: on a 2-core
 machine it takes part of the CPU that it measures, so read the figures as a lower bound.
@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import random
 import resource
+import shutil
 import socket
 import statistics
 import subprocess
@@ -317,6 +318,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=15)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
