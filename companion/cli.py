@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=5000, help="port (5000)")
     add_database_options(serve)
-    serve.add_argument("--threads", type=int, default=16, help="threads per process (16)")
+    serve.add_argument("--threads", type=int, default=32, help="threads per process (32)")
     serve.add_argument(
         "--workers", type=int, default=1, help="processes (1: waitress; more: gunicorn)"
     )
@@ -94,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--base-url", help="public address for links and QR codes (https://...)")
     serve.add_argument(
         "--no-limits", action="store_true", help="no rate limits or open-match cap (LAN, bench)"
+    )
+    serve.add_argument(
+        "--long-polls", type=int, metavar="N", help="long polls waiting per process (threads/2)"
     )
     serve.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
     add_maintenance_commands(commands)
@@ -254,6 +257,9 @@ def serve_config(args: argparse.Namespace) -> dict[str, Any]:
         raise UsageError(f"--workers must be 1-64, not {args.workers}")
     if args.workers > 1 and sys.platform == "win32":
         raise UsageError("--workers needs gunicorn, which does not run on Windows: use 1")
+    long_polls = args.threads // 2 if args.long_polls is None else args.long_polls
+    if not 0 <= long_polls < args.threads:
+        raise UsageError(f"--long-polls must be 0 to {args.threads - 1} (below --threads)")
     if args.base_url:
         public_address(args.base_url)  # refuse a bad address before serving
     config: dict[str, Any] = {
@@ -262,6 +268,7 @@ def serve_config(args: argparse.Namespace) -> dict[str, Any]:
         "HOSTING_PROXY": args.proxy,
         "HOSTING_BASE_URL": args.base_url.rstrip("/") if args.base_url else None,
         "HOSTING_LIMITS": None if args.no_limits else DEFAULT_LIMITS,
+        "LONG_POLLS": long_polls,
     }
     if args.instance:
         config["INSTANCE_PATH"] = str(Path(args.instance).resolve())

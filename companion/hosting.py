@@ -9,7 +9,7 @@ Settings (``create_app`` config; ``companion serve`` sets them from its options)
   and printed sheets use it whatever the request says;
 - ``HOSTING_LIMITS``: a dict of limits (see ``DEFAULT_LIMITS``), or None for no limits;
 - ``HOSTING_FAST_POLLS`` (default True): answer unchanged polls without Flask
-  (``companion.fastpoll``).
+  (``companion.fastpoll``); ``LONG_POLLS``: how many long polls may wait per process.
 
 Over HTTPS every answer carries ``Strict-Transport-Security``, and cookies are ``Secure``
 (the cookie code asks ``request.is_secure``, which the two settings above make true).
@@ -254,7 +254,7 @@ def init_app(app: Flask) -> None:
         from companion.fastpoll import UnchangedPolls
 
         app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
-            app.wsgi_app, str(app.config["DATABASE"])
+            app.wsgi_app, str(app.config["DATABASE"]), int(app.config.get("LONG_POLLS", 0))
         )
     base_url = app.config.get("HOSTING_BASE_URL")
     if base_url:
