@@ -350,7 +350,7 @@ def main() -> None:
     """Start a server, ramp the phones, print one line per step and the largest held load."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--threads", type=int, default=16)
+    parser.add_argument("--threads", type=int, default=32)
     parser.add_argument("--step", type=float, default=15.0, help="seconds measured per step")
     parser.add_argument("--phones", default="400,800,1600,3200")
     parser.add_argument("--clients", type=int, default=2, help="client processes")

@@ -63,7 +63,7 @@ def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
         host=host,
         port=port,
         threads=threads,
-        connection_limit=4000,
+        connection_limit=10_000,  # phones keep their connections open (fds: ulimit -n)
         asyncore_use_poll=True,  # select() stops at 1,024 sockets; phones keep theirs open
         channel_timeout=30,
         ident="strikekit",
@@ -78,7 +78,7 @@ def gunicorn_options(host: str, port: int, workers: int, threads: int) -> dict[s
         "workers": workers,
         "worker_class": "gthread",
         "threads": threads,
-        "worker_connections": 4000,
+        "worker_connections": 10_000,
         "keepalive": KEEPALIVE_SECONDS,
         "timeout": 30,
         "graceful_timeout": 10,
