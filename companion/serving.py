@@ -64,6 +64,7 @@ def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
         port=port,
         threads=threads,
         connection_limit=10_000,  # phones keep their connections open (fds: ulimit -n)
+        backlog=4096,  # a game night opening: many phones connect at once
         asyncore_use_poll=True,  # select() stops at 1,024 sockets; phones keep theirs open
         channel_timeout=30,
         ident="strikekit",
@@ -79,6 +80,7 @@ def gunicorn_options(host: str, port: int, workers: int, threads: int) -> dict[s
         "worker_class": "gthread",
         "threads": threads,
         "worker_connections": 10_000,
+        "backlog": 4096,
         "keepalive": KEEPALIVE_SECONDS,
         "timeout": 30,
         "graceful_timeout": 10,
