@@ -132,6 +132,9 @@ def backup(path: Path, target: Path) -> int:
 
     :raises MaintenanceError: when the copy fails its check.
     """
+    live = {path.resolve(), *(Path(f"{path.resolve()}{x}") for x in ("-wal", "-shm"))}
+    if target.resolve() in live:
+        raise MaintenanceError(f"{target}: that is the database itself; back up to another file")
     source = open_existing(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=target.name + ".", suffix=".part", dir=target.parent)

@@ -175,3 +175,24 @@ def test_maintenance_refuses_a_missing_database(
     assert main(["backup", str(tmp_path / "b.sqlite3"), "--db", str(tmp_path / "none")]) == 2
     assert "no database here" in capsys.readouterr().err
     assert not (tmp_path / "none").exists()
+
+
+def test_backup_refuses_to_overwrite_the_database(
+    app: Flask, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = app.config["DATABASE"]
+    played_match(app)
+    assert main(["backup", path, "--db", path]) == 2
+    assert "that is the database itself" in capsys.readouterr().err
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("select count(*) from matches").fetchone()[0] == 1
+
+
+def test_backup_writes_a_sound_copy(app: Flask, tmp_path: Path, catalog: Catalog) -> None:
+    match_id = played_match(app)
+    target = tmp_path / "deep" / "copy.sqlite3"
+    assert main(["backup", str(target), "--db", app.config["DATABASE"]]) == 0
+    assert state_of(target, match_id, catalog) == state_of(
+        Path(app.config["DATABASE"]), match_id, catalog
+    )
+    assert not list(target.parent.glob("*.part"))  # no temporary file left behind
