@@ -24,7 +24,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(DATABASE=str(instance / "companion.sqlite3"), DATA_DIR=None)
     if test_config:
         app.config.update(test_config)
-    from companion import api, db, errors, hosting, pages, security
+    from companion import api, db, errors, hosting, pages, security, tournaments
 
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
@@ -36,4 +36,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(tournaments.bp)
     return app

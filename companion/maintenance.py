@@ -34,6 +34,13 @@ LAST_ACTIVE = (
 )
 
 
+IN_TOURNAMENT = (
+    "select match_id from tournament_tables where match_id is not null "
+    "union select draft_id from tournament_tables where draft_id is not null"
+)
+"""Matches a tournament's tables point at: kept while their tournament is (its standings)."""
+
+
 class MaintenanceError(ValueError):
     """A maintenance request refused; the message says why and what to do."""
 
@@ -70,11 +77,12 @@ class Stale:
 
 
 def stale_matches(conn: sqlite3.Connection, older_than: timedelta) -> list[Stale]:
-    """List the matches with no activity (no event, no creation) since ``older_than`` ago."""
+    """List the matches with no activity (no event, no creation) since ``older_than`` ago,
+    except those of a tournament."""
     cutoff = (datetime.now(UTC) - older_than).isoformat(timespec="seconds")
     rows = conn.execute(
         f"select m.id, m.setup, m.version, {LAST_ACTIVE} as last_active from matches m "
-        f"where {LAST_ACTIVE} < ? order by last_active",
+        f"where {LAST_ACTIVE} < ? and m.id not in ({IN_TOURNAMENT}) order by last_active",
         (cutoff,),
     ).fetchall()
     found = []

@@ -15,7 +15,7 @@ from flask import Flask
 from companion import db, maintenance, store
 from companion.cli import main
 from printkit.catalog import Catalog
-from tests.conftest import act, post, start_duel
+from tests.conftest import act, phone, post, start_duel
 
 
 def played_match(app: Flask) -> str:
@@ -196,3 +196,26 @@ def test_backup_writes_a_sound_copy(app: Flask, tmp_path: Path, catalog: Catalog
         Path(app.config["DATABASE"]), match_id, catalog
     )
     assert not list(target.parent.glob("*.part"))  # no temporary file left behind
+
+
+def test_prune_keeps_the_matches_of_a_tournament(
+    app: Flask, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.test_tournament_api import create, org
+
+    client = phone(app)
+    path = Path(app.config["DATABASE"])
+    tid, organiser = create(client, players=["Ana", "Ben", "Cat", "Dan"])
+    started = org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, organiser)
+    assert started.status_code in (200, 201), started.get_json()
+    with sqlite3.connect(path) as conn:
+        kept = [r[0] for r in conn.execute("select match_id from tournament_tables") if r[0]]
+    assert len(kept) == 2
+    alone = played_match(app)
+    for match_id in [*kept, alone]:
+        age_match(path, match_id, 1)
+    assert main(["prune", "--older-than", "30d", "--db", str(path)]) == 0
+    assert "deleted 1 match(es)" in capsys.readouterr().out
+    with sqlite3.connect(path) as conn:
+        left = {r[0] for r in conn.execute("select id from matches")}
+    assert set(kept) <= left and alone not in left
