@@ -52,6 +52,20 @@ def build_wheel(tmp: Path, env: dict[str, str]) -> Path:
     return wheel
 
 
+def expected_files() -> list[str]:
+    """The wheel paths of every non-Python file the packages need: the catalog (data/ becomes
+    printkit/data/), the layouts, the companion's templates and static files."""
+    data = ROOT / "data"
+    found = [f"printkit/data/{p.relative_to(data)}" for p in data.rglob("*") if p.is_file()]
+    for package in ("printkit", "companion"):
+        found += [
+            str(p.relative_to(ROOT))
+            for p in (ROOT / package).rglob("*")
+            if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
+        ]
+    return found
+
+
 def wait_for(url: str, seconds: float) -> None:
     """Wait until the URL answers 200."""
     deadline = time.time() + seconds
@@ -75,14 +89,9 @@ def fetch(url: str) -> tuple[int, str, bytes]:
 def test_wheel_works_alone_in_a_fresh_venv(tmp_path: Path) -> None:
     env = clean_env(tmp_path / "home")
     wheel = build_wheel(tmp_path, env)
-    names = zipfile.ZipFile(wheel).namelist()
-    for expected in (
-        "printkit/data/puzzle-strike/base-3e.toml",
-        "printkit/layouts.toml",
-        "companion/templates/home.html",
-        "companion/static/app.css",
-    ):
-        assert expected in names
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert not sorted(set(expected_files()) - names)  # every data file of the source is in it
+    assert "printkit/data/puzzle-strike/base-3e.toml" in names
 
     venv.create(tmp_path / "venv", with_pip=True)
     bin_dir = tmp_path / "venv" / "bin"
