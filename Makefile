@@ -6,17 +6,19 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.strikekit-run
 TEST_STAMP := $(VENV)/.strikekit-test
-# Debian packages the tests use (installed only when missing).
-DEB_TEST_PACKAGES := poppler-utils poppler-data zbar-tools fonts-ipafont-gothic chromium
+# Debian packages the PDFs embed their fonts from (installed only when missing).
+DEB_RUN_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic
+# Debian packages the tests use.
+DEB_TEST_PACKAGES := $(DEB_RUN_PACKAGES) poppler-utils poppler-data zbar-tools chromium
 # Debian packages the benchmarks use.
 DEB_BENCH_PACKAGES := wrk
 # Where `make run` serves the companion (0.0.0.0: this machine and phones on the LAN).
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test lint typecheck pytest bench clean debian-test-packages
+.PHONY: run test lint typecheck pytest bench clean debian-run-packages debian-test-packages
 
-run: $(RUN_STAMP)
+run: $(RUN_STAMP) debian-run-packages
 	$(BIN)/printkit validate
 	$(BIN)/printkit list
 	$(BIN)/printkit build --out output
@@ -49,6 +51,9 @@ $(RUN_STAMP): pyproject.toml | $(BIN)/python
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
 	touch $@ $(RUN_STAMP)
+
+debian-run-packages:
+	@scripts/ensure-debian-packages $(DEB_RUN_PACKAGES)
 
 debian-test-packages:
 	@scripts/ensure-debian-packages $(DEB_TEST_PACKAGES)

@@ -26,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.catalog import Catalog, FlashDuelSet, GameSet, PuzzleStrikeSet, ShadowfistSet
 from printkit.catalog.bankcode import encode_bank
-from printkit.i18n import LANGUAGES, text
+from printkit.i18n import LANGUAGES, kind_label, text
 from printkit.layout import (
     CROP_MODES,
     Box,
@@ -35,6 +35,7 @@ from printkit.layout import (
     Grid,
     LayoutError,
     Paper,
+    Shape,
     crop_lines,
     grid_for,
     load_geometry,
@@ -54,6 +55,7 @@ from printkit.pieces import (
     shadowfist_pieces,
 )
 from printkit.render import renderer_for
+from printkit.render.safezone import MIN_TEXT_PT, scale_for
 from printkit.render.sheets import (
     RULER_FORM,
     SMALL_RULER,
@@ -71,9 +73,13 @@ from printkit.render.sheets import (
     header,
     ruler,
 )
-from printkit.render.style import Style, colour, style_for
+from printkit.render.style import MISSING_FONTS, Style, colour, style_for
 
 rl_config.useA85 = 0  # ASCII85 only inflates compressed streams; plain binary is smaller and faster
+
+
+DEFAULT_BLEED = 3.0
+DEFAULT_CHIP = 38.0
 
 
 class BuildError(ValueError):
@@ -85,7 +91,8 @@ class BuildOptions:
     """Everything the user chooses about a build."""
 
     paper: str = "letter"
-    bleed: float = 3.0
+    bleed: float | None = None
+    """Bleed asked for (mm); None: the default 3 mm, less where a grid has no room, quietly."""
     crop_marks: str = "corners"
     duplex: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -104,8 +111,8 @@ class BuildOptions:
         """
         if self.lang not in LANGUAGES:
             raise BuildError(f"--lang must be one of {', '.join(LANGUAGES)}, not {self.lang!r}")
-        if not 0 <= self.bleed <= 10:
-            raise BuildError(f"--bleed must be 0 to 10 mm, not {self.bleed:g}")
+        if not 0 <= self.bleed_mm <= 10:
+            raise BuildError(f"--bleed must be 0 to 10 mm, not {self.bleed_mm:g}")
         if self.crop_marks not in CROP_MODES:
             raise BuildError(f"--crop-marks must be one of {', '.join(CROP_MODES)}")
         if any(abs(v) > 20 for v in self.back_offset):
@@ -114,6 +121,24 @@ class BuildOptions:
         if unknown:
             known = ", ".join((*PIECE_KINDS, *SHEET_KINDS))
             raise BuildError(f"--only: unknown kind {unknown[0]!r} (known: {known})")
+
+    @property
+    def bleed_mm(self) -> float:
+        """Return the bleed to aim for (mm)."""
+        return DEFAULT_BLEED if self.bleed is None else self.bleed
+
+    def warnings(self) -> list[str]:
+        """Return what works but is probably not what the user meant."""
+        notes = []
+        if any(self.back_offset) and not self.duplex:
+            notes.append("--back-offset moves the backs, which only --duplex prints: ignored")
+        if self.chip_diameter is not None and self.chip_diameter < DEFAULT_CHIP:
+            smallest = MIN_TEXT_PT * scale_for(self.chip_diameter / 2)
+            notes.append(
+                f"--chip-diameter {self.chip_diameter:g}: chip text goes down to "
+                f"{smallest:.1f} pt to stay 2 mm inside the cut (5 pt from {DEFAULT_CHIP:g} mm)"
+            )
+        return notes
 
 
 SheetDraw = Callable[[Canvas, Paper, Geometry, Style], None]
@@ -128,6 +153,8 @@ class Document:
     selection: Selection = field(default_factory=Selection)
     sheets: list[tuple[str, SheetDraw]] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
+    base_url: str = ""
+    """The companion address its QR codes open (empty: no QR codes)."""
 
 
 def file_name(parts: list[str], options: BuildOptions) -> str:
@@ -225,6 +252,7 @@ def puzzle_strike_documents(
     banks = Document(file_name([game_id, game_set.id, "banks"], options), f"{game_set.name}: banks")
     if wants(options, "bank-sheet"):
         base = options.base_url or default_base_url()
+        banks.base_url = base
         for rec in game_set.recommended_banks:
             keys = [f"{game_set.id}/{c}" for c in rec.chips]
             title = rec.name_ja if options.lang == "ja" and rec.name_ja else rec.name
@@ -274,10 +302,22 @@ def form_name(design: str, back: bool = False) -> str:
     return ("B_" if back else "F_") + re.sub(r"[^A-Za-z0-9]", "_", design)
 
 
+def form_bounds(grid: Grid) -> tuple[float, float, float, float]:
+    """Return a piece form's box in points: its trim plus the grid's bleed on each axis.
+
+    A form clips to this box, so art drawn with the larger bleed stops at each axis's own.
+    """
+    shape = grid.shape
+    if shape.outline == "circle":
+        bx = by = grid.bleed
+    else:
+        bx, by = grid.bleed_x, grid.bleed_y
+    return (-bx * mm, -by * mm, (shape.width + bx) * mm, (shape.height + by) * mm)
+
+
 def define_forms(
     c: Canvas,
     pieces: list[Piece],
-    geometry: Geometry,
     grids: dict[str, Grid],
     style: Style,
     duplex: bool,
@@ -286,21 +326,32 @@ def define_forms(
     backs_done: set[str] = set()
     for piece in pieces:
         grid = grids[piece.shape]
-        shape = geometry.shapes[piece.shape]
+        shape = grid.shape
         box = Box(0, 0, shape.width, shape.height)
-        bleed = grid.bleed
+        bleed = grid.bleed if shape.outline == "circle" else max(grid.bleed_x, grid.bleed_y)
         front, back = renderer_for(piece.shape)
-        low, high_x, high_y = -bleed * mm, (shape.width + bleed) * mm, (shape.height + bleed) * mm
-        bounds = (math.floor(low), math.floor(low), math.ceil(high_x), math.ceil(high_y))
-        c.beginForm(form_name(piece.design), *bounds)
-        front(c, piece, box, bleed, style)
-        c.endForm()
+        bounds = form_bounds(grid)
+        with clipped_form(c, form_name(piece.design), bounds):
+            front(c, piece, box, bleed, style)
         key = f"{piece.shape}:{piece.family}"
         if duplex and piece.family and key not in backs_done:
             backs_done.add(key)
-            c.beginForm(form_name(key, back=True), *bounds)
-            back(c, piece, box, bleed, style)
-            c.endForm()
+            with clipped_form(c, form_name(key, back=True), bounds):
+                back(c, piece, box, bleed, style)
+
+
+@contextmanager
+def clipped_form(c: Canvas, name: str, bounds: tuple[float, float, float, float]) -> Iterator[None]:
+    """Record a form whose drawing is clipped to ``bounds`` (points)."""
+    x0, y0, x1, y1 = bounds
+    c.beginForm(name, math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1))
+    c.saveState()
+    path = c.beginPath()
+    path.rect(x0, y0, x1 - x0, y1 - y0)
+    c.clipPath(path, stroke=0, fill=0)
+    yield
+    c.restoreState()
+    c.endForm()
 
 
 def define_ruler_form(c: Canvas, style: Style) -> None:
@@ -372,13 +423,25 @@ class Progress:
             self.stream.write("\n")
 
 
+def is_two_sided(doc: Document, options: BuildOptions) -> bool:
+    """Return True when a document prints backs: a duplex build of a document with pieces."""
+    return options.duplex and bool(doc.selection.pieces)
+
+
+def has_cover(doc: Document) -> bool:
+    """Return True unless the document is one full-page sheet, which needs no cover."""
+    return bool(doc.selection.pieces) or len(doc.sheets) > 1
+
+
 def count_pages(doc: Document, grids: dict[str, Grid], duplex: bool) -> int:
     """Return the pages a document will have."""
+    sides = 2 if duplex and doc.selection.pieces else 1
     pieces = 0
     for shape in {p.shape for p in doc.selection.pieces}:
         copies = sum(p.copies for p in doc.selection.pieces if p.shape == shape)
         pieces += pages_needed(copies, grids[shape].per_page)
-    return 1 + pieces * (2 if duplex else 1) + len(doc.sheets) + (2 if duplex and pieces else 0)
+    alignment = 2 if sides == 2 else 0
+    return (int(has_cover(doc)) + pieces + len(doc.sheets)) * sides + alignment
 
 
 def grids_for(
@@ -393,65 +456,119 @@ def grids_for(
 def cover_for(
     doc: Document, grids: dict[str, Grid], geometry: Geometry, options: BuildOptions, style: Style
 ) -> Cover:
-    """Write the cover's contents lines."""
+    """Write the cover's contents lines and the printing notes that apply to the document."""
+    lang = style.lang
     lines = []
     for kind in PIECE_KINDS:
         chosen = [p for p in doc.selection.pieces if p.kind == kind]
         if chosen:
             n = sum(p.copies for p in chosen)
-            lines.append(f"{kind}: {len(chosen)} designs, {text(style.lang, 'pieces', n=n)}")
-    lines += [f"sheet: {title}" for title, _ in doc.sheets]
-    bleeds = [g.bleed for g in grids.values()] or [options.bleed]
+            label = kind_label(lang, kind)
+            lines.append(text(lang, "contents_line", kind=label, designs=len(chosen), n=n))
+    lines += [text(lang, "sheet_line", title=title) for title, _ in doc.sheets]
     missing = [f"{m.label} ({', '.join(m.fields)})" for m in doc.selection.missing]
-    return Cover(
-        doc.title,
-        lines,
-        min(bleeds),
-        options.crop_marks,
-        options.duplex,
-        geometry.shapes["chip"].width,
-        missing,
-        doc.gaps,
-    )
+    return Cover(doc.title, lines, cover_notes(doc, grids, options, lang), missing, doc.gaps)
+
+
+def cover_notes(
+    doc: Document, grids: dict[str, Grid], options: BuildOptions, lang: str
+) -> list[str]:
+    """Return how to print a document, saying only what applies to it."""
+    notes = [text(lang, "how_to_print")]
+    pieces = doc.selection.pieces
+    if any(p.family for p in pieces):
+        notes.append(text(lang, "duplex" if options.duplex else "simplex"))
+    if pieces:
+        bleed = min(g.bleed for g in grids.values())
+        shown = f"{bleed:.2f}".rstrip("0").rstrip(".")
+        crops = text(lang, f"crops_{options.crop_marks}")
+        notes.append(text(lang, "bleed", bleed=shown, crops=crops))
+        sizes = [
+            text(lang, f"size_{shape}", size=shape_size(grid.shape))
+            for shape, grid in grids.items()
+        ]
+        notes.append(text(lang, "sizes_line", sizes=", ".join(sizes)))
+    if doc.base_url:
+        notes.append(text(lang, "qr_base", url=doc.base_url))
+    return notes
+
+
+def shape_size(shape: Shape) -> str:
+    """Write a shape's size: '38 mm' across for round pieces, '63 x 88 mm' otherwise."""
+    if shape.outline == "circle":
+        return f"{shape.width:g} mm"
+    return f"{shape.width:g} x {shape.height:g} mm"
 
 
 def draw_document(
     c: Canvas, doc: Document, geometry: Geometry, options: BuildOptions, progress: Progress
 ) -> None:
-    """Draw a whole document on a fresh canvas."""
+    """Draw a whole document on a fresh canvas.
+
+    In a two-sided document every front is on an odd page and its back follows it: the
+    cover gets a blank back and the alignment test pair comes right after it.
+    """
     style = style_for(options.lang)
     paper = geometry.paper(options.paper)
-    grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed)
-    define_forms(c, doc.selection.pieces, geometry, grids, style, options.duplex)
+    grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed_mm)
+    two_sided = is_two_sided(doc, options)
+    define_forms(c, doc.selection.pieces, grids, style, options.duplex)
     define_ruler_form(c, style)
-    draw_cover(c, paper, geometry.frame, cover_for(doc, grids, geometry, options, style), style)
-    c.showPage()
-    page = 2
-    for grid, batch in piece_pages(doc.selection.pieces, grids):
-        header(c, paper, geometry.frame, doc.title, page, style, grid.header_on_top)
-        for i, piece in enumerate(batch):
-            place(c, form_name(piece.design), grid.slot(i))
-        draw_crops(c, crop_lines(grid, len(batch), geometry.frame, options.crop_marks))
-        c.showPage()
-        page += 1
-        progress.step(doc.filename)
-        if options.duplex:
-            for i, piece in enumerate(batch):
-                if piece.family:
-                    box = mirror_long_edge(grid.slot(i), paper, options.back_offset)
-                    place(c, form_name(f"{piece.shape}:{piece.family}", back=True), box)
-            c.showPage()
-            page += 1
-    for title, draw in doc.sheets:
-        header(c, paper, geometry.frame, f"{doc.title}: {title}", page, style)
-        draw(c, paper, geometry, style)
-        c.showPage()
-        page += 1
-        progress.step(doc.filename)
-    if options.duplex and doc.selection.pieces:
+    if has_cover(doc):
+        draw_cover(c, paper, geometry.frame, cover_for(doc, grids, geometry, options, style), style)
+        end_page(c, two_sided)
+    if two_sided:
         for back in (False, True):
             draw_alignment(c, paper, geometry.frame, style, back, options.back_offset)
             c.showPage()
+    for grid, batch in piece_pages(doc.selection.pieces, grids):
+        draw_fronts(c, doc, grid, batch, geometry, options, style)
+        if two_sided:
+            draw_backs(c, grid, batch, paper, options.back_offset)
+        progress.step(doc.filename)
+    for title, draw in doc.sheets:
+        page = c.getPageNumber()
+        header(c, paper, geometry.frame, f"{doc.title}: {title}", page, style)
+        draw(c, paper, geometry, style)
+        end_page(c, two_sided)
+        progress.step(doc.filename)
+
+
+def end_page(c: Canvas, two_sided: bool) -> None:
+    """Finish a one-sided page; in a two-sided document add its blank back."""
+    c.showPage()
+    if two_sided:
+        c.showPage()
+
+
+def draw_fronts(
+    c: Canvas,
+    doc: Document,
+    grid: Grid,
+    batch: list[Piece],
+    geometry: Geometry,
+    options: BuildOptions,
+    style: Style,
+) -> None:
+    """Draw one page of fronts: label, pieces, crop marks."""
+    paper = geometry.paper(options.paper)
+    page = c.getPageNumber()
+    header(c, paper, geometry.frame, doc.title, page, style, grid.header_on_top)
+    for i, piece in enumerate(batch):
+        place(c, form_name(piece.design), grid.slot(i))
+    draw_crops(c, crop_lines(grid, len(batch), geometry.frame, options.crop_marks))
+    c.showPage()
+
+
+def draw_backs(
+    c: Canvas, grid: Grid, batch: list[Piece], paper: Paper, offset: tuple[float, float]
+) -> None:
+    """Draw the page of backs behind a page of fronts (mirrored for a long-edge flip)."""
+    for i, piece in enumerate(batch):
+        if piece.family:
+            box = mirror_long_edge(grid.slot(i), paper, offset)
+            place(c, form_name(f"{piece.shape}:{piece.family}", back=True), box)
+    c.showPage()
 
 
 @contextmanager
@@ -474,7 +591,11 @@ def write_document(
     target = options.out_dir / doc.filename
     with atomic_path(target) as tmp:
         c = Canvas(
-            str(tmp), pagesize=(paper.width * mm, paper.height * mm), invariant=1, pageCompression=1
+            str(tmp),
+            pagesize=(paper.width * mm, paper.height * mm),
+            invariant=1,
+            pageCompression=1,
+            initialFontName=style_for(options.lang).regular,
         )
         c.setTitle(doc.title)
         c.setAuthor("strikekit")
@@ -485,30 +606,70 @@ def write_document(
 
 
 def build(catalog: Catalog, options: BuildOptions, stream: TextIO | None = None) -> list[Path]:
-    """Build every planned document; return the files written.
+    """Build every planned document; return the files written. Warnings go to stderr.
 
-    :raises BuildError: for bad options (nothing is written then).
+    :raises BuildError: for bad options or an output folder that cannot be written
+        (nothing is written then).
     """
     options.check()
     try:
         geometry = load_geometry(chip_diameter=options.chip_diameter)
-        geometry.paper(options.paper)
+        paper = geometry.paper(options.paper)
     except LayoutError as exc:
         raise BuildError(str(exc)) from None
     docs = plan(catalog, options)
-    options.out_dir.mkdir(parents=True, exist_ok=True)
-    paper = geometry.paper(options.paper)
+    for note in build_warnings(docs, geometry, options):
+        print(f"printkit: warning: {note}", file=sys.stderr)
+    make_out_dir(options.out_dir)
     total = sum(
         count_pages(
-            d, grids_for(d.selection.pieces, geometry, paper, options.bleed), options.duplex
+            d, grids_for(d.selection.pieces, geometry, paper, options.bleed_mm), options.duplex
         )
         for d in docs
     )
     progress = Progress(total, stream)
     try:
         return [write_document(doc, geometry, options, progress) for doc in docs]
+    except OSError as exc:
+        raise BuildError(f"--out {options.out_dir}: cannot write there ({exc.strerror})") from None
     finally:
         progress.close()
+
+
+def make_out_dir(path: Path) -> None:
+    """Create the output folder.
+
+    :raises BuildError: when it cannot be created, naming the folder and the reason.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".printkit-probe-{os.getpid()}"
+        probe.touch()
+        probe.unlink()
+    except OSError as exc:
+        raise BuildError(
+            f"--out {path}: cannot write there ({exc.strerror}); choose a folder you can write to"
+        ) from None
+
+
+def build_warnings(docs: list[Document], geometry: Geometry, options: BuildOptions) -> list[str]:
+    """Return the option warnings, plus each shape whose bleed had to shrink to fit."""
+    notes = options.warnings()
+    if not style_for(options.lang).embedded:
+        notes.append(MISSING_FONTS)
+    if options.bleed is None:
+        return notes
+    paper = geometry.paper(options.paper)
+    shapes = {p.shape for d in docs for p in d.selection.pieces}
+    for shape in sorted(shapes):
+        grid = grid_for(geometry.shapes[shape], paper, geometry.frame, options.bleed)
+        if min(grid.bleed_x, grid.bleed_y) < options.bleed - 1e-6:
+            notes.append(
+                f"--bleed {options.bleed:g}: {shape} pieces on {paper.name} get "
+                f"{grid.bleed_x:.2f} mm left and right, {grid.bleed_y:.2f} mm above and below "
+                "(the grid has no more room)"
+            )
+    return notes
 
 
 def write_bank_sheets(
@@ -524,10 +685,10 @@ def write_bank_sheets(
     options.check()
     geometry = load_geometry(chip_diameter=options.chip_diameter)
     base = options.base_url or default_base_url()
-    doc = Document(path.name, "Puzzle Strike: bank setup sheets")
+    doc = Document(path.name, "Puzzle Strike: bank setup sheets", base_url=base)
     for title, set_ids, keys in banks:
         doc.sheets.append((title, bank_drawer(bank_sheet(catalog, set_ids, keys, title, base))))
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_out_dir(path.parent)
     return write_document(
         doc,
         geometry,
@@ -541,6 +702,6 @@ def write_pieces(pieces: list[Piece], title: str, path: Path, options: BuildOpti
     options.check()
     geometry = load_geometry(chip_diameter=options.chip_diameter)
     doc = Document(path.name, title, Selection(list(pieces)))
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_out_dir(path.parent)
     out = BuildOptions(**{**options.__dict__, "out_dir": path.parent})
     return write_document(doc, geometry, out, Progress(1, stream=io.StringIO()))

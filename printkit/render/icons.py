@@ -20,7 +20,7 @@ ARROW_COLOURS = {
     "red-arrow": BANNER["red"],
     "blue-arrow": BANNER["blue"],
 }
-GREEN = "#2e8b57"
+GREEN = "#1f7a4a"
 PINK = "#f29bb6"
 
 
@@ -90,7 +90,7 @@ def starburst(c: Canvas, x: float, y: float, size: float, label: str, font: str)
     c.setFillColor(colour(GREEN))
     c.drawPath(p, fill=1, stroke=0)
     c.setFillColor(colour("#ffffff"))
-    points_size = size * (1.15 if len(label) <= 2 else 0.9)
+    points_size = size * (1.15 if len(label) <= 2 else 1.0)
     c.setFont(font, points_size)
     c.drawCentredString(cx, cy - points_size * 0.35, label)
 

@@ -52,25 +52,25 @@ def inch_ruler(c: Canvas, x: float, y: float, inches: int, style: Style) -> None
 def header(
     c: Canvas, paper: Paper, frame: Frame, title: str, page: int, style: Style, on_top: bool = True
 ) -> None:
-    """Label a sheet with its title, page number and a small ruler."""
+    """Label a sheet with its title and page number, and a small ruler when it has a band on
+    top; without one the title runs up the left margin's narrow band (no ruler)."""
     label = f"{title} - {text(style.lang, 'page', n=page)}"
     c.setFillColor(colour(INK))
     if on_top:
-        y = paper.height - frame.margin - 4
-        c.setFont(style.bold, 8)
+        y = paper.height - frame.margin - 5
+        size = fit_size(c, label, style.bold, (paper.width - 2 * frame.margin - 60) * mm, 8, 5)
+        c.setFont(style.bold, size)
         c.drawString(frame.margin * mm, y * mm, label)
         c.saveState()
-        c.translate((paper.width - frame.margin - SMALL_RULER - 1) * mm, (y - 1) * mm)
+        c.translate((paper.width - frame.margin - SMALL_RULER - 1) * mm, y * mm)
         c.doForm(RULER_FORM)
         c.restoreState()
         return
     c.saveState()
-    c.translate(3.2 * mm, frame.margin * mm)
+    c.translate((frame.margin + 2.3) * mm, (frame.margin + 2) * mm)
     c.rotate(90)
-    c.setFont(style.bold, 6)
-    c.drawString(SMALL_RULER * mm + 6 * mm, 0, label)
-    c.translate(0, -1.5 * mm)
-    c.doForm(RULER_FORM)
+    c.setFont(style.bold, fit_size(c, label, style.bold, (paper.height - 40) * mm, 6, 4.5))
+    c.drawString(0, 0, label)
     c.restoreState()
 
 
@@ -83,10 +83,8 @@ class Cover:
 
     title: str
     contents: list[str]
-    bleed: float
-    crops: str
-    duplex: bool
-    chip_diameter: float
+    notes: list[str]
+    """How to print this document: only the lines that apply to it."""
     missing: list[str] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
 
@@ -107,51 +105,54 @@ def draw_cover(c: Canvas, paper: Paper, frame: Frame, cover: Cover, style: Style
         y -= 5
         c.drawString((left + 3) * mm, y * mm, line)
     y -= 9
-    notes = [
-        text(lang, "how_to_print"),
-        text(lang, "duplex" if cover.duplex else "simplex"),
-        text(lang, "bleed", bleed=f"{cover.bleed:.2f}".rstrip("0").rstrip("."), crops=cover.crops),
-        text(lang, "sizes", chip=f"{cover.chip_diameter:g}"),
-    ]
-    for note in notes:
+    for note in cover.notes:
         y -= text_block(c, note, style.regular, left, y, width, 8, largest=9, smallest=6) + 2
-    y -= 6
-    c.setFont(style.bold, 9)
-    c.drawString(left * mm, y * mm, text(lang, "ruler"))
-    ruler(c, left, y - 7, 100, style)
-    c.setFont(style.bold, 9)
-    c.drawString(left * mm, (y - 14) * mm, text(lang, "ruler_in"))
-    inch_ruler(c, left, y - 21, 4, style)
-    y -= 32
+    y = draw_calibration(c, left, y - 6, style)
     for heading, lines in (
         (text(lang, "missing"), cover.missing),
         (text(lang, "gaps"), cover.gaps),
     ):
-        if not lines:
-            continue
-        c.setFont(style.bold, 9)
-        c.drawString(left * mm, y * mm, heading)
-        body = "; ".join(lines)
-        y -= (
-            text_block(
-                c,
-                body,
-                style.regular,
-                left + 3,
-                y - 2,
-                width - 3,
-                y - frame.margin - 8,
-                largest=7,
-                smallest=4,
-            )
-            + 8
-        )
+        if lines:
+            y = draw_listing(c, heading, "; ".join(lines), left, y, width, frame, style)
+
+
+def draw_calibration(c: Canvas, left: float, y: float, style: Style) -> float:
+    """Draw the 100 mm and 4 inch calibration rulers; return the y below them."""
+    c.setFont(style.bold, 9)
+    c.drawString(left * mm, y * mm, text(style.lang, "ruler"))
+    ruler(c, left, y - 7, 100, style)
+    c.setFont(style.bold, 9)
+    c.drawString(left * mm, (y - 14) * mm, text(style.lang, "ruler_in"))
+    inch_ruler(c, left, y - 21, 4, style)
+    return y - 32
+
+
+def draw_listing(
+    c: Canvas,
+    heading: str,
+    body: str,
+    left: float,
+    y: float,
+    width: float,
+    frame: Frame,
+    style: Style,
+) -> float:
+    """Draw a heading and a long run of text fitted above the bottom margin; return the y
+    below it."""
+    c.setFont(style.bold, 9)
+    c.drawString(left * mm, y * mm, heading)
+    room = y - 2 - frame.margin - 4
+    used = text_block(
+        c, body, style.regular, left + 3, y - 2, width - 3, room, largest=7, smallest=4
+    )
+    return y - used - 8
 
 
 def draw_alignment(
     c: Canvas, paper: Paper, frame: Frame, style: Style, back: bool, offset: tuple[float, float]
 ) -> None:
-    """Draw the duplex alignment test: crosses that meet through the paper when aligned."""
+    """Draw the duplex alignment test: crosses that meet through the paper when aligned, a
+    millimetre scale round the centre cross, and which way --back-offset moves the backs."""
     dx, dy = offset if back else (0.0, 0.0)
     c.setStrokeColor(colour("#b71c1c" if back else INK))
     c.setLineWidth(0.5)
@@ -161,11 +162,31 @@ def draw_alignment(
         c.line((x - 8) * mm, y * mm, (x + 8) * mm, y * mm)
         c.line(x * mm, (y - 8) * mm, x * mm, (y + 8) * mm)
         c.circle(x * mm, y * mm, 4 * mm, stroke=1, fill=0)
+    if not back:
+        alignment_scale(c, paper.width / 2, paper.height / 2, style)
     c.setFillColor(colour(INK))
-    c.setFont(style.regular, 9)
-    c.drawCentredString(
-        paper.width / 2 * mm, (frame.margin + 4) * mm, text(style.lang, "alignment")
-    )
+    left, width = frame.margin + 6, paper.width - 2 * (frame.margin + 6)
+    note = text(style.lang, "alignment_back" if back else "alignment")
+    if not back:
+        note += " " + text(style.lang, "alignment_offset")
+    text_block(c, note, style.regular, left, frame.margin + 22, width, 16, largest=9, smallest=6)
+
+
+def alignment_scale(c: Canvas, x: float, y: float, style: Style) -> None:
+    """Draw millimetre scales (-10 to +10) along both arms of the centre cross."""
+    c.setStrokeColor(colour(INK))
+    c.setFillColor(colour(INK))
+    c.setLineWidth(0.25)
+    c.setFont(style.regular, 5)
+    for i in range(-10, 11):
+        tick = 2.0 if i % 5 == 0 else 1.0
+        c.line((x + i) * mm, (y - 12) * mm, (x + i) * mm, (y - 12 + tick) * mm)
+        c.line((x - 12) * mm, (y + i) * mm, (x - 12 + tick) * mm, (y + i) * mm)
+        if i % 5 == 0 and i:
+            c.drawCentredString((x + i) * mm, (y - 14.5) * mm, f"{i:+d}")
+            c.drawRightString((x - 12.8) * mm, (y + i - 0.6) * mm, f"{i:+d}")
+    c.line((x - 10) * mm, (y - 12) * mm, (x + 10) * mm, (y - 12) * mm)
+    c.line((x - 12) * mm, (y - 10) * mm, (x - 12) * mm, (y + 10) * mm)
 
 
 # --- Puzzle Strike bank setup sheet --------------------------------------------------------

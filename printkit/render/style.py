@@ -22,6 +22,21 @@ JA_TTF_FILES = (
 """Debian's fonts-ipafont-gothic: embedded (as a subset) when installed."""
 
 
+FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
+"""Where Debian's fonts-dejavu-core and fonts-dejavu-extra put DejaVu Sans."""
+LATIN_FAMILIES = (
+    ("DejaVuSansCondensed", "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf"),
+    ("DejaVuSans", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+)
+"""Embedded Latin fonts, best first: the condensed cut (fonts-dejavu-extra) fits more on a
+chip; the normal cut (fonts-dejavu-core) is the fallback."""
+MISSING_FONTS = (
+    "DejaVu Sans is not installed, so the PDFs use Helvetica, which is not embedded (viewers "
+    "and print shops substitute it): install it with 'apt-get install fonts-dejavu-core "
+    "fonts-dejavu-extra' (make run and make test do)"
+)
+
+
 @dataclass(frozen=True)
 class Style:
     """The fonts and language of a build."""
@@ -29,14 +44,34 @@ class Style:
     lang: str
     regular: str
     bold: str
+    embedded: bool = True
+    """False when a font had to fall back to one that is not embedded."""
 
 
 def style_for(lang: str) -> Style:
-    """Return the style of a language; Japanese uses reportlab's built-in CID font."""
+    """Return the style of a language with embedded fonts where they are installed."""
     if lang == "ja":
         font = japanese_font()
-        return Style("ja", font, font)
-    return Style("en", "Helvetica", "Helvetica-Bold")
+        return Style("ja", font, font, embedded=font != JA_FONT)
+    family = latin_family()
+    if family is None:
+        return Style("en", "Helvetica", "Helvetica-Bold", embedded=False)
+    return Style("en", *family)
+
+
+def latin_family() -> tuple[str, str] | None:
+    """Register and return the (regular, bold) names of the first installed Latin family."""
+    registered = pdfmetrics.getRegisteredFontNames()
+    for name, regular, bold in LATIN_FAMILIES:
+        for folder in FONT_DIRS:
+            files = (folder / regular, folder / bold)
+            if not all(f.is_file() for f in files):
+                continue
+            for font, path in zip((name, f"{name}-Bold"), files, strict=True):
+                if font not in registered:
+                    pdfmetrics.registerFont(TTFont(font, str(path)))
+            return name, f"{name}-Bold"
+    return None
 
 
 def japanese_font() -> str:
@@ -51,6 +86,31 @@ def japanese_font() -> str:
     if JA_FONT not in registered:
         pdfmetrics.registerFont(UnicodeCIDFont(JA_FONT))
     return JA_FONT
+
+
+def luminance(hex_code: str) -> float:
+    """Return a colour's relative luminance (WCAG 2)."""
+
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(hex_code[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    """Return the WCAG contrast ratio of two colours (1 to 21)."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def best_ink(backgrounds: list[str]) -> str:
+    """Return white or the dark ink, whichever contrasts more with every background."""
+    if not backgrounds:
+        return INK
+    dark = min(contrast(INK, b) for b in backgrounds)
+    light = min(contrast("#ffffff", b) for b in backgrounds)
+    return INK if dark >= light else "#ffffff"
 
 
 def colour(hex_code: str) -> Color:
