@@ -595,7 +595,9 @@ def write_document(
             pagesize=(paper.width * mm, paper.height * mm),
             invariant=1,
             pageCompression=1,
-            initialFontName=style_for(options.lang).regular,
+            # each page opens with this font selected: an embedded one, not Helvetica
+            # (types-reportlab types the argument as a number, wrongly)
+            initialFontName=style_for(options.lang).regular,  # type: ignore[arg-type]
         )
         c.setTitle(doc.title)
         c.setAuthor("strikekit")
