@@ -111,14 +111,19 @@ def draw_bank() -> Response:
     return jsonify({**bank_json(bank), "panic": panic})
 
 
+BANK_NAME_MAX = 80
+"""Longest bank name the API passes back from a shared address."""
+
+
 @bp.get("/api/banks/<code>")
 def show_bank(code: str) -> Response:
-    """Decode a bank code."""
+    """Decode a bank code; ``?name=`` (as a printed sheet's QR code carries) names the bank."""
     try:
         sets, chips = decode_bank(catalog(), code)
     except BankCodeError as exc:
         raise ApiError(404, str(exc)) from None
-    return jsonify(bank_json(make_bank(catalog(), sets, chips, None, None)))
+    name = " ".join(request.args.get("name", "").split())[:BANK_NAME_MAX] or None
+    return jsonify(bank_json(make_bank(catalog(), sets, chips, None, None, name=name)))
 
 
 @bp.post("/api/banks/<code>/reroll")

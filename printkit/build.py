@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import urlencode
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -206,12 +207,13 @@ def documents_for(
             only(flash_duel_pieces(game_set), set(options.only)),
         )
         aids = Document(
-            file_name([game_id, game_set.id, "aids"], options), f"{game_name}: reference"
+            file_name([game_id, game_set.id, "aids"], options),
+            text(options.lang, "title_reference", game=game_name),
         )
         if wants(options, "aid"):
             aids.sheets.append(
                 (
-                    "modes, time-over, raid",
+                    text(options.lang, "sheet_duel_reference"),
                     for_set(draw_duel_reference, game_set),
                 )
             )
@@ -220,18 +222,22 @@ def documents_for(
         return []
     counters = Document(
         file_name([game_id, game_set.id, "counters"], options),
-        f"{game_name}: counters",
+        text(options.lang, "title_counters", game=game_name),
         only(shadowfist_pieces(game_set), set(options.only)),
     )
-    aids = Document(file_name([game_id, game_set.id, "aids"], options), f"{game_name}: table aids")
+    aids = Document(
+        file_name([game_id, game_set.id, "aids"], options),
+        text(options.lang, "title_table_aids", game=game_name),
+    )
     if wants(options, "aid"):
         aids.sheets.append(
             (
-                "turn and attack sequence",
+                text(options.lang, "sheet_sf_reference"),
                 for_set(draw_shadowfist_reference, game_set),
             )
         )
-        aids.sheets.append(("tracker", for_set(draw_shadowfist_tracker, game_set)))
+        tracker = for_set(draw_shadowfist_tracker, game_set)
+        aids.sheets.append((text(options.lang, "sheet_tracker"), tracker))
     return [counters, aids]
 
 
@@ -249,21 +255,26 @@ def puzzle_strike_documents(
         only(puzzle_strike_pieces(game_set), set(options.only)),
         gaps=gaps,
     )
-    banks = Document(file_name([game_id, game_set.id, "banks"], options), f"{game_set.name}: banks")
+    banks = Document(
+        file_name([game_id, game_set.id, "banks"], options),
+        text(options.lang, "title_banks", set=game_set.name),
+    )
     if wants(options, "bank-sheet"):
         base = options.base_url or default_base_url()
         banks.base_url = base
         for rec in game_set.recommended_banks:
             keys = [f"{game_set.id}/{c}" for c in rec.chips]
             title = rec.name_ja if options.lang == "ja" and rec.name_ja else rec.name
-            sheet = bank_sheet(catalog, [game_set.id], keys, title, base)
+            sheet = bank_sheet(catalog, [game_set.id], keys, title, base, options.lang)
             banks.sheets.append((title, bank_drawer(sheet)))
     aids = Document(
-        file_name([game_id, game_set.id, "aids"], options), f"{game_set.name}: player aids"
+        file_name([game_id, game_set.id, "aids"], options),
+        text(options.lang, "title_aids", set=game_set.name),
     )
     if wants(options, "aid"):
-        aids.sheets.append(("turn", for_set(draw_turn_aid, game_set)))
-        aids.sheets.append(("gem pile mat", lambda c, p, g, s: draw_gem_mat(c, p, g.frame, s)))
+        aids.sheets.append((text(options.lang, "sheet_turn"), for_set(draw_turn_aid, game_set)))
+        mat: SheetDraw = lambda c, p, g, s: draw_gem_mat(c, p, g.frame, s)  # noqa: E731
+        aids.sheets.append((text(options.lang, "sheet_gem_mat"), mat))
     return [chips, banks, aids]
 
 
@@ -278,9 +289,18 @@ def bank_drawer(sheet: BankSheet) -> SheetDraw:
 
 
 def bank_sheet(
-    catalog: Catalog, set_ids: list[str], chip_keys: list[str], title: str, base_url: str
+    catalog: Catalog,
+    set_ids: list[str],
+    chip_keys: list[str],
+    title: str,
+    base_url: str,
+    lang: str = "en",
 ) -> BankSheet:
-    """Gather what a bank setup sheet prints (the code is made here, once)."""
+    """Gather what a bank setup sheet prints (the code is made here, once).
+
+    The QR code's address carries the bank's name (unless the title is just the code), so
+    the companion opens it under that name.
+    """
     code = encode_bank(catalog, set_ids, chip_keys)
     sets = [s for s in catalog.puzzle_strike_sets() if s.id in set_ids]
     by_key = {f"{s.id}/{c.id}": (s.id, c) for s in sets for c in s.puzzle_chips}
@@ -289,9 +309,19 @@ def bank_sheet(
         for sid, c in (by_key[k] for k in chip_keys)
     ]
     lines.sort(key=lambda line: (line.cost if line.cost is not None else 99, line.name))
-    fixed = [(s.name, s.count, s.cost) for s in sets[0].stacks]
+    fixed = [
+        (s.name_ja if lang == "ja" and s.name_ja else s.name, s.count, s.cost)
+        for s in sets[0].stacks
+    ]
+    return BankSheet(
+        title, code, [s.id for s in sets], lines, fixed, bank_url(base_url, code, title)
+    )
+
+
+def bank_url(base_url: str, code: str, name: str = "") -> str:
+    """Return the companion address of a bank, with its name when it has one."""
     url = f"{base_url.rstrip('/')}/bank/{code}"
-    return BankSheet(title, code, [s.id for s in sets], lines, fixed, url)
+    return url if not name or name == code else f"{url}?{urlencode({'name': name})}"
 
 
 # --- drawing a document --------------------------------------------------------------
@@ -687,9 +717,10 @@ def write_bank_sheets(
     options.check()
     geometry = load_geometry(chip_diameter=options.chip_diameter)
     base = options.base_url or default_base_url()
-    doc = Document(path.name, "Puzzle Strike: bank setup sheets", base_url=base)
+    doc = Document(path.name, text(options.lang, "title_bank_sheets"), base_url=base)
     for title, set_ids, keys in banks:
-        doc.sheets.append((title, bank_drawer(bank_sheet(catalog, set_ids, keys, title, base))))
+        sheet = bank_sheet(catalog, set_ids, keys, title, base, options.lang)
+        doc.sheets.append((title, bank_drawer(sheet)))
     make_out_dir(path.parent)
     return write_document(
         doc,

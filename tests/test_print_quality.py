@@ -205,3 +205,166 @@ def test_without_dejavu_the_build_falls_back_and_says_so(
     assert style_module.style_for("en").embedded is False
     build(catalog, BuildOptions(out_dir=tmp_path, game="shadowfist", base_url=BASE_URL))
     assert "fonts-dejavu-core" in capsys.readouterr().err
+
+
+# --- Japanese builds -----------------------------------------------------------------
+
+ENGLISH_LABELS = [
+    "Combine x",
+    "(attack)",
+    "ante:",
+    "corners",
+    "designs",
+    "sheet:",
+    "Contents",
+    "page ",
+    "mortals",
+    "reshuffles",
+    "hit points",
+    "Time-over",
+    "ONGOING",
+    "PUZZLE",
+    "FLASH DUEL",
+    "START",
+    "WIN",
+    "Bleed used",
+    "Duplex",
+]
+
+
+def catalog_words(value: object, seen: set[int] | None = None) -> set[str]:
+    """Collect every ASCII word of every text in the catalog (names, summaries, ids)."""
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return set()
+    seen.add(id(value))
+    if isinstance(value, str):
+        return set(re.findall(r"[A-Za-z]+", value))
+    if isinstance(value, dict):
+        items: list[object] = [*value.keys(), *value.values()]
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = list(value)
+    elif hasattr(value, "__dataclass_fields__"):
+        items = [getattr(value, name) for name in value.__dataclass_fields__]
+    else:
+        return set()
+    return set().union(*(catalog_words(item, seen) for item in items)) if items else set()
+
+
+def test_a_japanese_build_writes_no_english_label(catalog: Catalog, tmp_path: Path) -> None:
+    files = build(
+        catalog, BuildOptions(out_dir=tmp_path, lang="ja", duplex=True, base_url=BASE_URL)
+    )
+    # names and texts that come from the catalog stay as the catalog (and seed 003) has them
+    allowed = {w.casefold() for w in catalog_words(catalog)} | {
+        "mm", "x", "y", "strikekit", "readme", "base", "url", "duplex", "data", "dir", "back",
+        "offset", "qr",
+    }  # fmt: skip
+    english = []
+    for pdf in files:
+        text = " ".join((page.extract_text() or "") for page in pypdf.PdfReader(pdf).pages)
+        english += [f"{pdf.name}: {label}" for label in ENGLISH_LABELS if label in text]
+        text = re.sub(r"\S*://\S*|\b[A-Z0-9]*[0-9][A-Z0-9]*\b", " ", text)  # URLs, bank codes
+        words = {w for w in re.findall(r"[A-Za-z]+", text) if w.casefold() not in allowed}
+        english += [f"{pdf.name}: {word}" for word in sorted(words)]
+    assert english == [], "\n".join(english)
+    chips = next(f for f in files if f.name == "puzzle-strike_base-3e_chips_letter_ja.pdf")
+    text = " ".join((page.extract_text() or "") for page in pypdf.PdfReader(chips).pages)
+    assert "価格1" in text and "進行中" in text  # gem costs and chip flags in seed 003's words
+
+
+# --- options -------------------------------------------------------------------------
+
+
+def test_an_unwritable_out_folder_exits_2_with_a_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from printkit.cli import main
+
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    assert main(["build", "--game", "shadowfist", "--out", str(blocked / "out")]) == 2
+    err = capsys.readouterr().err
+    assert f"--out {blocked / 'out'}: cannot write there" in err and "Traceback" not in err
+
+
+def test_option_warnings(
+    catalog: Catalog, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    build(catalog, BuildOptions(out_dir=tmp_path, set_id="2e", bleed=10, back_offset=(1, 0)))
+    err = capsys.readouterr().err
+    assert "--back-offset moves the backs, which only --duplex prints" in err
+    assert "--bleed 10: card pieces on letter get 1.03 mm left and right, 0.00 mm above" in err
+    build(catalog, BuildOptions(out_dir=tmp_path, set_id="2e"))
+    assert "warning" not in capsys.readouterr().err  # the default bleed shrinks quietly
+
+
+def test_a_one_sheet_pdf_has_no_cover(catalog: Catalog, tmp_path: Path) -> None:
+    from printkit.build import write_bank_sheets
+
+    keys = [
+        f"base-3e/{c}"
+        for c in catalog.game("puzzle-strike").set("base-3e").recommended_banks[0].chips
+    ]  # type: ignore[attr-defined]
+    path = write_bank_sheets(
+        catalog,
+        [("Club night", ["base-3e"], keys)],
+        tmp_path / "b.pdf",
+        BuildOptions(base_url=BASE_URL),
+    )
+    assert len(pypdf.PdfReader(path).pages) == 1
+
+
+def test_covers_say_only_what_applies(catalog: Catalog, tmp_path: Path) -> None:
+    files = {f.name: f for f in build(catalog, BuildOptions(out_dir=tmp_path, base_url=BASE_URL))}
+    counters = (
+        pypdf.PdfReader(files["shadowfist_basic_counters_letter_en.pdf"]).pages[0].extract_text()
+    )
+    assert "counters 20 mm" in counters and "chips" not in counters
+    aids = (
+        pypdf.PdfReader(files["puzzle-strike_base-3e_aids_letter_en.pdf"]).pages[0].extract_text()
+    )
+    assert "--duplex" not in aids and "Bleed" not in aids
+
+
+# --- contrast ------------------------------------------------------------------------
+
+
+def test_chip_icons_and_text_stand_out_from_what_is_under_them(catalog: Catalog) -> None:
+    from printkit.pieces import puzzle_strike_pieces
+    from printkit.render.chips import content_colour
+    from printkit.render.icons import BANNER_INKS, ICON_INKS
+    from printkit.render.style import BANNER, best_ink, contrast
+
+    low = []
+    for game_set in catalog.puzzle_strike_sets():
+        for piece in puzzle_strike_pieces(game_set).pieces:
+            chip = piece.subject
+            if not hasattr(chip, "banner"):
+                continue
+            under = content_colour(piece)
+            icons = [i.name for i in (chip.icons or ())]
+            icons += [i.name for option in chip.icon_choices for i in option]
+            for name in icons:
+                best = max(contrast(ink, under) for ink in ICON_INKS[name])
+                if best < 3:
+                    low.append(f"{piece.design}: {name} {best:.2f}")
+            if chip.summary and contrast(best_ink([under]), under) < 3:
+                low.append(f"{piece.design}: summary")
+            banner = [BANNER[b] for b in (chip.banner or ())]
+            if banner and min(contrast(best_ink(banner), b) for b in banner) < 3:
+                low.append(f"{piece.design}: name on {chip.banner}")
+            low += [
+                f"{piece.design}: {name}"
+                for name in chip.banner_icons
+                if contrast(BANNER_INKS[name], "#ffffff") < 3
+            ]
+    assert low == []
+
+
+def test_contrast_ratio() -> None:
+    from printkit.render.style import best_ink, contrast
+
+    assert contrast("#ffffff", "#000000") == pytest.approx(21)
+    assert contrast("#c62828", "#c62828") == pytest.approx(1)  # a red arrow on a red face
+    assert best_ink(["#5aa55a"]) == "#1b1b1b"  # dark text on a mid green, not white

@@ -45,17 +45,19 @@ FACE = {
 }
 GEM_COLOURS = {1: "#c62828", 2: "#1e5fb4", 3: "#2e8b57", 4: "#6a3d9a"}
 BACKS = {
-    "puzzle": ("#5d4037", "PUZZLE"),
-    "character": ("#263238", "CHARACTER"),
-    "gem": ("#37474f", "GEM"),
-    "purple": ("#4a2c6e", "PURPLE"),
-    "wound": ("#616161", "WOUND"),
-    "blank": ("#9e9e9e", ""),
-    "win-token": ("#8d6e00", "FLASH DUEL"),
-    "counter-power": ("#2e7d32", "POWER"),
-    "counter-damage": ("#b71c1c", "DAMAGE"),
+    "puzzle": "#5d4037",
+    "character": "#263238",
+    "gem": "#37474f",
+    "purple": "#4a2c6e",
+    "wound": "#616161",
+    "blank": "#9e9e9e",
+    "win-token": "#8d6e00",
+    "counter-power": "#2e7d32",
+    "counter-damage": "#b71c1c",
 }
-FLAG_MARKS = {"ongoing": "ONGOING", "once-per-turn": "ONCE PER TURN"}
+"""Back colour per family; the word on the back is the i18n phrase ``back_<family>``."""
+FLAG_MARKS = ("ongoing", "once-per-turn")
+"""Chip flags printed as a line of their own (the i18n phrase ``flag_<flag>``)."""
 PLATE = "#f7f1e3"
 """The pale centre of a character chip, inside a rim of its owner's colours."""
 RIM = 1.6
@@ -156,7 +158,9 @@ def draw_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> 
     """Draw the back of a round piece: its family's colour and word."""
     cx, cy = box.centre
     r = box.width / 2
-    fill, word = BACKS.get(piece.family or "", ("#9e9e9e", ""))
+    family = piece.family or ""
+    fill = BACKS.get(family, "#9e9e9e")
+    word = text(style.lang, f"back_{family}") if family in BACKS else ""
     background(c, cx, cy, r + bleed, [fill])
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(0.8)
@@ -204,7 +208,7 @@ def draw_chip_face(c: Canvas, piece: Piece, chip: ChipFace, d: Disc, style: Styl
     has_icons = draw_icons(c, chip, d, style)
     ink = best_ink([content_colour(piece)])
     top = (SUMMARY_TOP if has_icons else BANNER_Y - BANNER_H / 2 - 0.6) * v
-    marks = [FLAG_MARKS[f] for f in chip.flags if f in FLAG_MARKS]
+    marks = [text(style.lang, f"flag_{f}") for f in chip.flags if f in FLAG_MARKS]
     if marks:
         top = draw_marks(c, "  ·  ".join(marks), d, top, ink, style)
     if chip.summary:
@@ -440,4 +444,4 @@ def draw_win_token(c: Canvas, cx: float, cy: float, r: float, style: Style) -> N
     c.setFillColor(colour("#b71c1c"))
     c.drawPath(p, fill=1, stroke=0)
     c.setFillColor(colour(INK))
-    centred_line(c, "WIN", d, -7.8 * u, 6 * u, style.bold)
+    centred_line(c, text(style.lang, "win"), d, -7.8 * u, 6 * u, style.bold)

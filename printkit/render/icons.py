@@ -22,6 +22,7 @@ ARROW_COLOURS = {
 }
 GREEN = "#1f7a4a"
 PINK = "#f29bb6"
+PIGGY_LINE = "#8a3b55"
 
 
 def arrow(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
@@ -57,8 +58,8 @@ def piggy(c: Canvas, x: float, y: float, size: float) -> None:
     s = size * mm
     cx, cy = x * mm, y * mm
     c.setFillColor(colour(PINK))
-    c.setStrokeColor(colour("#8a3b55"))
-    c.setLineWidth(0.4)
+    c.setStrokeColor(colour(PIGGY_LINE))
+    c.setLineWidth(0.6)
     for lx in (-0.25, 0.2):
         c.rect(cx + lx * s, cy - s * 0.42, s * 0.1, s * 0.18, stroke=1, fill=1)
     c.ellipse(cx - s * 0.45, cy - s * 0.3, cx + s * 0.4, cy + s * 0.3, stroke=1, fill=1)
@@ -131,6 +132,16 @@ TOP_DRAWERS: dict[str, Callable[[Canvas, float, float, float, int, str], None]] 
 }
 
 
+ICON_INKS: dict[str, tuple[str, ...]] = {
+    **{name: (fill,) for name, fill in ARROW_COLOURS.items()},
+    "chip-draw": ("#111111",),
+    "piggy": (PIGGY_LINE,),
+    "gem-power": (GREEN,),
+    "gem": (GREEN,),
+}
+"""The colours that give each top-line icon its shape against the chip face."""
+
+
 def disc(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
     """Draw a filled disc with a thin white edge."""
     c.setFillColor(colour(fill))
@@ -185,6 +196,16 @@ def mark(c: Canvas, x: float, y: float, size: float, fill: str, char: str, font:
     c.drawCentredString(x * mm, y * mm - size * 0.75, char)
 
 
+BANNER_INKS = {
+    "fist": BANNER["red"],
+    "blue-shield": BANNER["blue"],
+    "purple-shield": BANNER["purple"],
+    "brown-shield": BANNER["brown"],
+    "orb": BANNER["purple"],
+    "exclamation": "#b71c1c",
+    "question": BANNER["gray"],
+}
+"""The colour of each banner icon, drawn on a white disc."""
 BANNER_DRAWERS: dict[str, Callable[[Canvas, float, float, float, str], None]] = {
     "fist": fist,
     "blue-shield": lambda c, x, y, s, f: shield(c, x, y, s, BANNER["blue"]),

@@ -231,7 +231,8 @@ def draw_bank_sheet(c: Canvas, paper: Paper, frame: Frame, sheet: BankSheet, sty
     draw_qr(c, sheet.url, paper.width - left - qr_size, top - qr_size + 6, qr_size)
     c.setFont(style.regular, 6.5)
     c.drawRightString((paper.width - left) * mm, (top - qr_size + 3) * mm, text(lang, "scan"))
-    c.drawRightString((paper.width - left) * mm, (top - qr_size) * mm, sheet.url)
+    address = sheet.url.split("?", 1)[0]  # the QR code also carries the bank's name
+    c.drawRightString((paper.width - left) * mm, (top - qr_size) * mm, address)
     y = top - qr_size - 10
     c.setFont(style.bold, 12)
     c.drawString(left * mm, y * mm, text(lang, "puzzle_stacks"))
@@ -245,8 +246,9 @@ def draw_bank_sheet(c: Canvas, paper: Paper, frame: Frame, sheet: BankSheet, sty
     for i, (name, count, cost) in enumerate(sheet.fixed):
         col, row = divmod(i, 4)
         x = left + col * width / 2
-        cost_text = "" if cost is None else f"  (${cost})"
-        c.drawString(x * mm, (y - 7 - row * 6) * mm, f"{name} x{count}{cost_text}")
+        cost_text = "" if cost is None else text(lang, "stack_cost", cost=cost)
+        label = text(lang, "stack_count", name=name, count=count) + cost_text
+        c.drawString(x * mm, (y - 7 - row * 6) * mm, label)
     y -= 7 + 4 * 6 + 8
     draw_panic_table(c, left, y, style)
 
@@ -270,8 +272,9 @@ def draw_stack_line(
     c.setFont(style.bold, 12)
     c.drawString((x + swatch + 13) * mm, y * mm, line.name)
     c.setFont(style.regular, 8)
-    mark = "  (attack)" if line.attack else ""
-    c.drawRightString((x + width) * mm, y * mm, f"{line.set_id}{mark}  x5")
+    mark = text(style.lang, "attack_mark") if line.attack else ""
+    per = text(style.lang, "per_stack", n=5)
+    c.drawRightString((x + width) * mm, y * mm, f"{line.set_id}{mark}  {per}")
 
 
 def draw_panic_table(c: Canvas, x: float, y: float, style: Style) -> None:
@@ -286,8 +289,8 @@ def draw_panic_table(c: Canvas, x: float, y: float, style: Style) -> None:
     for i, (who, (p, d, x3)) in enumerate(rows):
         line = text(lang, "panic_line", who=who, p=p, d=d, x=x3)
         c.drawString((x + 3) * mm, (y - 6 - i * 5) * mm, line)
-    antes = ", ".join(f"{a}-gem" for a in PANIC_ANTES)
-    c.drawString((x + 3) * mm, (y - 6 - 4 * 5) * mm, f"ante: {antes}")
+    antes = ", ".join(text(lang, "gem_n", n=a) for a in PANIC_ANTES)
+    c.drawString((x + 3) * mm, (y - 6 - 4 * 5) * mm, text(lang, "ante_line", gems=antes))
 
 
 # --- player aids -------------------------------------------------------------------------
@@ -385,18 +388,14 @@ def draw_duel_reference(
         for m in game_set.modes
     ]
     y = titled_lines(c, x, y, width, text(lang, "modes"), modes, style, 10)
-    over = [
-        "1 vs 1: whoever holds more cards that could attack (not dash) wins; else whoever "
-        "advanced farther; else a draw.",
-        "2 vs 2: each pair of opponents compares (last-hits); more survivors win, else the "
-        "farther front-most member.",
-        "Raid: the Dragon compares with each mortal; kill him and the mortals win; kill them "
-        "all and he wins; else the farther advance wins.",
-    ]
+    over = [text(lang, key) for key in ("over_1v1", "over_2v2", "over_raid")]
     y = titled_lines(c, x, y, width, text(lang, "time_over"), over, style, 10)
     c.setFont(style.bold, 12)
     c.drawString(x * mm, y * mm, text(lang, "raid"))
-    heads = ["mortals", "deck", "reshuffles", "hit points", "hand", "abilities"]
+    heads = [
+        text(lang, f"head_{key}")
+        for key in ("mortals", "deck", "reshuffles", "hit_points", "hand", "abilities")
+    ]
     rows = [
         [
             str(r.mortals),
@@ -447,9 +446,13 @@ def draw_shadowfist_reference(
     y = titled_lines(c, x, y, width, text(lang, "combat"), combat, style, 9)
     rules = game_set.rules
     victory = [s.summary for s in game_set.victory] + [
-        f"Feng Shui Site: the first gains {rules.first_site_power_gain} power; then pay one per "
-        "site you control. Burn for power: players + "
-        f"{rules.burn_for_power_bonus}, at most {rules.burn_for_power_max}.",
+        text(
+            lang,
+            "feng_shui",
+            first=rules.first_site_power_gain,
+            bonus=rules.burn_for_power_bonus,
+            most=rules.burn_for_power_max,
+        )
     ]
     titled_lines(c, x, y, width, text(lang, "victory"), victory, style, 9)
 
