@@ -217,7 +217,7 @@ def test_bad_options(catalog: Catalog, tmp_path: Path, options: BuildOptions, me
 def test_a_failed_write_leaves_no_file(
     catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import printkit.build as build_module
+    import printkit.impose as build_module
 
     def explode(*args: object) -> None:
         raise RuntimeError("disk full")
