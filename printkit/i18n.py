@@ -11,6 +11,10 @@ LANGUAGES = ("en", "ja")
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
+        "name_unconfirmed": " [name unconfirmed]",
+        "field_name": "name",
+        "field_trigger": "trigger",
+        "field_effect": "effect",
         "title_banks": "{set}: banks",
         "title_aids": "{set}: player aids",
         "title_reference": "{game}: reference",
@@ -144,6 +148,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "crash_3": "A 4-gem in a crash makes the whole send uncounter-crashable.",
     },
     "ja": {
+        "name_unconfirmed": "［名前未確認］",
+        "field_name": "名前",
+        "field_trigger": "タイミング",
+        "field_effect": "効果",
         "title_banks": "{set}：銀行",
         "title_aids": "{set}：プレイヤー補助シート",
         "title_reference": "{game}：早見表",

@@ -13,7 +13,7 @@ from typing import TextIO
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.i18n import kind_label, text
+from printkit.i18n import STRINGS, kind_label, text
 from printkit.layout import (
     Box,
     Geometry,
@@ -27,6 +27,7 @@ from printkit.layout import (
 )
 from printkit.pieces import (
     PIECE_KINDS,
+    Missing,
     Piece,
     expand,
 )
@@ -178,8 +179,17 @@ def cover_for(
             label = kind_label(lang, kind)
             lines.append(text(lang, "contents_line", kind=label, designs=len(chosen), n=n))
     lines += [text(lang, "sheet_line", title=title) for title, _ in doc.sheets]
-    missing = [f"{m.label} ({', '.join(m.fields)})" for m in doc.selection.missing]
+    missing = [missing_line(m, lang) for m in doc.selection.missing]
     return Cover(doc.title, lines, cover_notes(doc, grids, options, lang), missing, doc.gaps)
+
+
+def missing_line(item: Missing, lang: str) -> str:
+    """Write one write-in card for the cover: 'Owner: Name [name unconfirmed] (trigger)'."""
+    fields = ", ".join(
+        text(lang, f"field_{f}") if f"field_{f}" in STRINGS[lang] else f for f in item.fields
+    )
+    unsure = text(lang, "name_unconfirmed") if item.uncertain_name else ""
+    return f"{item.label}{unsure} ({fields})"
 
 
 def cover_notes(

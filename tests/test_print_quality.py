@@ -218,7 +218,6 @@ ENGLISH_LABELS = [
     "sheet:",
     "Contents",
     "page ",
-    "mortals",
     "reshuffles",
     "hit points",
     "Time-over",
