@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import TextIO
 
 from reportlab.lib.units import mm
@@ -38,6 +39,7 @@ from printkit.render.page import RULER_FORM, SMALL_RULER, header, ruler
 from printkit.render.style import Style, colour, style_for
 
 
+@lru_cache(maxsize=4096)
 def form_name(design: str, back: bool = False) -> str:
     """Turn a design key into a PDF form name."""
     return ("B_" if back else "F_") + re.sub(r"[^A-Za-z0-9]", "_", design)
@@ -108,6 +110,21 @@ def place(c: Canvas, name: str, box: Box) -> None:
     c.translate(box.x * mm, box.y * mm)
     c.doForm(name)
     c.restoreState()
+
+
+def crop_form_name(grid: Grid) -> str:
+    """Name the form holding the crop marks of a full page of one shape."""
+    return f"CROPS_{re.sub(r'[^A-Za-z0-9]', '_', grid.shape.name)}"
+
+
+def define_crop_forms(c: Canvas, grids: dict[str, Grid], geometry: Geometry, mode: str) -> None:
+    """Draw the crop marks of a full page of each shape once, as a form (page coordinates)."""
+    for grid in grids.values():
+        paper = grid.area.x + grid.area.width + geometry.frame.margin
+        top = grid.area.y + grid.area.height + geometry.frame.margin + geometry.frame.header
+        c.beginForm(crop_form_name(grid), 0, 0, math.ceil(paper * mm), math.ceil(top * mm))
+        draw_crops(c, crop_lines(grid, grid.per_page, geometry.frame, mode))
+        c.endForm()
 
 
 def draw_crops(c: Canvas, lines: list[tuple[float, float, float, float]]) -> None:
@@ -236,6 +253,7 @@ def draw_document(
     two_sided = is_two_sided(doc, options)
     define_forms(c, doc.selection.pieces, grids, style, options.duplex)
     define_ruler_form(c, style)
+    define_crop_forms(c, grids, geometry, options.crop_marks)
     if has_cover(doc):
         draw_cover(c, paper, geometry.frame, cover_for(doc, grids, geometry, options, style), style)
         end_page(c, two_sided)
@@ -278,7 +296,10 @@ def draw_fronts(
     header(c, paper, geometry.frame, doc.title, page, style, grid.header_on_top)
     for i, piece in enumerate(batch):
         place(c, form_name(piece.design), grid.slot(i))
-    draw_crops(c, crop_lines(grid, len(batch), geometry.frame, options.crop_marks))
+    if len(batch) == grid.per_page:
+        c.doForm(crop_form_name(grid))
+    else:
+        draw_crops(c, crop_lines(grid, len(batch), geometry.frame, options.crop_marks))
     c.showPage()
 
 

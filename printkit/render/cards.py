@@ -14,7 +14,7 @@ from printkit.catalog import Ability, LoyaltyCard
 from printkit.i18n import text
 from printkit.layout import Box
 from printkit.pieces import Piece
-from printkit.render.style import INK, Style, colour, fit_size, text_block
+from printkit.render.style import INK, Style, circle, colour, fit_size, text_block
 from printkit.render.style import fill_bleed as fill_box
 
 CORNER = 3.0
@@ -101,8 +101,8 @@ def draw_number(c: Canvas, value: int, box: Box, style: Style) -> None:
     c.drawString(0, 0, str(value))
     c.restoreState()
     for i in range(value):
-        c.circle(
-            (cx - (value - 1) * 2.5 + i * 5) * mm, (box.y + 12) * mm, 1.2 * mm, stroke=0, fill=1
+        circle(
+            c, (cx - (value - 1) * 2.5 + i * 5) * mm, (box.y + 12) * mm, 1.2 * mm, stroke=0, fill=1
         )
 
 
@@ -163,7 +163,7 @@ def draw_loyalty(c: Canvas, card: LoyaltyCard, box: Box, style: Style) -> None:
     cx, cy = box.centre
     fill = "#b71c1c" if card.side == "traitor" else "#2e7d32"
     c.setFillColor(colour(fill))
-    c.circle(cx * mm, (cy + 8) * mm, 16 * mm, stroke=0, fill=1)
+    circle(c, cx * mm, (cy + 8) * mm, 16 * mm, stroke=0, fill=1)
     c.setFillColor(colour("#ffffff"))
     c.setFont(style.bold, 40)
     c.drawCentredString(cx * mm, (cy + 8) * mm - 14, "!" if card.side == "traitor" else "+")

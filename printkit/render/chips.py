@@ -30,7 +30,16 @@ from printkit.render.safezone import (
     safe_radius,
     scale_for,
 )
-from printkit.render.style import BANNER, INK, Style, best_ink, colour
+from printkit.render.style import (
+    BANNER,
+    INK,
+    Style,
+    best_ink,
+    circle,
+    circle_path,
+    colour,
+    draw_lines,
+)
 
 FACE = {
     "puzzle": "#eadcb8",
@@ -68,13 +77,13 @@ def cut_circle(c: Canvas, cx: float, cy: float, r: float) -> None:
     """Draw the thin cut line."""
     c.setStrokeColor(colour("#000000"))
     c.setLineWidth(0.25)
-    c.circle(cx * mm, cy * mm, r * mm, stroke=1, fill=0)
+    circle(c, cx * mm, cy * mm, r * mm, stroke=1, fill=0)
 
 
 def clip_circle(c: Canvas, cx: float, cy: float, r: float) -> None:
     """Clip what follows to a circle (call inside saveState / restoreState)."""
     p = c.beginPath()
-    p.circle(cx * mm, cy * mm, r * mm)
+    circle_path(p, cx * mm, cy * mm, r * mm)
     c.clipPath(p, stroke=0, fill=0)
 
 
@@ -82,7 +91,7 @@ def background(c: Canvas, cx: float, cy: float, r: float, colours: list[str]) ->
     """Fill the disc (bleed included); several colours make bands from the top down."""
     if len(colours) == 1:
         c.setFillColor(colour(colours[0]))
-        c.circle(cx * mm, cy * mm, r * mm, stroke=0, fill=1)
+        circle(c, cx * mm, cy * mm, r * mm, stroke=0, fill=1)
         return
     c.saveState()
     clip_circle(c, cx, cy, r)
@@ -164,7 +173,7 @@ def draw_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> 
     background(c, cx, cy, r + bleed, [fill])
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(0.8)
-    c.circle(cx * mm, cy * mm, (safe_radius(r) - 0.3) * mm, stroke=1, fill=0)
+    circle(c, cx * mm, cy * mm, (safe_radius(r) - 0.3) * mm, stroke=1, fill=0)
     if word:
         c.setFillColor(colour("#ffffff"))
         v = scale_for(r)
@@ -237,9 +246,11 @@ def draw_summary(c: Canvas, summary: str, d: Disc, top: float, ink: str, style: 
     if fitted is None:
         return
     c.setFillColor(colour(ink))
-    c.setFont(style.regular, fitted.size)
-    for line, baseline in zip(fitted.lines, fitted.baselines, strict=True):
-        c.drawCentredString(d.cx * mm, (d.cy + baseline) * mm, line)
+    placed = [
+        (d.cx * mm, (d.cy + baseline) * mm, line)
+        for line, baseline in zip(fitted.lines, fitted.baselines, strict=True)
+    ]
+    draw_lines(c, style.regular, fitted.size, placed, centred=True)
 
 
 def draw_cost_badge(
@@ -251,7 +262,7 @@ def draw_cost_badge(
     c.roundRect(
         (cx - w / 2) * mm, (cy - h / 2) * mm, w * mm, h * mm, 1.0 * v * mm, stroke=0, fill=1
     )
-    c.circle(cx * mm, (cy + h / 2) * mm, 1.1 * v * mm, stroke=0, fill=1)
+    circle(c, cx * mm, (cy + h / 2) * mm, 1.1 * v * mm, stroke=0, fill=1)
     c.setFillColor(colour("#ffffff"))
     size = 11 * v
     c.setFont(style.bold, size)
@@ -321,7 +332,7 @@ def draw_banner_icons(c: Canvas, chip: ChipFace, d: Disc, y: float, style: Style
     for side, name in ((-1, icons[0]), (1, icons[-1])):
         ix = d.cx + side * reach
         c.setFillColor(colour("#ffffff"))
-        c.circle(ix * mm, (d.cy + y) * mm, ring * mm, stroke=0, fill=1)
+        circle(c, ix * mm, (d.cy + y) * mm, ring * mm, stroke=0, fill=1)
         draw_banner_icon(c, name, ix, d.cy + y, size, style.bold)
     return 2 * (reach - ring - 0.4 * d.v)
 
@@ -340,9 +351,11 @@ def draw_banner_name(c: Canvas, name: str, d: Disc, y: float, room: float, style
     fitted = fitted or fit_block(name, font, y + h / 2, y - h / 2, d.safe, d.min_text(), 2.0)
     if fitted is None:
         return
-    c.setFont(font, fitted.size)
-    for line, baseline in zip(fitted.lines, fitted.baselines, strict=True):
-        c.drawCentredString(d.cx * mm, (d.cy + baseline) * mm, line)
+    placed = [
+        (d.cx * mm, (d.cy + baseline) * mm, line)
+        for line, baseline in zip(fitted.lines, fitted.baselines, strict=True)
+    ]
+    draw_lines(c, font, fitted.size, placed, centred=True)
 
 
 def draw_icons(c: Canvas, chip: ChipFace, d: Disc, style: Style) -> bool:

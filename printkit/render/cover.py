@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.i18n import text
 from printkit.layout import Frame, Paper
 from printkit.render.page import inch_ruler, ruler
-from printkit.render.style import INK, Style, colour, fit_size, text_block
+from printkit.render.style import INK, Style, circle, colour, fit_size, text_block
 
 
 @dataclass
@@ -97,7 +97,7 @@ def draw_alignment(
         y = paper.height * fy + dy
         c.line((x - 8) * mm, y * mm, (x + 8) * mm, y * mm)
         c.line(x * mm, (y - 8) * mm, x * mm, (y + 8) * mm)
-        c.circle(x * mm, y * mm, 4 * mm, stroke=1, fill=0)
+        circle(c, x * mm, y * mm, 4 * mm, stroke=1, fill=0)
     if not back:
         alignment_scale(c, paper.width / 2, paper.height / 2, style)
     c.setFillColor(colour(INK))

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.render.style import BANNER, colour
+from printkit.render.style import BANNER, circle, colour
 
 ARROW_COLOURS = {
     "black-arrow": "#111111",
@@ -47,10 +47,10 @@ def arrow(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
 def chip_draw(c: Canvas, x: float, y: float, size: float) -> None:
     """Draw the chip icon: a black disc with a white ring."""
     c.setFillColor(colour("#111111"))
-    c.circle(x * mm, y * mm, size * mm / 2, stroke=0, fill=1)
+    circle(c, x * mm, y * mm, size * mm / 2, stroke=0, fill=1)
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(0.5)
-    c.circle(x * mm, y * mm, size * mm / 3.2, stroke=1, fill=0)
+    circle(c, x * mm, y * mm, size * mm / 3.2, stroke=1, fill=0)
 
 
 def piggy(c: Canvas, x: float, y: float, size: float) -> None:
@@ -63,7 +63,7 @@ def piggy(c: Canvas, x: float, y: float, size: float) -> None:
     for lx in (-0.25, 0.2):
         c.rect(cx + lx * s, cy - s * 0.42, s * 0.1, s * 0.18, stroke=1, fill=1)
     c.ellipse(cx - s * 0.45, cy - s * 0.3, cx + s * 0.4, cy + s * 0.3, stroke=1, fill=1)
-    c.circle(cx + s * 0.42, cy, s * 0.11, stroke=1, fill=1)
+    circle(c, cx + s * 0.42, cy, s * 0.11, stroke=1, fill=1)
     p = c.beginPath()
     p.moveTo(cx - s * 0.05, cy + s * 0.25)
     p.lineTo(cx + s * 0.05, cy + s * 0.42)
@@ -147,7 +147,7 @@ def disc(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
     c.setFillColor(colour(fill))
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(0.4)
-    c.circle(x * mm, y * mm, size * mm / 2, stroke=1, fill=1)
+    circle(c, x * mm, y * mm, size * mm / 2, stroke=1, fill=1)
 
 
 def fist(c: Canvas, x: float, y: float, size: float, font: str) -> None:
@@ -185,7 +185,7 @@ def orb(c: Canvas, x: float, y: float, size: float) -> None:
     """Draw the purple crash sphere with a highlight."""
     disc(c, x, y, size, BANNER["purple"])
     c.setFillColor(colour("#d6c2ea"))
-    c.circle((x - size * 0.15) * mm, (y + size * 0.15) * mm, size * mm * 0.14, stroke=0, fill=1)
+    circle(c, (x - size * 0.15) * mm, (y + size * 0.15) * mm, size * mm * 0.14, stroke=0, fill=1)
 
 
 def mark(c: Canvas, x: float, y: float, size: float, fill: str, char: str, font: str) -> None:

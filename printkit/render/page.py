@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.i18n import text
 from printkit.layout import Frame, Paper
-from printkit.render.style import INK, Style, colour, fit_size, text_block
+from printkit.render.style import INK, Style, colour, draw_lines, fit_size, text_block
 
 SMALL_RULER = 50.0
 
@@ -18,18 +18,32 @@ RULER_FORM = "SMALL_RULER"
 """The small ruler is drawn once per document as a form of this name (see build)."""
 
 
+TICK = 0.35
+"""Width (pt) of a ruler's line and ticks."""
+
+
+def comb(c: Canvas, x: float, y: float, length: float, step: float, tall: float) -> None:
+    """Draw ticks ``tall`` high every ``step`` along ``length`` from (x, y), all in points,
+    as one dashed stroke: each dash is a tick (far cheaper than a line per tick)."""
+    c.saveState()
+    c.setLineWidth(tall)
+    c.setDash([TICK, step - TICK], 0)
+    c.line(x - TICK / 2, y + tall / 2, x + length + TICK / 2, y + tall / 2)
+    c.restoreState()
+
+
 def ruler(c: Canvas, x: float, y: float, length_mm: float, style: Style, label: str = "") -> None:
     """Draw a millimetre ruler with a tick every mm and a number every 10 mm."""
     c.setStrokeColor(colour(INK))
     c.setFillColor(colour(INK))
-    c.setLineWidth(0.35)
+    c.setLineWidth(TICK)
     c.line(x * mm, y * mm, (x + length_mm) * mm, y * mm)
-    c.setFont(style.regular, 5)
-    for i in range(int(length_mm) + 1):
-        tall = 2.2 if i % 10 == 0 else (1.4 if i % 5 == 0 else 0.8)
-        c.line((x + i) * mm, y * mm, (x + i) * mm, (y + tall) * mm)
-        if i % 10 == 0:
-            c.drawCentredString((x + i) * mm, (y + 2.8) * mm, str(i))
+    whole = int(length_mm)
+    for every, tall in ((1, 0.8), (5, 1.4), (10, 2.2)):
+        span = whole - whole % every
+        comb(c, x * mm, y * mm, span * mm, every * mm, tall * mm)
+    numbers = [((x + i) * mm, (y + 2.8) * mm, str(i)) for i in range(0, whole + 1, 10)]
+    draw_lines(c, style.regular, 5, numbers, centred=True)
     if label:
         c.drawString((x + length_mm + 2) * mm, y * mm, label)
 
@@ -37,14 +51,13 @@ def ruler(c: Canvas, x: float, y: float, length_mm: float, style: Style, label: 
 def inch_ruler(c: Canvas, x: float, y: float, inches: int, style: Style) -> None:
     """Draw an inch ruler with quarter-inch ticks."""
     c.setStrokeColor(colour(INK))
-    c.setLineWidth(0.35)
+    c.setFillColor(colour(INK))
+    c.setLineWidth(TICK)
     c.line(x * mm, y * mm, x * mm + inches * inch, y * mm)
-    c.setFont(style.regular, 5)
-    for q in range(inches * 4 + 1):
-        tall = 2.2 if q % 4 == 0 else 1.0
-        c.line(x * mm + q * inch / 4, y * mm, x * mm + q * inch / 4, (y + tall) * mm)
-        if q % 4 == 0:
-            c.drawCentredString(x * mm + q * inch / 4, (y + 2.8) * mm, f"{q // 4} in")
+    comb(c, x * mm, y * mm, inches * inch, inch / 4, 1.0 * mm)
+    comb(c, x * mm, y * mm, inches * inch, inch, 2.2 * mm)
+    numbers = [(x * mm + n * inch, (y + 2.8) * mm, f"{n} in") for n in range(inches + 1)]
+    draw_lines(c, style.regular, 5, numbers, centred=True)
 
 
 def header(

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.render.style import wrap, wrap_ja
+from printkit.render.style import text_width, wrap, wrap_ja
 
 SAFE_MARGIN = 2.0
 """Millimetres between the cut circle and any text or icon."""
@@ -49,12 +50,14 @@ def width_between(r: float, low: float, high: float) -> float:
     return chord(r, max(abs(low), abs(high)))
 
 
+@lru_cache(maxsize=32)
 def ascent(font: str) -> float:
     """Return how far a font reaches above its baseline, as a share of its size."""
     face = getattr(pdfmetrics.getFont(font), "face", None)
     return float(getattr(face, "ascent", 880)) / 1000
 
 
+@lru_cache(maxsize=32)
 def descent(font: str) -> float:
     """Return how far a font reaches below its baseline, as a share of its size."""
     face = getattr(pdfmetrics.getFont(font), "face", None)
@@ -132,7 +135,7 @@ def fit_line(
     while size >= smallest - 1e-9:
         half = (ascent(font) + descent(font)) * size / mm / 2
         width = min(room, width_between(radius, y - half, y + half))
-        if pdfmetrics.stringWidth(text, font, size) <= width * mm:
+        if text_width(text, font) * size <= width * mm:
             return size
         size -= 0.25
     return None

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -11,6 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 JA_FONT = "HeiseiKakuGo-W5"
 """reportlab's built-in Japanese font: needs no file, but is not embedded."""
@@ -59,6 +63,23 @@ def style_for(lang: str) -> Style:
     return Style("en", *family)
 
 
+def reusing_subsets(font: TTFont) -> TTFont:
+    """Make a TrueType font remember the subsets it embeds: most PDFs of a build use the same
+    characters, and cutting a subset out of the font file is the costly part of embedding."""
+    face: Any = font.face
+    cut = face.makeSubset
+    made: dict[tuple[int, ...], bytes] = {}
+
+    def make_subset(subset: list[int]) -> bytes:
+        key = tuple(subset)
+        if key not in made:
+            made[key] = cut(subset)
+        return made[key]
+
+    face.makeSubset = make_subset
+    return font
+
+
 def latin_family() -> tuple[str, str] | None:
     """Register and return the (regular, bold) names of the first installed Latin family."""
     registered = pdfmetrics.getRegisteredFontNames()
@@ -69,7 +90,7 @@ def latin_family() -> tuple[str, str] | None:
                 continue
             for font, path in zip((name, f"{name}-Bold"), files, strict=True):
                 if font not in registered:
-                    pdfmetrics.registerFont(TTFont(font, str(path)))
+                    pdfmetrics.registerFont(reusing_subsets(TTFont(font, str(path))))
             return name, f"{name}-Bold"
     return None
 
@@ -81,7 +102,7 @@ def japanese_font() -> str:
     for path in JA_TTF_FILES:
         if path.is_file():
             if JA_TTF_NAME not in registered:
-                pdfmetrics.registerFont(TTFont(JA_TTF_NAME, str(path)))
+                pdfmetrics.registerFont(reusing_subsets(TTFont(JA_TTF_NAME, str(path))))
             return JA_TTF_NAME
     if JA_FONT not in registered:
         pdfmetrics.registerFont(UnicodeCIDFont(JA_FONT))
@@ -113,6 +134,37 @@ def best_ink(backgrounds: list[str]) -> str:
     return INK if dark >= light else "#ffffff"
 
 
+@lru_cache(maxsize=512)
+def text_width(text: str, font: str) -> float:
+    """Return the width (pt) of ``text`` at 1 pt; widths scale with the size. Cached: fitting
+    text tries the same words at many sizes."""
+    return float(pdfmetrics.stringWidth(text, font, 1.0))
+
+
+KAPPA = 0.5522847498
+"""Control-point distance of a quarter circle drawn as one cubic Bézier, per unit radius."""
+
+
+def circle_path(path: PDFPathObject, x: float, y: float, r: float) -> None:
+    """Add a circle (points) to a path as four Bézier quarters; reportlab's own circle
+    computes the same curves with trigonometry every time, which costs more."""
+    k = KAPPA * r
+    path.moveTo(x + r, y)
+    path.curveTo(x + r, y + k, x + k, y + r, x, y + r)
+    path.curveTo(x - k, y + r, x - r, y + k, x - r, y)
+    path.curveTo(x - r, y - k, x - k, y - r, x, y - r)
+    path.curveTo(x + k, y - r, x + r, y - k, x + r, y)
+    path.close()
+
+
+def circle(c: Canvas, x: float, y: float, r: float, stroke: int = 1, fill: int = 0) -> None:
+    """Draw a circle (points), like ``Canvas.circle`` but cheaper."""
+    path = c.beginPath()
+    circle_path(path, x, y, r)
+    c.drawPath(path, stroke=stroke, fill=fill)
+
+
+@lru_cache(maxsize=256)
 def colour(hex_code: str) -> Color:
     """Return a reportlab colour from '#rrggbb'."""
     return HexColor(hex_code)
@@ -134,7 +186,7 @@ def fit_size(
 ) -> float:
     """Return the largest font size (pt) from ``largest`` down that fits ``width`` (pt)."""
     size = largest
-    while size > smallest and pdfmetrics.stringWidth(text, font, size) > width:
+    while size > smallest and text_width(text, font) * size > width:
         size -= 0.25
     return size
 
@@ -147,7 +199,7 @@ def wrap(text: str, font: str, size: float, widths: list[float]) -> list[str] | 
     for word in words:
         trial = f"{current} {word}".strip()
         limit = widths[min(len(lines), len(widths) - 1)]
-        if pdfmetrics.stringWidth(trial, font, size) <= limit:
+        if text_width(trial, font) * size <= limit:
             current = trial
             continue
         if not current:
@@ -156,7 +208,7 @@ def wrap(text: str, font: str, size: float, widths: list[float]) -> list[str] | 
         if len(lines) >= len(widths):
             return None
         current = word
-        if pdfmetrics.stringWidth(current, font, size) > widths[min(len(lines), len(widths) - 1)]:
+        if text_width(current, font) * size > widths[min(len(lines), len(widths) - 1)]:
             return None
     if current:
         lines.append(current)
@@ -169,7 +221,7 @@ def wrap_ja(text: str, font: str, size: float, widths: list[float]) -> list[str]
     current = ""
     for char in text:
         limit = widths[min(len(lines), len(widths) - 1)]
-        if pdfmetrics.stringWidth(current + char, font, size) > limit:
+        if text_width(current + char, font) * size > limit:
             lines.append(current)
             current = char
             if len(lines) >= len(widths):
@@ -207,15 +259,32 @@ def text_block(
             break
         size -= 0.25
     lines = lines or [text]
-    c.setFont(font, size)
-    y = top * mm - size
-    for line in lines:
-        if centred:
-            c.drawCentredString((x + width / 2) * mm, y, line)
-        else:
-            c.drawString(x * mm, y, line)
-        y -= size * 1.18
+    left = (x + width / 2) * mm if centred else x * mm
+    baselines = [top * mm - size - i * size * 1.18 for i in range(len(lines))]
+    placed = [(left, y, line) for y, line in zip(baselines, lines, strict=True)]
+    draw_lines(c, font, size, placed, centred)
     return len(lines) * size * 1.18 / mm
+
+
+def draw_lines(
+    c: Canvas,
+    font: str,
+    size: float,
+    lines: Sequence[tuple[float, float, str]],
+    centred: bool = False,
+) -> None:
+    """Draw lines of one font and size, each at its (x, baseline) in points (x is the middle
+    when ``centred``), as one text object: cheaper than a drawString per line."""
+    if not lines:
+        return
+    c.setFont(font, size)
+    block = c.beginText()
+    block.setFont(font, size)
+    for x, y, line in lines:
+        shift = text_width(line, font) * size / 2 if centred else 0.0
+        block.setTextOrigin(x - shift, y)
+        block.textOut(line)
+    c.drawText(block)
 
 
 def fill_bleed(
