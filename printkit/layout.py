@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +152,7 @@ MARK_INSET = 0.3
 """Space (mm) between a crop mark in a gutter and the bleed on either side of it."""
 
 
+@lru_cache(maxsize=256)
 def grid_for(shape: Shape, paper: Paper, frame: Frame, bleed: float) -> Grid:
     """Lay out one shape on a page: a fixed grid for cards, as many as fit otherwise.
 

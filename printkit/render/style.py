@@ -109,6 +109,7 @@ def japanese_font() -> str:
     return JA_FONT
 
 
+@lru_cache(maxsize=1024)
 def luminance(hex_code: str) -> float:
     """Return a colour's relative luminance (WCAG 2)."""
 
@@ -134,7 +135,7 @@ def best_ink(backgrounds: list[str]) -> str:
     return INK if dark >= light else "#ffffff"
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=32768)
 def text_width(text: str, font: str) -> float:
     """Return the width (pt) of ``text`` at 1 pt; widths scale with the size. Cached: fitting
     text tries the same words at many sizes."""
