@@ -81,6 +81,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "how_to_print": "Print at actual size (100 %, no 'fit to page'), then check the ruler.",
         "simplex": "Fronts only: backs are printed with --duplex.",
         "bleed": "Bleed used: {bleed} mm past the cut line (crop marks: {crops}).",
+        "list_sep": ", ",
+        "bleed_xy": "Bleed used past the cut line: {x} mm left and right, {y} mm above and "
+        "below (crop marks: {crops}).",
         "ruler": "Calibration: this line must measure exactly 100 mm",
         "ruler_in": "and this one exactly 4 inches",
         "missing": "Write-in cards, facts unknown (write them on, or add them with --data-dir):",
@@ -212,6 +215,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "how_to_print": "実寸（100％、ページに合わせない）で印刷し、定規で確認してください。",
         "simplex": "表面のみ。裏面は --duplex で印刷されます。",
         "bleed": "塗り足し：切り取り線の外側 {bleed} mm（トンボ：{crops}）。",
+        "list_sep": "、",
+        "bleed_xy": "塗り足し：切り取り線の外側 左右 {x} mm、上下 {y} mm（トンボ：{crops}）。",
         "ruler": "確認用：この線はちょうど 100 mm",
         "ruler_in": "この線はちょうど 4 インチ",
         "missing": "情報不明のため記入用カードで印刷（手書きするか --data-dir で補えます）：",

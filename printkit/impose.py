@@ -218,18 +218,31 @@ def cover_notes(
     if any(p.family for p in pieces):
         notes.append(text(lang, "duplex" if options.duplex else "simplex"))
     if pieces:
-        bleed = min(g.bleed for g in grids.values())
-        shown = f"{bleed:.2f}".rstrip("0").rstrip(".")
         crops = text(lang, f"crops_{options.crop_marks}")
-        notes.append(text(lang, "bleed", bleed=shown, crops=crops))
+        notes.append(bleed_note(grids, crops, lang))
         sizes = [
             text(lang, f"size_{shape}", size=shape_size(grid.shape))
             for shape, grid in grids.items()
         ]
-        notes.append(text(lang, "sizes_line", sizes=", ".join(sizes)))
+        notes.append(text(lang, "sizes_line", sizes=text(lang, "list_sep").join(sizes)))
     if doc.base_url:
         notes.append(text(lang, "qr_base", url=doc.base_url))
     return notes
+
+
+def bleed_note(grids: dict[str, Grid], crops: str, lang: str) -> str:
+    """Say the bleed used: one figure, or across and up-down when they differ."""
+    across = min(g.bleed_x if g.shape.outline != "circle" else g.bleed for g in grids.values())
+    up_down = min(g.bleed_y if g.shape.outline != "circle" else g.bleed for g in grids.values())
+    if abs(across - up_down) < 0.005:
+        return text(lang, "bleed", bleed=millimetres(across), crops=crops)
+    x, y = millimetres(across), millimetres(up_down)
+    return text(lang, "bleed_xy", x=x, y=y, crops=crops)
+
+
+def millimetres(value: float) -> str:
+    """Write a length in mm with at most two decimals: '3', '1.03'."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def shape_size(shape: Shape) -> str:

@@ -324,6 +324,8 @@ def test_covers_say_only_what_applies(catalog: Catalog, tmp_path: Path) -> None:
         pypdf.PdfReader(files["puzzle-strike_base-3e_aids_letter_en.pdf"]).pages[0].extract_text()
     )
     assert "--duplex" not in aids and "Bleed" not in aids
+    cards = pypdf.PdfReader(files["flash-duel_2e_cards_letter_en.pdf"]).pages[0].extract_text()
+    assert "1.03 mm left and right, 0 mm above and below" in " ".join(cards.split())
 
 
 # --- contrast ------------------------------------------------------------------------
