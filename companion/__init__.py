@@ -16,20 +16,25 @@ __version__ = "0.1.0"
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the companion app; ``test_config`` overrides settings (tests, --db)."""
-    app = Flask(__name__, instance_relative_config=True)
+    from companion.instance import default_instance_path
+
+    instance_path = (test_config or {}).get("INSTANCE_PATH") or default_instance_path()
+    app = Flask(__name__, instance_relative_config=True, instance_path=str(instance_path))
     instance = Path(app.instance_path)
     app.config.from_mapping(DATABASE=str(instance / "companion.sqlite3"), DATA_DIR=None)
     if test_config:
         app.config.update(test_config)
-    from companion import api, db, errors, pages, security
+    from companion import api, db, errors, hosting, pages, security, tournaments
 
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = security.secret_key(instance)
     app.session_interface = security.NoSessions()  # the companion keeps no session state
     security.init_app(app)
+    hosting.init_app(app)  # proxy, public address, HSTS, rate limits (config HOSTING_*)
     db.init_app(app)
     errors.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(tournaments.bp)
     return app

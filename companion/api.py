@@ -17,6 +17,7 @@ from flask import Blueprint, Response, current_app, jsonify, make_response, requ
 
 from companion import db, store
 from companion.errors import ApiError
+from companion.fastpoll import state_tag
 from companion.game import draft_room, duel_room, shadowfist_room, table
 from companion.game.bank import (
     BankError,
@@ -286,7 +287,7 @@ def viewer_of(match_id: str) -> str | None:
 def state_response(match: Any, viewer: str | None) -> Response:
     """Answer the state as this viewer sees it, or 304 when the phone is up to date."""
     cached = store.load(db.get_db(), match, catalog())
-    etag = f"v{cached.version}.{match['seat_version']}-{viewer or 'spectator'}"
+    etag = state_tag(cached.version, match["seat_version"], viewer)
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
         response.set_etag(etag)

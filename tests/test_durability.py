@@ -54,7 +54,17 @@ class Phone:
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", str(db)],
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--no-limits",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

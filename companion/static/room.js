@@ -12,9 +12,10 @@ function roomToast(text) {
   clearTimeout(roomToast.timer);
   roomToast.timer = setTimeout(() => { box.hidden = true; }, 3500);
 }
-async function roomPoll() {
+async function roomPoll(wait) {
   try {
-    const data = await api("GET", ROOM.url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
+    const url = ROOM.url + (wait && ROOM.etag ? LONG_POLL : "");
+    const data = await api("GET", url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
     if (data.status !== 304) { ROOM.etag = data.etag; roomShow(data); }
   } catch (err) { if (err.status) roomToast(err.error || "error"); }
 }
@@ -63,8 +64,8 @@ document.addEventListener("DOMContentLoaded", () => {
   const redo = document.getElementById("redo");
   if (redo) redo.addEventListener("click", () => roomSend("redo"));
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") roomPoll(); });
-  window.addEventListener("online", roomPoll);
+  window.addEventListener("online", () => roomPoll());
   document.addEventListener("langchange", () => ROOM.current && roomShow(ROOM.current));
   roomPoll();
-  setInterval(roomPoll, 1000);
+  pollForever(roomPoll);
 });

@@ -1,6 +1,6 @@
 "use strict";
 // Keeps the app shell available offline; API calls always go to the network.
-const SHELL = "strikekit-shell-v5";
+const SHELL = "strikekit-shell-v6";
 const FILES = ["/", "/bank", "/static/app.css", "/static/i18n.js", "/static/api.js", "/static/home.js",
   "/static/bank.js", "/static/join.js", "/static/table.js", "/static/room.js", "/static/shadowfist.js",
   "/static/draft.js", "/static/duel.js", "/manifest.webmanifest", "/icon-192.png"];
