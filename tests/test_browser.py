@@ -112,6 +112,15 @@ def test_bank_page_and_language_switch(server: str, browser) -> None:  # type: i
     page.screenshot(path=str(SHOTS / "bank-ja.png"), full_page=True)
 
 
+def test_a_printed_qr_address_opens_the_bank_under_its_name(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    from printkit.build import bank_url
+
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(bank_url(server, "1209E2TS7", "First Game"))  # as a bank sheet's QR code reads
+    page.wait_for_selector("#stacks li")
+    assert page.inner_text("#about").startswith("First Game")
+
+
 def open_room_on_phones(server: str, browser, kind: str):  # type: ignore[no-untyped-def]
     """Open a room from the home page on phone A and join it on phone B."""
     a = browser.new_context(**PHONE).new_page()
