@@ -17,18 +17,19 @@ from flask import Blueprint, Response, current_app, jsonify, make_response, requ
 
 from companion import db, store
 from companion.errors import ApiError
-from companion.game import draft_room, duel_room, shadowfist_room, table
-from companion.game.bank import (
+from companion.game import draft_room, duel_room, shadowfist_room
+from companion.game.errors import GameError, InvalidSetup
+from companion.game.puzzle_strike.bank import (
     BankError,
     BankSampler,
     make_bank,
-    options_from_json,
     recommended_bank,
     reroll_slot,
 )
-from companion.game.bank import bank_to_json as bank_json
-from companion.game.gems import Mode
-from companion.game.panic import describe_thresholds
+from companion.game.puzzle_strike.bank_json import bank_to_json as bank_json
+from companion.game.puzzle_strike.bank_json import options_from_json
+from companion.game.puzzle_strike.panic import describe_thresholds
+from companion.game.puzzle_strike.setup import Setup, setup_from_request
 from companion.game.rooms import RoomError
 from companion.security import csrf_ok, seat_cookie, set_seat
 from printkit.build import BuildOptions, write_bank_sheets, write_pieces
@@ -176,58 +177,16 @@ def bank_pdf(code: str) -> Response:
 # --- matches -------------------------------------------------------------------------
 
 
-def setup_from(data: dict[str, Any]) -> table.Setup:
+def setup_from(data: dict[str, Any]) -> Setup:
     """Read a match setup from a request body.
 
     :raises ApiError: 400 / 422 naming the bad field.
     """
-    players = data.get("players")
-    if not isinstance(players, list) or not all(
-        isinstance(p, str) and 0 < len(p.strip()) <= 24 for p in players
-    ):
-        raise ApiError(400, "'players' must list 2 to 4 names of 1 to 24 characters")
-    players = [p.strip() for p in players]
-    if not 2 <= len(players) <= 4:
-        raise ApiError(400, f"'players' must list 2 to 4 names, not {len(players)}")
     try:
-        mode = Mode(data.get("mode", "two-player" if len(players) == 2 else "free-for-all"))
-    except ValueError:
-        raise ApiError(400, f"'mode' must be one of {', '.join(m.value for m in Mode)}") from None
-    sets = data.get("sets") or ["base-3e"]
-    if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
-        raise ApiError(400, "'sets' must be a list of set ids")
-    known = {s.id: s for s in catalog().puzzle_strike_sets()}
-    unknown = [s for s in sets if s not in known]
-    if unknown:
-        raise ApiError(422, f"unknown set {unknown[0]!r} (known: {', '.join(known)})")
-    seed = secrets.randbelow(2**31)
-    bank = bank_for(data, sets, seed)
-    edition = min(known[s].edition for s in sets)
-    return table.Setup(
-        tuple(players),
-        mode,
-        edition,
-        tuple(sets),
-        tuple(bank),
-        sets[0],
-        seed,
-        bool(data.get("mirrors", False)),
-    )
-
-
-def bank_for(data: dict[str, Any], sets: list[str], seed: int) -> list[str]:
-    """Return the first game's bank: from a code, a recommended bank, or drawn at random."""
-    try:
-        if isinstance(data.get("bank_code"), str):
-            code_sets, chips = decode_bank(catalog(), data["bank_code"])
-            if sorted(code_sets) != sorted(sets):
-                raise ApiError(422, "the bank code is for other sets than 'sets'")
-            return [c.key for c in chips]
-        if isinstance(data.get("recommended"), str):
-            return [c.key for c in recommended_bank(catalog(), sets[0], data["recommended"]).chips]
-        chips = BankSampler(catalog(), sets, options_from_json(data)).draw(random.Random(seed))
-        return [c.key for c in chips]
-    except (BankError, BankCodeError) as exc:
+        return setup_from_request(data, catalog(), secrets.randbelow(2**31))
+    except InvalidSetup as exc:
+        raise ApiError(400, str(exc)) from None
+    except GameError as exc:
         raise ApiError(422, str(exc)) from None
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.game import table as room
-from companion.game.bank import recommended_bank
-from companion.game.gems import Mode
+from companion.game.puzzle_strike import room
+from companion.game.puzzle_strike import view as views
+from companion.game.puzzle_strike.actions import parse_action
+from companion.game.puzzle_strike.bank import recommended_bank
+from companion.game.puzzle_strike.piles import Mode
+from companion.game.puzzle_strike.setup import Setup
 from printkit.catalog import Catalog
 
 State = room.State
@@ -24,13 +27,13 @@ def new_room(
     """Start a match with the set's 'First Game' bank (base 2nd or 3rd edition)."""
     set_id = "base-2e" if edition == 2 else "base-3e"
     bank = tuple(c.key for c in recommended_bank(catalog, set_id, "First Game").chips)
-    setup = room.Setup(tuple(players), mode, edition, (set_id,), bank, set_id, seed, mirrors)
+    setup = Setup(tuple(players), mode, edition, (set_id,), bank, set_id, seed, mirrors)
     return room.start(setup, catalog)
 
 
 def do(current: Any, catalog: Catalog, actor: str, /, **action: Any) -> Any:
     """Apply one action, given as its JSON fields, by ``actor``."""
-    return room.apply(current, action, actor, catalog, 0)
+    return room.apply(current, parse_action(action), actor, catalog, 0)
 
 
 def playing(catalog: Catalog, characters: dict[str, str], mode: Mode, edition: int = 3) -> Any:
@@ -50,9 +53,9 @@ def give(state: Any, catalog: Catalog, player: str, *values: int) -> Any:
 
 def view(state: Any, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
     """Return what a phone shows."""
-    return room.view(state, viewer, catalog)
+    return views.view(state, viewer, catalog)
 
 
 def describe(action: dict[str, Any], actor: str, after: Any) -> str:
     """Return the history sentence of an action."""
-    return room.describe(action, actor, after)
+    return views.describe(parse_action(action), actor, after)

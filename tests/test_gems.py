@@ -8,22 +8,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.game.gems import (
-    GemError,
-    GemSupply,
-    Mode,
-    Pile,
-    Table,
+from companion.game.puzzle_strike.gems import (
     ante,
     cleanup_draw,
     combine,
     counter_crash,
     crash,
-    end_turn,
-    height_bonus,
     land,
+)
+from companion.game.puzzle_strike.piles import (
+    GemError,
+    GemSupply,
+    Mode,
+    Pile,
+    Table,
     new_table,
 )
+from companion.game.puzzle_strike.turns import end_turn
+from printkit.rules import height_bonus
 
 
 def with_piles(table: Table, **piles: list[int]) -> Table:

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.game.gems import Mode
+from companion.game.puzzle_strike.piles import Mode
 from printkit.catalog import Catalog
 from tests.ps_helpers import describe, do, give, new_room, playing, view
 
 TEAM = {"Ana": "grave", "Ben": "rook", "Cy": "jaina", "Di": "lum"}
 DUEL = {"Ana": "grave", "Ben": "rook"}
 THREE = {"Ana": "grave", "Ben": "rook", "Cid": "lum"}
-
-ISSUE_9 = pytest.mark.xfail(strict=True, reason="issue 9: fixed in the puzzle_strike package")
 
 
 # --- defect 3: 2 vs 2 scores and chooses as teams (seed 000, Team Battle + Loser's Choice) --
@@ -26,7 +24,6 @@ def lose_game(state, catalog: Catalog, player: str):  # type: ignore[no-untyped-
     return do(state, catalog, player, type="end_turn")
 
 
-@ISSUE_9
 def test_team_battle_scores_teams_and_the_losing_team_chooses(catalog: Catalog) -> None:
     state = playing(catalog, TEAM, Mode.TEAM_BATTLE)  # Ana & Cy against Ben & Di
     state = lose_game(state, catalog, "Ana")
@@ -42,8 +39,8 @@ def test_team_battle_scores_teams_and_the_losing_team_chooses(catalog: Catalog) 
     assert dict(state.characters) == {"Ana": "grave", "Ben": "rook", "Cy": "midori", "Di": "lum"}
     assert state.phase == "playing" and state.game_no == 2
     assert state.table.current == "Cy"  # the losing team plays first, its chooser first
-    with pytest.raises(ValueError, match="no choice to make now"):
-        do(state, catalog, "Ana", type="losers_choice", option="keep")
+    with pytest.raises(ValueError, match="the loser's choice comes between games"):
+        do(state, catalog, "Ana", type="losers_choice", option="keep")  # one choice per team
     state = lose_game(state, catalog, "Cy")
     assert state.phase == "over"
     seen = view(state, "Ana", catalog)
@@ -51,7 +48,6 @@ def test_team_battle_scores_teams_and_the_losing_team_chooses(catalog: Catalog) 
     assert seen["match"]["score"] == {"Ana & Cy": 0, "Ben & Di": 2}
 
 
-@ISSUE_9
 def test_team_battle_each_team_wins_a_game_then_the_decider(catalog: Catalog) -> None:
     state = playing(catalog, TEAM, Mode.TEAM_BATTLE)
     state = lose_game(state, catalog, "Ana")
@@ -68,7 +64,6 @@ def test_team_battle_each_team_wins_a_game_then_the_decider(catalog: Catalog) ->
     assert view(state, None, catalog)["match"]["winner"] == "Ana & Cy"
 
 
-@ISSUE_9
 def test_two_player_title_and_switch_changes_only_the_loser(catalog: Catalog) -> None:
     state = playing(catalog, DUEL, Mode.TWO_PLAYER)
     assert view(state, "Ana", catalog)["title"] == "Ana vs Ben"
@@ -80,7 +75,6 @@ def test_two_player_title_and_switch_changes_only_the_loser(catalog: Catalog) ->
 # --- defect 5: only the receiver (or, 3rd-edition free-for-all, a stand-in) resolves ----------
 
 
-@ISSUE_9
 def test_the_crasher_cannot_let_their_own_gems_land(catalog: Catalog) -> None:
     state = give(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", 3)
     state = do(state, catalog, "Ana", type="crash", gems=[3])
@@ -90,7 +84,6 @@ def test_the_crasher_cannot_let_their_own_gems_land(catalog: Catalog) -> None:
     assert landed.table.pile("Ben").gems == (1, 1, 1)
 
 
-@ISSUE_9
 def test_third_edition_free_for_all_another_player_may_resolve(catalog: Catalog) -> None:
     state = give(playing(catalog, THREE, Mode.FREE_FOR_ALL), catalog, "Ana", 2)
     state = do(state, catalog, "Ana", type="crash", gems=[2], target="Ben")
@@ -99,7 +92,6 @@ def test_third_edition_free_for_all_another_player_may_resolve(catalog: Catalog)
     assert do(state, catalog, "Cid", type="land").table.pile("Ben").gems == (1, 1)
 
 
-@ISSUE_9
 def test_an_uncounterable_send_is_landed_by_its_receiver_only(catalog: Catalog) -> None:
     state = give(playing(catalog, THREE, Mode.FREE_FOR_ALL), catalog, "Ana", 4)
     state = do(state, catalog, "Ana", type="crash", gems=[4], target="Ben")
@@ -111,7 +103,6 @@ def test_an_uncounterable_send_is_landed_by_its_receiver_only(catalog: Catalog) 
 # --- 2nd edition (seed 001) -----------------------------------------------------------------
 
 
-@ISSUE_9
 def test_second_edition_only_the_player_sent_to_may_counter(catalog: Catalog) -> None:
     state = playing(catalog, THREE, Mode.FREE_FOR_ALL, edition=2)
     state = give(give(state, catalog, "Ana", 2), catalog, "Cid", 1)
@@ -123,7 +114,6 @@ def test_second_edition_only_the_player_sent_to_may_counter(catalog: Catalog) ->
         do(state, catalog, "Cid", type="land")
 
 
-@ISSUE_9
 def test_second_edition_has_no_panic_time(catalog: Catalog) -> None:
     state = playing(catalog, DUEL, Mode.TWO_PLAYER, edition=2)
     for key, _ in state.stacks[8:13]:
@@ -147,7 +137,6 @@ def overflow_thirteen(catalog: Catalog):  # type: ignore[no-untyped-def]
     return give(state, catalog, "Ana", 4, 4, 3, 2)
 
 
-@ISSUE_9
 def test_second_edition_overflow_is_still_the_overflowing_players_turn(
     catalog: Catalog,
 ) -> None:
@@ -164,7 +153,6 @@ def test_second_edition_overflow_is_still_the_overflowing_players_turn(
     assert table.current == "Ben" and not table.anted  # now Ben's own turn starts
 
 
-@ISSUE_9
 def test_second_edition_overflow_sent_back_does_not_overflow_again(catalog: Catalog) -> None:
     state = give(overflow_thirteen(catalog), catalog, "Ben", 4)
     state = do(state, catalog, "Ana", type="end_turn")
@@ -174,7 +162,6 @@ def test_second_edition_overflow_sent_back_does_not_overflow_again(catalog: Cata
     assert table.current == "Ben" and table.eliminated == ("Ana",)
 
 
-@ISSUE_9
 def test_second_edition_forfeit_overflows_like_ending_the_turn(catalog: Catalog) -> None:
     state = do(overflow_thirteen(catalog), catalog, "Ana", type="forfeit")
     table = state.table
@@ -184,7 +171,6 @@ def test_second_edition_forfeit_overflows_like_ending_the_turn(catalog: Catalog)
     assert state.table.current == "Ben"
 
 
-@ISSUE_9
 def test_forfeit_in_two_players_gives_the_game(catalog: Catalog) -> None:
     state = playing(catalog, DUEL, Mode.TWO_PLAYER)
     with pytest.raises(ValueError, match="Ben can forfeit only on their own turn"):
@@ -197,7 +183,6 @@ def test_forfeit_in_two_players_gives_the_game(catalog: Catalog) -> None:
 # --- floating gems (seed 000, free-for-all) ---------------------------------------------------
 
 
-@ISSUE_9
 def test_floating_gems_go_once_a_removed_gem_brings_the_pile_to_nine(catalog: Catalog) -> None:
     state = give(playing(catalog, THREE, Mode.FREE_FOR_ALL), catalog, "Ana", 4, 4, 3, 1)
     state = do(state, catalog, "Ana", type="crash", gems=[1], target="Ben")  # 11: floats
@@ -221,7 +206,6 @@ def test_floating_gems_stay_while_the_pile_is_exactly_ten(catalog: Catalog) -> N
 # --- defect 6: the reveal is final; a clash says who keeps the character -------------------
 
 
-@ISSUE_9
 def test_a_clash_says_who_keeps_the_character_and_why(catalog: Catalog) -> None:
     state = new_room(catalog, ["Ana", "Ben"], Mode.TWO_PLAYER)
     state = do(state, catalog, "Ana", type="choose", character="rook")
