@@ -30,6 +30,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     db.init_app(app)
     errors.init_app(app)
-    app.register_blueprint(api.bp)
+    api.register(app)
     app.register_blueprint(pages.bp)
     return app

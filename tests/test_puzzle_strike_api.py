@@ -35,7 +35,6 @@ def test_a_secret_choice_may_be_undone_before_the_reveal(app: Flask) -> None:
     assert state_of(a, match_id)["state"]["characters"]["Ana"] is None
 
 
-@ISSUE_9
 def test_the_reveal_cannot_be_undone(app: Flask) -> None:
     match_id, a, b = start_duel(app)
     act(a, match_id, {"type": "choose", "character": "rook"})
@@ -50,7 +49,6 @@ def test_the_reveal_cannot_be_undone(app: Flask) -> None:
     assert undo(a, match_id).status_code in (409, 422)
 
 
-@ISSUE_9
 def test_the_coin_flip_cannot_be_flipped_again(app: Flask) -> None:
     match_id, a, b = start_duel(app)
     act(a, match_id, {"type": "choose", "character": "rook"})

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.game import bots, duel, raid
-from companion.game.rooms import RoomError, Rules, register
+from companion.game.rooms import RoomError
 from printkit.catalog import Catalog, FlashDuelSet
 
 KIND = "flash-duel"
@@ -1006,6 +1006,3 @@ def say(kind: str, action: Mapping[str, Any]) -> str:
         "new_game": "new game",
     }
     return words.get(kind, kind.replace("_", " "))
-
-
-RULES = register(Rules(KIND, Setup.from_json, start, apply, view, describe))

@@ -14,11 +14,10 @@ refuses to undo it (``is_final``); the table may agree, every seat, to choose ag
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from companion.game.errors import GameError, IllegalMove
+from companion.game.errors import IllegalMove
 from companion.game.puzzle_strike import gems, match, turns, view
 from companion.game.puzzle_strike.actions import (
     Action,
@@ -37,14 +36,15 @@ from companion.game.puzzle_strike.actions import (
     RemoveGem,
     RestartChoice,
     StackState,
+    action_to_json,
     parse_action,
 )
 from companion.game.puzzle_strike.bank import BankOptions, BankSampler
 from companion.game.puzzle_strike.panic import PanicState
 from companion.game.puzzle_strike.piles import GemSupply, Mode, Table, new_table
 from companion.game.puzzle_strike.sets import find_set, find_sets, pool_keys
-from companion.game.puzzle_strike.setup import KIND, Setup
-from companion.game.rooms import RoomError, Rules, register
+from companion.game.puzzle_strike.setup import KIND, Setup, setup_from_request
+from companion.game.rooms import Rules
 from printkit.catalog import Catalog, PuzzleStrikeSet
 
 BANK_SIZE = 10
@@ -406,31 +406,22 @@ def is_final(action: Action, after: State) -> bool:
     return isinstance(action, LosersChoice) and action.option is LoserOption.REROLL
 
 
-def legacy_apply(
-    state: State, data: Mapping[str, Any], actor: str, catalog: Catalog, position: int
-) -> State:
-    """Apply a stored action's JSON (the store of today speaks JSON to every kind)."""
-    try:
-        return apply(state, parse_action(data), actor, catalog, position)
-    except GameError as exc:
-        raise RoomError(str(exc)) from None
+def players_of(setup: Setup) -> tuple[str, ...]:
+    """Return the seats' names, in seat order."""
+    return setup.players
 
 
-def legacy_start(setup: Setup, catalog: Catalog) -> State:
-    """Start a match, with the errors the store of today expects."""
-    try:
-        return start(setup, catalog)
-    except GameError as exc:
-        raise RoomError(str(exc)) from None
-
-
-RULES = register(
-    Rules(
-        KIND,
-        Setup.from_json,
-        legacy_start,
-        legacy_apply,
-        view.view,
-        lambda data, actor, after: view.describe(parse_action(data), actor, after),
-    )
+RULES: Rules[Setup, State, Action] = Rules(
+    kind=KIND,
+    setup_from_request=setup_from_request,
+    setup_from_json=Setup.from_json,
+    setup_to_json=Setup.to_json,
+    players=players_of,
+    parse_action=parse_action,
+    action_to_json=action_to_json,
+    start=start,
+    apply=apply,
+    view=view.view,
+    describe=view.describe,
+    is_final=is_final,
 )

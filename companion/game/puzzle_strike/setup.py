@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game.errors import IllegalMove, InvalidSetup
+from companion.game.names import parse_players
 from companion.game.puzzle_strike.bank import BankError, BankSampler, recommended_bank
 from companion.game.puzzle_strike.bank_json import options_from_json
 from companion.game.puzzle_strike.piles import Mode
@@ -20,7 +21,6 @@ from printkit.catalog import Catalog
 from printkit.catalog.bankcode import BankCodeError, decode_bank
 
 KIND = "puzzle-strike"
-MAX_NAME = 24
 
 
 @dataclass(frozen=True)
@@ -78,21 +78,6 @@ class Setup:
         )
 
 
-def players_from(data: Mapping[str, Any]) -> tuple[str, ...]:
-    """Read 2 to 4 player names.
-
-    :raises InvalidSetup: naming what is wrong.
-    """
-    players = data.get("players")
-    if not isinstance(players, list) or not all(
-        isinstance(p, str) and 0 < len(p.strip()) <= MAX_NAME for p in players
-    ):
-        raise InvalidSetup(f"'players' must list 2 to 4 names of 1 to {MAX_NAME} characters")
-    if not 2 <= len(players) <= 4:
-        raise InvalidSetup(f"'players' must list 2 to 4 names, not {len(players)}")
-    return tuple(p.strip() for p in players)
-
-
 def mode_from(data: Mapping[str, Any], players: Sequence[str]) -> Mode:
     """Read the mode (two-player for 2 names, free-for-all for 3 or 4 by default)."""
     default = "two-player" if len(players) == 2 else "free-for-all"
@@ -108,7 +93,7 @@ def setup_from_request(data: Mapping[str, Any], catalog: Catalog, seed: int) -> 
     :raises InvalidSetup: for a field of the wrong shape.
     :raises IllegalMove: for an unknown set or a bank that cannot be made.
     """
-    players = players_from(data)
+    players = parse_players(data, 2, 4)
     mode = mode_from(data, players)
     sets = data.get("sets") or ["base-3e"]
     if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
