@@ -50,6 +50,11 @@ class RestartChoice:
 
 
 @dataclass(frozen=True)
+class Rematch:
+    """Once the match is over: play a new match, same players and first bank."""
+
+
+@dataclass(frozen=True)
 class Ante:
     """Ante the Panic level's gem into your pile."""
 
@@ -143,6 +148,7 @@ Action = (
     | Forfeit
     | MarkStack
     | LosersChoice
+    | Rematch
 )
 
 
@@ -216,6 +222,7 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Action]] = {
     "forfeit": lambda d: Forfeit(),
     "stack": lambda d: MarkStack(required(d, "stack"), StackState(choice(d, "state", StackState))),
     "losers_choice": parse_losers_choice,
+    "rematch": lambda d: Rematch(),
 }
 ACTION_TYPES = tuple(PARSERS)
 
@@ -262,4 +269,5 @@ SIMPLE_TYPES: dict[type, str] = {
     Land: "land",
     EndTurn: "end_turn",
     Forfeit: "forfeit",
+    Rematch: "rematch",
 }

@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from math import comb
 
+from companion.game.errors import IllegalMove
+from companion.game.puzzle_strike.sets import find_sets
 from printkit.catalog import Catalog, PuzzleStrikeSet
 from printkit.catalog.bankcode import PoolChip, encode_bank, pool_of
 
@@ -131,13 +133,12 @@ def choose_sets(catalog: Catalog, set_ids: Sequence[str]) -> list[PuzzleStrikeSe
 
     :raises BankError: for an unknown set, none at all, or two sets sharing chip names.
     """
-    known = {s.id: s for s in catalog.puzzle_strike_sets()}
     if not set_ids:
         raise BankError("choose at least one set, e.g. base-3e")
-    for set_id in set_ids:
-        if set_id not in known:
-            raise BankError(f"unknown set {set_id!r} (known: {', '.join(known)})")
-    chosen = [s for s in known.values() if s.id in set_ids]
+    try:
+        chosen = find_sets(catalog, set_ids)
+    except IllegalMove as exc:
+        raise BankError(str(exc)) from None
     seen: dict[str, str] = {}
     for s in chosen:
         for chip in s.puzzle_chips:

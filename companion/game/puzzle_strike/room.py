@@ -33,6 +33,7 @@ from companion.game.puzzle_strike.actions import (
     LoserOption,
     LosersChoice,
     MarkStack,
+    Rematch,
     RemoveGem,
     RestartChoice,
     StackState,
@@ -184,6 +185,8 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
         return choose(state, actor, action, position)
     if isinstance(action, RestartChoice):
         return restart_choice(state, actor)
+    if isinstance(action, Rematch):
+        return rematch(state, catalog)
     if isinstance(action, LosersChoice):
         return losers_choice(state, actor, action, catalog, position)
     if state.phase != "playing" or state.table is None:
@@ -314,20 +317,26 @@ def restart_choice(state: State, actor: str) -> State:
     votes = (*state.restart_votes, actor)
     if set(votes) != set(state.setup.players):
         return replace(state, restart_votes=votes)
-    setup = state.setup
     return replace(
         state,
         phase="choosing",
-        order=setup.players,
-        choice=match.BlindChoice(setup.players),
+        order=state.setup.players,
+        choice=match.BlindChoice(state.setup.players),
         characters=(),
         rechoose=None,
         table=None,
         clash=None,
         restart_votes=(),
-        panic=new_panic(setup),
+        panic=new_panic(state.setup),
         stacks=tuple((k, StackState.FULL) for k, _ in state.stacks),
     )
+
+
+def rematch(state: State, catalog: Catalog) -> State:
+    """Start a new match once this one is over: same players, the first bank, new choices."""
+    if state.phase != "over":
+        raise TableError("a rematch starts once the match is over")
+    return start(state.setup, catalog)
 
 
 def begin_game(state: State) -> State:

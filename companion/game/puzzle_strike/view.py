@@ -22,6 +22,7 @@ from companion.game.puzzle_strike.actions import (
     LoserOption,
     LosersChoice,
     MarkStack,
+    Rematch,
     RemoveGem,
     RestartChoice,
 )
@@ -262,6 +263,8 @@ def sentence(action: Action, actor: str, after: State) -> str:
             return f"{actor} marked {after.name(stack)} {STACK_WORDS[state.value]}"
         case LosersChoice():
             return losers_sentence(action, actor, after)
+        case Rematch():
+            return f"{actor} started a rematch: everyone chooses a character"
     return f"{actor} acted"
 
 
