@@ -1,11 +1,5 @@
 "use strict";
 function splitNames(text) { return (text || "").split(",").map((s) => s.trim()).filter(Boolean); }
-const ICONS = { "black-arrow": "➡", "brown-arrow": "🟫➡", "purple-arrow": "🟪➡", "red-arrow": "🟥➡",
-  "blue-arrow": "🟦➡", "chip-draw": "⚫", "piggy": "🐷", "gem-power": "$", "gem": "💎" };
-function iconText(icons) {
-  return icons.map(([name, n]) => name === "gem-power" ? (n < 0 ? "-$" + (-n) : "$" + n)
-    : name === "gem" ? "💎" + n : (ICONS[name] || name).repeat(n)).join(" ");
-}
 function optionsFrom(form) {
   const f = new FormData(form);
   const body = { sets: f.getAll("sets"), exclude: splitNames(f.get("exclude")), pin: splitNames(f.get("pin")) };
@@ -37,8 +31,8 @@ function showBank(bank) {
       catch (err) { document.getElementById("bank-error").textContent = err.error || "error"; }
     });
     list.append(el("li", {}, el("span", { class: "cost" }, stack.cost === null ? "?" : String(stack.cost)),
-      swatches, el("span", {}, stack.name + (stack.attack ? " ✊" : "")),
-      el("span", { class: "small" }, iconText(stack.icons)), el("span", { class: "small" }, stack.set), reroll));
+      swatches, el("span", { class: "chip-name" }, stack.name, ...stack.banner_icons.map((i) => chipIcon(i, 0, 18))),
+      el("span", { class: "icons" }, chipIcons(stack.icons, 18)), el("span", { class: "small" }, stack.set), reroll));
   }
   const url = window.location.origin + "/bank/" + bank.code;
   document.getElementById("share-qr").src = "/qr.svg?text=" + encodeURIComponent(url);

@@ -28,6 +28,7 @@ from companion.game.puzzle_strike.piles import (
     LOSING_TOTAL,
     MAX_COMBINED,
     UNSTOPPABLE_GEM,
+    Collision,
     GemError,
     Mode,
     Send,
@@ -202,13 +203,15 @@ def counter_crash(table: Table, player: str, gems: Sequence[int]) -> Table:
     table = table.note(f"{player} counter-crashed a {broke}: {negated} pair(s) negated")
     if send.ones > counter:  # the counter crashed fewer: the rest falls on the counter
         rest = Send(send.sender, player, send.ones - counter, False, send.overflow)
-        return land(replace(table, pending=rest))
+        collision = Collision(negated, rest.ones, player, False)
+        return land(replace(table, pending=rest, collision=collision))
     if counter > send.ones:  # the sender crashed fewer: the rest flies back, counterable
         back = Send(
             player, send.sender, counter - send.ones, UNSTOPPABLE_GEM in gems, send.overflow
         )
-        return dispatch(table, back)
-    return settle(table)
+        collision = Collision(negated, back.ones, send.sender, True)
+        return dispatch(replace(table, collision=collision), back)
+    return settle(replace(table, collision=Collision(negated, 0, None, False)))
 
 
 def let_land(table: Table, player: str) -> Table:

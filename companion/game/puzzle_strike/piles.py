@@ -160,6 +160,18 @@ class Send:
 
 
 @dataclass(frozen=True)
+class Collision:
+    """What the last counter-crash did: gems negated, and where the rest went."""
+
+    negated: int
+    rest: int
+    rest_to: str | None
+    """The player the leftover 1-gems land on or fly back at (None: nothing left)."""
+    back: bool
+    """True when the rest flies back at the sender (they crashed fewer)."""
+
+
+@dataclass(frozen=True)
 class Table:
     """The gem side of a Puzzle Strike game: piles, supply, sends, turn and result."""
 
@@ -189,6 +201,8 @@ class Table:
     """2nd edition: the player whose overflow is in flight; their turn lasts until it lands."""
     outcome: Outcome | None = None
     """Set when the game is over."""
+    collision: Collision | None = None
+    """The last counter-crash's result (for history sentences)."""
     log: tuple[str, ...] = ()
     """What happened, one line per step, for history views."""
 

@@ -248,7 +248,7 @@ def sentence(action: Action, actor: str, after: State) -> str:
         case Crash(broken, target):
             return f"{actor} crashed {gem_words(broken)} at {target or crash_target(actor, after)}"
         case Counter(broken):
-            return f"{actor} counter-crashed {gem_words(broken)}"
+            return f"{actor} counter-crashed {gem_words(broken)}" + collision_words(after)
         case Land():
             return f"{actor} let the gems land"
         case AddGem(player, value):
@@ -266,6 +266,19 @@ def sentence(action: Action, actor: str, after: State) -> str:
         case Rematch():
             return f"{actor} started a rematch: everyone chooses a character"
     return f"{actor} acted"
+
+
+def collision_words(after: State) -> str:
+    """Say what a counter-crash did: gems negated, and where the rest went."""
+    hit = after.table.collision if after.table else None
+    if hit is None:
+        return ""
+    words = f": {hit.negated} negated"
+    if hit.rest and hit.back:
+        return words + f", {hit.rest} fl{'y' if hit.rest > 1 else 'ies'} back at {hit.rest_to}"
+    if hit.rest:
+        return words + f", {hit.rest} land{'' if hit.rest > 1 else 's'} on {hit.rest_to}"
+    return words
 
 
 def crash_target(actor: str, after: State) -> str:
