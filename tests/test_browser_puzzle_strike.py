@@ -151,7 +151,7 @@ def test_two_players_best_of_three_to_the_end(server: str, browser: Any) -> None
 
     # Ana crashes the 3 at Ben; Ben counter-crashes with his 2: 1 lands on Ben.
     ana.act("#piles section[data-owner='Ana'] button:has-text('Crash')")
-    ben.see("#flight h2", "3 × 1-gem: Ana → Ben")
+    ben.see("#flight h2", "In the air: 3 × 1-gem: Ana → Ben")
     ben.shot("duel-incoming-dark")
     assert ana.page.locator("#flight button:has-text('Let them land')").count() == 0
     ben.select_gem("Ben", 2)
@@ -245,7 +245,7 @@ def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) 
     ana.select_gem("Ana", 1)
     ana.act("#piles section[data-owner='Ana'] button:has-text('Crash → Ben')")
     for phone in phones:
-        phone.see("#flight .floating", "1 × 1-gem Ana → Ben")
+        phone.see("#flight .floating", "Floating: 1 × 1-gem Ana → Ben")
     assert ben.page.locator("#flight h2").count() == 0  # nothing in the air yet
     dee.shot("ffa-floating")
     ana.select_gem("Ana", 3)

@@ -219,3 +219,17 @@ def test_a_clash_says_who_keeps_the_character_and_why(catalog: Catalog) -> None:
     assert f"{other} chooses another character" in line
     clash = view(state, other, catalog)["clash"]
     assert clash == {"character": "Rook", "keeper": keeper, "rechoose": other}
+
+
+def test_floating_gems_in_the_history_sentences(catalog: Catalog) -> None:
+    state = give(playing(catalog, THREE, Mode.FREE_FOR_ALL), catalog, "Ana", 4, 4, 3, 1)
+    crash = {"type": "crash", "gems": [1], "target": "Ben"}
+    state = do(state, catalog, "Ana", **crash)
+    assert describe(crash, "Ana", state) == (
+        "Ana crashed a 1-gem at Ben; the gems float until Ana's pile is 9 or less"
+    )
+    remove = {"type": "remove_gem", "player": "Ana", "value": 3}
+    state = do(state, catalog, "Ana", **remove)
+    assert describe(remove, "Ana", state) == (
+        "Ana took a 3-gem out of Ana's pile; Ana's floating gems are sent to Ben"
+    )

@@ -34,7 +34,7 @@ Object.assign(WORDS.ja, {
   total: "合計", draws: "ドロー", gem_power: "粉碎で得たジェム・パワー", out: "脱落", tap_gems: "ジェムをタップして選ぶ",
   end_at_ten: "場のジェムが10以上：ターンを終えて負けますか？", forfeit: "投了", forfeit_sure: "このゲームを投了しますか？もう一度タップ",
   game_to: "ゲームの勝者", mark_empty: "空", mark_removed: "除外（Into Oblivion）", mark_full: "補充",
-  tap_stack: "山をタップすると説明を読み、空にできます。", crash: "粉碎",
+  tap_stack: "山をタップすると説明を読み、空にできます。", crash: "粉碎", in_the_air: "飛んでいるジェム", floating_gems: "浮きジェム",
 });
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
 if (!WORDS[LANG]) LANG = "en";

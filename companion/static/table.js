@@ -99,8 +99,8 @@ function scoreLine(s) {
 function renderStatus(s) {
   const parts = [el("h1", { id: "title" }, s.title), el("p", { class: "small" }, t("game", "Game") + " " + s.game_no + " · " + t("best_of_3", "best of 3"))];
   if (s.match) parts.push(el("p", { id: "score" }, t("score", "Score") + ": " + scoreLine(s)));
-  if (s.match && s.match.winner) parts.push(el("p", { class: "big winner" }, "🏆 " + t("match_to", "Match to") + " " + s.match.winner));
-  else if (s.table && s.table.winners.length) parts.push(el("p", { class: "big" }, "🏆 " + s.table.winners.join(" & ")));
+  if (s.match && s.match.winner) parts.push(el("p", { class: "big winner" }, t("match_to", "Match to") + " " + s.match.winner));
+  else if (s.table && s.table.winners.length) parts.push(el("p", { class: "big winner" }, t("game_to", "Game to") + " " + s.table.winners.join(" & ")));
   else if (s.table) parts.push(el("p", { class: "turn-line" + (sideTurn(s, myPile(s) || { players: [] }) ? " mine" : "") },
     s.table.turn === s.you ? t("your_turn", "Your turn") : t("turn_of", "Turn") + ": " + s.table.turn));
   parts.push(el("p", { class: "small" }, s.you ? t("you_are", "You are") + " " + s.you : t("spectator", "Spectator")));
@@ -152,7 +152,7 @@ function renderFlight(s) {
   if (box.hidden) return;
   const parts = [];
   if (pending) {
-    parts.push(el("h2", {}, "💥 " + pending.ones + " × 1-gem: " + pending.sender + " → " + pending.target +
+    parts.push(el("h2", {}, t("in_the_air", "In the air") + ": " + pending.ones + " × 1-gem: " + pending.sender + " → " + pending.target +
       (pending.unstoppable ? " · " + t("unstoppable", "a 4-gem: nobody can counter-crash") : "")));
     const row = el("div", { class: "row" });
     const values = selectedValues();
@@ -167,7 +167,7 @@ function renderFlight(s) {
     parts.push(row);
   }
   for (const f of floating) {
-    parts.push(el("p", { class: "floating" }, "☁ " + f.ones + " × 1-gem " + f.sender + " → " + f.target + " · " +
+    parts.push(el("p", { class: "floating" }, t("floating_gems", "Floating") + ": " + f.ones + " × 1-gem " + f.sender + " → " + f.target + " · " +
       t("floating", "floating until the sender's pile is 9 or less")));
   }
   box.replaceChildren(...parts);
@@ -304,7 +304,7 @@ function renderStacks(s) {
   const grid = document.getElementById("stacks");
   grid.replaceChildren(...s.stacks.map((x) => el("button", { type: "button", class: "stack " + x.state + (UI.openStack === x.key ? " open" : ""),
     "aria-expanded": UI.openStack === x.key ? "true" : "false",
-    onclick: () => { UI.openStack = UI.openStack === x.key ? null : x.key; render(ROOM.current); } }, x.name + (x.state === "removed" ? " ⊘" : ""))));
+    onclick: () => { UI.openStack = UI.openStack === x.key ? null : x.key; render(ROOM.current); } }, x.name + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""))));
   const detail = document.getElementById("stack-detail");
   const open = s.stacks.find((x) => x.key === UI.openStack);
   detail.hidden = !open;

@@ -246,7 +246,8 @@ def sentence(action: Action, actor: str, after: State) -> str:
         case Combine(a, b):
             return f"{actor} combined a {a}-gem and a {b}-gem into a {a + b}-gem"
         case Crash(broken, target):
-            return f"{actor} crashed {gem_words(broken)} at {target or crash_target(actor, after)}"
+            line = f"{actor} crashed {gem_words(broken)} at {target or crash_target(actor, after)}"
+            return line + floating_words(after)
         case Counter(broken):
             return f"{actor} counter-crashed {gem_words(broken)}" + collision_words(after)
         case Land():
@@ -254,7 +255,7 @@ def sentence(action: Action, actor: str, after: State) -> str:
         case AddGem(player, value):
             return f"{actor} put a {value}-gem into {player}'s pile"
         case RemoveGem(player, value):
-            return f"{actor} took a {value}-gem out of {player}'s pile"
+            return f"{actor} took a {value}-gem out of {player}'s pile" + floating_words(after)
         case EndTurn():
             return f"{actor} ended the turn"
         case Forfeit():
@@ -279,6 +280,23 @@ def collision_words(after: State) -> str:
     if hit.rest:
         return words + f", {hit.rest} land{'' if hit.rest > 1 else 's'} on {hit.rest_to}"
     return words
+
+
+def floating_words(after: State) -> str:
+    """Say what happened to floating gems on this step: they float, or they are sent now."""
+    table = after.table
+    last = table.log[-1] if table and table.log else ""
+    if "floating gems are sent" in last:
+        return f"; {last}"
+    if (
+        table
+        and table.floating
+        and table.pending is None
+        and "float until" in " ".join(table.log[-2:])
+    ):
+        sender = table.floating[-1].sender
+        return f"; the gems float until {sender}'s pile is 9 or less"
+    return ""
 
 
 def crash_target(actor: str, after: State) -> str:
