@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import CSRF, act, phone, post, start_duel
+from tests.helpers import CSRF, act, phone, post, start_duel
 
 
 def state(client: FlaskClient, match_id: str) -> dict[str, Any]:
@@ -64,8 +64,9 @@ def test_pages_set_a_csrf_cookie(app: Flask) -> None:
 def test_secret_key_is_created_private(tmp_path: Path) -> None:
     from companion import create_app
 
-    app = create_app({"DATABASE": str(tmp_path / "x.sqlite3")})
+    app = create_app({"DATABASE": str(tmp_path / "x.sqlite3")}, instance_path=tmp_path / "inst")
     key_file = Path(app.instance_path) / "secret_key"
+    assert key_file.parent == tmp_path / "inst"
     assert key_file.exists()
     assert stat.S_IMODE(os.stat(key_file).st_mode) == 0o600
     assert app.config["SECRET_KEY"] == key_file.read_text().strip()
@@ -396,3 +397,27 @@ def test_a_new_player_shows_up_without_an_action(app: Flask) -> None:
     again = a.get(url, headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 200
     assert [s["taken"] for s in again.get_json()["seats"]] == [True, True]
+
+
+def test_a_retry_after_newer_versions_gets_the_original_answer(app: Flask) -> None:
+    match_id, a, b = start_duel(app)
+    choose_both(match_id, a, b)
+    version = state(a, match_id)["version"]
+    body = {
+        "action": {"type": "add_gem", "player": "Ben", "value": 1},
+        "base_version": version,
+        "idempotency_key": "retry-key-1234",
+    }
+    first = post(a, f"/api/matches/{match_id}/actions", body)
+    assert first.status_code == 200
+    act(b, match_id, {"type": "add_gem", "player": "Ana", "value": 2})  # the table moves on
+    act(a, match_id, {"type": "ante"})
+    retried = post(a, f"/api/matches/{match_id}/actions", body)
+    assert retried.status_code == 200, retried.get_json()
+    assert retried.get_json() == first.get_json()
+    assert first.get_json()["line"] == "Ana put a 1-gem in Ben's pile"
+    assert state(a, match_id)["state"]["table"]["piles"][1]["gems"] == [1]  # applied once
+    undo = {"base_version": version + 3, "idempotency_key": "retry-undo-1"}
+    undone = post(b, f"/api/matches/{match_id}/undo", undo)
+    act(a, match_id, {"type": "add_gem", "player": "Ana", "value": 1})
+    assert post(b, f"/api/matches/{match_id}/undo", undo).get_json() == undone.get_json()

@@ -1,8 +1,10 @@
 "use strict";
 // Interface words in English and Japanese (game terms from the 3rd-edition Japanese rules).
-const WORDS = {
-  en: {},
-  ja: {
+// English is the text in the pages and scripts; Japanese comes in one block per page (shared
+// words in "common"), looked up in every block: a page's script may add its own block with
+// JA_BLOCKS.name = {...}.
+const JA_BLOCKS = {
+  common: {
     offline: "オフライン", home: "ホーム", start_match: "Puzzle Strike の対戦を始める", players: "プレイヤー（手番順）",
     mode: "モード", mode_auto: "2人プレイ／乱戦", mode_team: "2vs2チーム戦", mode_lms: "生き残りルール", set: "セット",
     bank_code_opt: "銀行コード（空欄ならランダム）", i_am: "この端末は", start: "開始", invite: "このコードかQRで参加",
@@ -23,24 +25,29 @@ const WORDS = {
     print: "印刷", carry: "このキャラクターで対戦を始める", go_to_match: "対戦へ進む", plays_first: "先手",
     next_step: "次のステップ", wins: "の勝ち", play_site: "風水サイトを出す", seize: "奪取", burn_victory: "勝利のために焼く",
     burn_power: "パワーのために焼く", lose_site: "サイトを失った", decked: "山札切れ", power: "パワー", sites: "サイト", burned: "焼いた",
+    tap_waiting: "オフライン：最後の操作は保存され、接続が戻ったら送信されます", tap_sent: "保存していた操作を送信しました",
+    tap_refused: "保存していた操作は適用されませんでした", tap_wait_first: "前の操作が送信待ちです。送信後にもう一度どうぞ",
+    hand_over: "席を新しい端末に渡す", hand_over_help: "紛失・電池切れの端末の代わりに：その席を新しいリンクで開放し、古い端末は操作できなくなります。",
+    hand_over_confirm: "この席を新しい端末に渡しますか？",
+  },
+  shadowfist: {
+    sf_turn: "ターン", sf_next_step: "次のステップ", sf_end_turn: "ターン終了", sf_wins: "の勝利",
+    sf_play_site: "風水サイトを出す", sf_seize: "奪取する", sf_burn_victory: "勝利のために焼く", sf_burn_power: "パワーのために焼く",
+    sf_lose_site: "サイトを失った", sf_decked: "最後のカードを引いた", sf_deck_out: "山札切れ", sf_power: "パワー",
+    sf_sites: "風水サイト", sf_burned: "勝利用に焼いた", sf_from: "相手", sf_site_played: "このターンは風水サイトを出しました（1ターン1枚）",
+    sf_not_your_turn: "風水サイトは自分のターンに出します", sf_fifth_rule: "5枚目は奪取するか勝利のために焼くこと（攻撃できるサイトが他にない時だけ、出して勝てます）",
+    sf_wins_by_playing: "攻撃できるサイトが他にないので、出せば勝ちです", sf_victory: "勝利まで",
   },
 };
-// --- Puzzle Strike table (helper ps): words of table.js, from seed 003 where it has them ---
-Object.assign(WORDS.ja, {
-  selection_gone: "場のジェムが変わり、選んだジェムがなくなりました。選び直してください。", best_of_3: "3本勝負",
-  match_to: "対戦の勝者", you_are: "あなた：", spectator: "観戦中", restart_choice: "キャラクターを選び直す",
-  rematch: "再戦する", clash: "同じキャラクター", coin_gave: "コイントスで取ったのは", chooses_again: "は別のキャラクターと先手・後手を選びます。",
-  unstoppable: "4ジェム：カウンタークラッシュ不可", deciding: "判断するのは", floating: "浮きジェム：送り主の場が9以下になると送られる",
-  total: "合計", draws: "ドロー", gem_power: "粉碎で得たジェム・パワー", out: "脱落", tap_gems: "ジェムをタップして選ぶ",
-  end_at_ten: "場のジェムが10以上：ターンを終えて負けますか？", forfeit: "投了", forfeit_sure: "このゲームを投了しますか？もう一度タップ",
-  game_to: "ゲームの勝者", mark_empty: "空", mark_removed: "除外（Into Oblivion）", mark_full: "補充",
-  tap_stack: "山をタップすると説明を読み、空にできます。", crash: "粉碎", in_the_air: "飛んでいるジェム", floating_gems: "浮きジェム",
-});
+const WORDS = { en: {}, ja: JA_BLOCKS };
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
 if (!WORDS[LANG]) LANG = "en";
 const ORIGINAL = new Map();
 function t(key, fallback) {
-  return (WORDS[LANG] && WORDS[LANG][key]) || fallback || key;
+  if (LANG === "ja") {
+    for (const block of Object.values(JA_BLOCKS)) if (block[key]) return block[key];
+  }
+  return fallback || key;
 }
 function applyWords(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach((el) => {

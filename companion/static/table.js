@@ -4,6 +4,16 @@
 // this file draws the table from the state and reacts to what other phones did.
 // A selection is kept as gem values, never positions: a pile that changes under the phone
 // keeps the same gems selected, or clears the selection with a note.
+JA_BLOCKS.puzzle_strike = {
+  selection_gone: "場のジェムが変わり、選んだジェムがなくなりました。選び直してください。", best_of_3: "3本勝負",
+  match_to: "対戦の勝者", you_are: "あなた：", spectator: "観戦中", restart_choice: "キャラクターを選び直す",
+  rematch: "再戦する", clash: "同じキャラクター", coin_gave: "コイントスで取ったのは", chooses_again: "は別のキャラクターと先手・後手を選びます。",
+  unstoppable: "4ジェム：カウンタークラッシュ不可", deciding: "判断するのは", floating: "浮きジェム：送り主の場が9以下になると送られる",
+  total: "合計", draws: "ドロー", gem_power: "粉碎で得たジェム・パワー", out: "脱落", tap_gems: "ジェムをタップして選ぶ",
+  end_at_ten: "場のジェムが10以上：ターンを終えて負けますか？", forfeit: "投了", forfeit_sure: "このゲームを投了しますか？もう一度タップ",
+  game_to: "ゲームの勝者", mark_empty: "空", mark_removed: "除外（Into Oblivion）", mark_full: "補充",
+  tap_stack: "山をタップすると説明を読み、空にできます。", in_the_air: "飛んでいるジェム", floating_gems: "浮きジェム",
+};
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
 const UI = { selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };

@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from companion.game.errors import IllegalMove
 from printkit.catalog import FlashDuelSet, PuzzleStrikeSet
 
 PUZZLE_STRIKE_ORDERS = {2: "122112", 3: "123321123", 4: "123443211234"}
@@ -26,7 +27,7 @@ FLASH_DUEL_ORDER = "12211221"
 FLASH_DUEL_POOL = 12
 
 
-class DraftError(ValueError):
+class DraftError(IllegalMove):
     """A pick the draft does not allow; the message says why."""
 
 
