@@ -1,5 +1,10 @@
 "use strict";
-function splitNames(text) { return (text || "").split(",").map((s) => s.trim()).filter(Boolean); }
+function splitNames(text) {
+  return (text || "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 function optionsFrom(form) {
   const f = new FormData(form);
   const body = { sets: f.getAll("sets"), exclude: splitNames(f.get("exclude")), pin: splitNames(f.get("pin")) };
@@ -26,18 +31,33 @@ function showBank(bank) {
     const reroll = el("button", { type: "button", title: "reroll" }, "⟳");
     reroll.addEventListener("click", async () => {
       const body = Object.assign(optionsFrom(document.getElementById("options")), { slot: stack.key });
-      delete body.sets; delete body.seed; delete body.players;
-      try { showBank(await api("POST", "/api/banks/" + bank.code + "/reroll", body)); }
-      catch (err) { document.getElementById("bank-error").textContent = err.error || "error"; }
+      delete body.sets;
+      delete body.seed;
+      delete body.players;
+      try {
+        showBank(await api("POST", "/api/banks/" + bank.code + "/reroll", body));
+      } catch (err) {
+        document.getElementById("bank-error").textContent = err.error || "error";
+      }
     });
-    list.append(el("li", {}, el("span", { class: "cost" }, stack.cost === null ? "?" : String(stack.cost)),
-      swatches, el("span", { class: "chip-name" }, stack.name, ...stack.banner_icons.map((i) => chipIcon(i, 0, 18))),
-      el("span", { class: "icons" }, chipIcons(stack.icons, 18)), el("span", { class: "small" }, stack.set), reroll));
+    list.append(
+      el(
+        "li",
+        {},
+        el("span", { class: "cost" }, stack.cost === null ? "?" : String(stack.cost)),
+        swatches,
+        el("span", { class: "chip-name" }, stack.name, ...stack.banner_icons.map((i) => chipIcon(i, 0, 18))),
+        el("span", { class: "icons" }, chipIcons(stack.icons, 18)),
+        el("span", { class: "small" }, stack.set),
+        reroll,
+      ),
+    );
   }
   const url = window.location.origin + "/bank/" + bank.code;
   document.getElementById("share-qr").src = "/qr.svg?text=" + encodeURIComponent(url);
   const link = document.getElementById("share-link");
-  link.href = url; link.textContent = url;
+  link.href = url;
+  link.textContent = url;
   document.getElementById("pdf").href = "/bank/" + bank.code + ".pdf";
   document.getElementById("panic-line").textContent = bank.panic ? t("panic", "Panic Time") + ": " + bank.panic : "";
 }
@@ -58,14 +78,20 @@ document.addEventListener("DOMContentLoaded", async () => {
     event.preventDefault();
     const error = document.getElementById("bank-error");
     error.textContent = "";
-    try { showBank(await api("POST", "/api/banks", optionsFrom(form))); }
-    catch (err) { error.textContent = err.error || "error"; }
+    try {
+      showBank(await api("POST", "/api/banks", optionsFrom(form)));
+    } catch (err) {
+      error.textContent = err.error || "error";
+    }
   });
   document.getElementById("rec-set").addEventListener("change", loadRecommended);
   loadRecommended();
   const code = document.body.dataset.code;
   if (code) {
-    try { showBank(await api("GET", "/api/banks/" + encodeURIComponent(code))); }
-    catch (err) { document.getElementById("bank-error").textContent = err.error || "error"; }
+    try {
+      showBank(await api("GET", "/api/banks/" + encodeURIComponent(code)));
+    } catch (err) {
+      document.getElementById("bank-error").textContent = err.error || "error";
+    }
   }
 });

@@ -5,24 +5,48 @@
 // A selection is kept as gem values, never positions: a pile that changes under the phone
 // keeps the same gems selected, or clears the selection with a note.
 JA_BLOCKS.puzzle_strike = {
-  selection_gone: "場のジェムが変わり、選んだジェムがなくなりました。選び直してください。", best_of_3: "3本勝負",
-  match_to: "対戦の勝者", you_are: "あなた：", spectator: "観戦中", restart_choice: "キャラクターを選び直す",
-  rematch: "再戦する", clash: "同じキャラクター", coin_gave: "コイントスで取ったのは", chooses_again: "は別のキャラクターと先手・後手を選びます。",
-  unstoppable: "4ジェム：カウンタークラッシュ不可", deciding: "判断するのは", floating: "浮きジェム：送り主の場が9以下になると送られる",
-  total: "合計", draws: "ドロー", gem_power: "粉碎で得たジェム・パワー", out: "脱落", tap_gems: "ジェムをタップして選ぶ",
-  end_at_ten: "場のジェムが10以上：ターンを終えて負けますか？", forfeit: "投了", forfeit_sure: "このゲームを投了しますか？もう一度タップ",
-  game_to: "ゲームの勝者", mark_empty: "空", mark_removed: "除外（Into Oblivion）", mark_full: "補充",
-  tap_stack: "山をタップすると説明を読み、空にできます。", in_the_air: "飛んでいるジェム", floating_gems: "浮きジェム",
+  selection_gone: "場のジェムが変わり、選んだジェムがなくなりました。選び直してください。",
+  best_of_3: "3本勝負",
+  match_to: "対戦の勝者",
+  you_are: "あなた：",
+  spectator: "観戦中",
+  restart_choice: "キャラクターを選び直す",
+  rematch: "再戦する",
+  clash: "同じキャラクター",
+  coin_gave: "コイントスで取ったのは",
+  chooses_again: "は別のキャラクターと先手・後手を選びます。",
+  unstoppable: "4ジェム：カウンタークラッシュ不可",
+  deciding: "判断するのは",
+  floating: "浮きジェム：送り主の場が9以下になると送られる",
+  total: "合計",
+  draws: "ドロー",
+  gem_power: "粉碎で得たジェム・パワー",
+  out: "脱落",
+  tap_gems: "ジェムをタップして選ぶ",
+  end_at_ten: "場のジェムが10以上：ターンを終えて負けますか？",
+  forfeit: "投了",
+  forfeit_sure: "このゲームを投了しますか？もう一度タップ",
+  game_to: "ゲームの勝者",
+  mark_empty: "空",
+  mark_removed: "除外（Into Oblivion）",
+  mark_full: "補充",
+  tap_stack: "山をタップすると説明を読み、空にできます。",
+  in_the_air: "飛んでいるジェム",
+  floating_gems: "浮きジェム",
 };
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
 const UI = { selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
 
 function pileOf(s, player) {
-  return s.table && s.table.piles.find((p) => p.players.includes(player));
+  return s.table?.piles.find((p) => p.players.includes(player));
 }
-function myPile(s) { return s.you ? pileOf(s, s.you) : null; }
-function sideTurn(s, pile) { return pile.players.includes(s.table.turn); }
+function myPile(s) {
+  return s.you ? pileOf(s, s.you) : null;
+}
+function sideTurn(s, pile) {
+  return pile.players.includes(s.table.turn);
+}
 
 // A multiset check: does the pile still hold every selected value?
 function stillHeld(values, gems) {
@@ -43,13 +67,18 @@ function keepSelection(s) {
 }
 
 async function act(action) {
-  const before = ROOM.current && ROOM.current.version;
+  const before = ROOM.current?.version;
   UI.confirm = null;
   UI.acting = true;
-  try { await roomAct(action); } finally { UI.acting = false; }
+  try {
+    await roomAct(action);
+  } finally {
+    UI.acting = false;
+  }
   const now = ROOM.current;
   if (now && now.version !== before) {
-    UI.selected = []; UI.note = "";
+    UI.selected = [];
+    UI.note = "";
     showSnackbar(now.history[now.history.length - 1]);
     render(now);
   }
@@ -58,25 +87,39 @@ async function act(action) {
 function showSnackbar(line) {
   const bar = document.getElementById("snackbar");
   if (!line || ROOM.spectator) return;
-  const undo = el("button", { type: "button", onclick: () => { bar.hidden = true; roomSend("undo"); } }, t("undo", "Undo"));
+  const undo = el(
+    "button",
+    {
+      type: "button",
+      onclick: () => {
+        bar.hidden = true;
+        roomSend("undo");
+      },
+    },
+    t("undo", "Undo"),
+  );
   bar.replaceChildren(el("span", {}, line), undo);
   bar.hidden = false;
   clearTimeout(UI.snack);
-  UI.snack = setTimeout(() => { bar.hidden = true; }, 6000);
+  UI.snack = setTimeout(() => {
+    bar.hidden = true;
+  }, 6000);
 }
 
-function buzz(pattern) { if (navigator.vibrate) navigator.vibrate(pattern); }
+function buzz(pattern) {
+  if (navigator.vibrate) navigator.vibrate(pattern);
+}
 
 // Tell this phone what another phone did to it: a toast, and a short vibration.
 function notice(s, data) {
   const before = UI.previous;
-  UI.previous = { version: data.version, history: data.history.length, turn: s.table && s.table.turn, pending: s.table && s.table.pending };
+  UI.previous = { version: data.version, history: data.history.length, turn: s.table?.turn, pending: s.table?.pending };
   if (!before || !s.you || data.version === before.version) return;
   const fresh = data.history.slice(before.history);
   const mine = new RegExp("(^|[^\\p{L}])" + s.you.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "([^\\p{L}]|$)", "u");
   const involved = before.pending && [before.pending.sender, before.pending.target].includes(s.you);
   const others = fresh.filter((line) => !line.startsWith(s.you + " ") && (involved || mine.test(line)));
-  const pending = s.table && s.table.pending;
+  const pending = s.table?.pending;
   const incoming = pending && pileOf(s, pending.target) === myPile(s) && pending.sender !== s.you;
   if (incoming) {
     roomToast(pending.sender + ": " + pending.ones + " × 1-gem → " + pending.target);
@@ -103,25 +146,45 @@ function render(data) {
 window.ROOM_RENDER = render;
 
 function scoreLine(s) {
-  return Object.entries(s.match.score).map(([side, n]) => side + " " + n).join(" · ");
+  return Object.entries(s.match.score)
+    .map(([side, n]) => side + " " + n)
+    .join(" · ");
 }
 
 function renderStatus(s) {
-  const parts = [el("h1", { id: "title" }, s.title), el("p", { class: "small" }, t("game", "Game") + " " + s.game_no + " · " + t("best_of_3", "best of 3"))];
+  const parts = [
+    el("h1", { id: "title" }, s.title),
+    el("p", { class: "small" }, t("game", "Game") + " " + s.game_no + " · " + t("best_of_3", "best of 3")),
+  ];
   if (s.match) parts.push(el("p", { id: "score" }, t("score", "Score") + ": " + scoreLine(s)));
-  if (s.match && s.match.winner) parts.push(el("p", { class: "big winner" }, t("match_to", "Match to") + " " + s.match.winner));
-  else if (s.table && s.table.winners.length) parts.push(el("p", { class: "big winner" }, t("game_to", "Game to") + " " + s.table.winners.join(" & ")));
-  else if (s.table) parts.push(el("p", { class: "turn-line" + (sideTurn(s, myPile(s) || { players: [] }) ? " mine" : "") },
-    s.table.turn === s.you ? t("your_turn", "Your turn") : t("turn_of", "Turn") + ": " + s.table.turn));
+  if (s.match?.winner) parts.push(el("p", { class: "big winner" }, t("match_to", "Match to") + " " + s.match.winner));
+  else if (s.table?.winners.length)
+    parts.push(el("p", { class: "big winner" }, t("game_to", "Game to") + " " + s.table.winners.join(" & ")));
+  else if (s.table)
+    parts.push(
+      el(
+        "p",
+        { class: "turn-line" + (sideTurn(s, myPile(s) || { players: [] }) ? " mine" : "") },
+        s.table.turn === s.you ? t("your_turn", "Your turn") : t("turn_of", "Turn") + ": " + s.table.turn,
+      ),
+    );
   parts.push(el("p", { class: "small" }, s.you ? t("you_are", "You are") + " " + s.you : t("spectator", "Spectator")));
   const restart = s.game_no === 1 && ["choosing", "playing"].includes(s.phase) && s.you && !ROOM.spectator;
   if (restart && (s.phase === "playing" || s.restart_votes.length)) {
     const agreed = s.restart_votes.includes(s.you);
-    parts.push(el("button", { type: "button", class: "quiet small-button", disabled: agreed, onclick: () => act({ type: "restart_choice" }) },
-      t("restart_choice", "Choose characters again") + (s.restart_votes.length ? " (" + s.restart_votes.length + "/" + s.players.length + ")" : "")));
+    parts.push(
+      el(
+        "button",
+        { type: "button", class: "quiet small-button", disabled: agreed, onclick: () => act({ type: "restart_choice" }) },
+        t("restart_choice", "Choose characters again") +
+          (s.restart_votes.length ? " (" + s.restart_votes.length + "/" + s.players.length + ")" : ""),
+      ),
+    );
   }
   if (s.phase === "over" && s.you && !ROOM.spectator) {
-    parts.push(el("button", { type: "button", class: "big", id: "rematch", onclick: () => act({ type: "rematch" }) }, t("rematch", "Rematch")));
+    parts.push(
+      el("button", { type: "button", class: "big", id: "rematch", onclick: () => act({ type: "rematch" }) }, t("rematch", "Rematch")),
+    );
   }
   document.getElementById("status").replaceChildren(...parts);
 }
@@ -133,42 +196,90 @@ function renderChoose(s) {
   const mine = s.you && s.characters[s.you];
   const parts = [el("h2", {}, t("choose_character", "Choose your character (the others cannot see it)"))];
   if (s.clash) {
-    parts.push(el("p", { class: "clash" }, t("clash", "Same character") + ": " + s.clash.character + ". " +
-      t("coin_gave", "A coin flip gave it to") + " " + s.clash.keeper + "; " + s.clash.rechoose + " " +
-      t("chooses_again", "chooses another character and whether to play first or second.")));
+    parts.push(
+      el(
+        "p",
+        { class: "clash" },
+        t("clash", "Same character") +
+          ": " +
+          s.clash.character +
+          ". " +
+          t("coin_gave", "A coin flip gave it to") +
+          " " +
+          s.clash.keeper +
+          "; " +
+          s.clash.rechoose +
+          " " +
+          t("chooses_again", "chooses another character and whether to play first or second."),
+      ),
+    );
   }
-  parts.push(el("p", { class: "small waiting" }, t("waiting", "Waiting for") + ": " + (s.rechoose ? s.rechoose : s.waiting_for.join(", "))));
+  parts.push(
+    el("p", { class: "small waiting" }, t("waiting", "Waiting for") + ": " + (s.rechoose ? s.rechoose : s.waiting_for.join(", "))),
+  );
   if (mine) parts.push(el("p", {}, "✓ " + mine));
   const mayChoose = s.you && !ROOM.spectator && (s.rechoose ? s.rechoose === s.you : s.waiting_for.length > 0);
   if (mayChoose) {
     const grid = el("div", { class: "grid" });
     for (const c of s.character_options) {
-      const extra = s.rechoose === s.you ? { first: document.getElementById("first") ? document.getElementById("first").checked : true } : {};
-      grid.append(el("button", { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, extra)) }, c.name));
+      const extra =
+        s.rechoose === s.you ? { first: document.getElementById("first") ? document.getElementById("first").checked : true } : {};
+      grid.append(
+        el(
+          "button",
+          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, extra)) },
+          c.name,
+        ),
+      );
     }
-    if (s.rechoose === s.you) parts.push(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "first", checked: true }), t("first", "play first")));
+    if (s.rechoose === s.you)
+      parts.push(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "first", checked: true }), t("first", "play first")));
     parts.push(grid);
   }
   box.replaceChildren(...parts);
 }
 
-function selectedValues() { return UI.selected.slice(); }
+function selectedValues() {
+  return UI.selected.slice();
+}
 
 function renderFlight(s) {
   const box = document.getElementById("flight");
-  const pending = s.table && s.table.pending;
-  const floating = (s.table && s.table.floating) || [];
+  const pending = s.table?.pending;
+  const floating = s.table?.floating || [];
   box.hidden = !pending && !floating.length;
   if (box.hidden) return;
   const parts = [];
   if (pending) {
-    parts.push(el("h2", {}, t("in_the_air", "In the air") + ": " + pending.ones + " × 1-gem: " + pending.sender + " → " + pending.target +
-      (pending.unstoppable ? " · " + t("unstoppable", "a 4-gem: nobody can counter-crash") : "")));
+    parts.push(
+      el(
+        "h2",
+        {},
+        t("in_the_air", "In the air") +
+          ": " +
+          pending.ones +
+          " × 1-gem: " +
+          pending.sender +
+          " → " +
+          pending.target +
+          (pending.unstoppable ? " · " + t("unstoppable", "a 4-gem: nobody can counter-crash") : ""),
+      ),
+    );
     const row = el("div", { class: "row" });
     const values = selectedValues();
     if (s.table.can_counter.includes(s.you) && !ROOM.spectator) {
-      row.append(el("button", { type: "button", class: "big", disabled: !values.length || values.length > 2,
-        onclick: () => act({ type: "counter", gems: values }) }, t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : "")));
+      row.append(
+        el(
+          "button",
+          {
+            type: "button",
+            class: "big",
+            disabled: !values.length || values.length > 2,
+            onclick: () => act({ type: "counter", gems: values }),
+          },
+          t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : ""),
+        ),
+      );
     }
     if (s.table.can_land.includes(s.you) && !ROOM.spectator) {
       row.append(el("button", { type: "button", class: "big", onclick: () => act({ type: "land" }) }, t("land", "Let them land")));
@@ -177,17 +288,43 @@ function renderFlight(s) {
     parts.push(row);
   }
   for (const f of floating) {
-    parts.push(el("p", { class: "floating" }, t("floating_gems", "Floating") + ": " + f.ones + " × 1-gem " + f.sender + " → " + f.target + " · " +
-      t("floating", "floating until the sender's pile is 9 or less")));
+    parts.push(
+      el(
+        "p",
+        { class: "floating" },
+        t("floating_gems", "Floating") +
+          ": " +
+          f.ones +
+          " × 1-gem " +
+          f.sender +
+          " → " +
+          f.target +
+          " · " +
+          t("floating", "floating until the sender's pile is 9 or less"),
+      ),
+    );
   }
   box.replaceChildren(...parts);
 }
 
-function gemTile(value, index, mine, chosen) {
+function gemTile(value, mine, chosen) {
   const classes = "gem gem-tile v" + value + (chosen ? " selected" : "");
-  return sized(el("button", { type: "button", class: classes,
-    "aria-pressed": chosen ? "true" : "false", "aria-label": value + "-gem", disabled: !mine,
-    onclick: mine ? () => toggleGem(value, chosen) : null }, String(value)), "height", value * UNIT_PX);
+  return sized(
+    el(
+      "button",
+      {
+        type: "button",
+        class: classes,
+        "aria-pressed": chosen ? "true" : "false",
+        "aria-label": value + "-gem",
+        disabled: !mine,
+        onclick: mine ? () => toggleGem(value, chosen) : null,
+      },
+      String(value),
+    ),
+    "height",
+    value * UNIT_PX,
+  );
 }
 function toggleGem(value, chosen) {
   UI.note = "";
@@ -197,24 +334,37 @@ function toggleGem(value, chosen) {
 }
 
 // Sizes go through the CSSOM: the page's Content-Security-Policy refuses style attributes.
-function sized(node, property, px) { node.style[property] = px + "px"; return node; }
+function sized(node, property, px) {
+  node.style[property] = px + "px";
+  return node;
+}
 
 // The pile as stacked tiles, bottom up, each as tall as its value, with the line at 10.
 function pileColumn(pile, mine) {
   const left = UI.selected.slice();
-  const tiles = pile.gems.map((v, i) => {
+  const tiles = pile.gems.map((v) => {
     const at = mine ? left.indexOf(v) : -1;
     if (at >= 0) left.splice(at, 1);
-    return gemTile(v, i, mine, at >= 0);
+    return gemTile(v, mine, at >= 0);
   });
   const height = Math.max(pile.total, LOSING_TOTAL + 1) * UNIT_PX;
   const line = sized(el("div", { class: "ten-line" }, el("span", {}, "10")), "bottom", LOSING_TOTAL * UNIT_PX);
-  return sized(el("div", { class: "column" + (pile.total >= LOSING_TOTAL ? " over" : "") }, line, el("div", { class: "tiles" }, tiles)), "height", height);
+  return sized(
+    el("div", { class: "column" + (pile.total >= LOSING_TOTAL ? " over" : "") }, line, el("div", { class: "tiles" }, tiles)),
+    "height",
+    height,
+  );
 }
 
 function pileFacts(s, pile) {
   const facts = [el("p", { class: "total" }, t("total", "Total") + " " + pile.total + " / 10")];
-  facts.push(el("p", { class: "bonus" }, t("height_bonus", "Height bonus") + " +" + pile.bonus + " · " + t("draws", "draws") + " " + (5 + pile.bonus)));
+  facts.push(
+    el(
+      "p",
+      { class: "bonus" },
+      t("height_bonus", "Height bonus") + " +" + pile.bonus + " · " + t("draws", "draws") + " " + (5 + pile.bonus),
+    ),
+  );
   for (const p of pile.players) {
     const power = s.table.money[p];
     if (power) facts.push(el("p", { class: "power" }, p + ": +$" + power + " " + t("gem_power", "gem power from crashing")));
@@ -225,7 +375,10 @@ function pileFacts(s, pile) {
 
 function renderPiles(s) {
   const box = document.getElementById("piles");
-  if (!s.table) { box.replaceChildren(); return; }
+  if (!s.table) {
+    box.replaceChildren();
+    return;
+  }
   const cards = s.table.piles.map((pile) => {
     const mine = pile.players.includes(s.you) && !ROOM.spectator;
     const title = pile.players.map((p) => p + (s.characters[p] ? " (" + s.characters[p] + ")" : "")).join(" & ");
@@ -241,8 +394,14 @@ function renderPiles(s) {
 }
 
 function addRow(pile) {
-  const row = el("div", { class: "row add" }, el("span", { class: "small" }, t("add", "add") + ":"),
-    [1, 2, 3, 4].map((v) => el("button", { type: "button", class: "quiet", onclick: () => act({ type: "add_gem", player: pile.players[0], value: v }) }, "+" + v)));
+  const row = el(
+    "div",
+    { class: "row add" },
+    el("span", { class: "small" }, t("add", "add") + ":"),
+    [1, 2, 3, 4].map((v) =>
+      el("button", { type: "button", class: "quiet", onclick: () => act({ type: "add_gem", player: pile.players[0], value: v }) }, "+" + v),
+    ),
+  );
   return row;
 }
 
@@ -250,16 +409,34 @@ function pileActions(s, pile) {
   const values = selectedValues();
   const row = el("div", { class: "row" });
   const pair = values.length === 2 && values[0] + values[1] <= 4;
-  row.append(el("button", { type: "button", disabled: !pair, onclick: () => act({ type: "combine", a: values[0], b: values[1] }) }, t("combine", "Combine")));
+  row.append(
+    el(
+      "button",
+      { type: "button", disabled: !pair, onclick: () => act({ type: "combine", a: values[0], b: values[1] }) },
+      t("combine", "Combine"),
+    ),
+  );
   const opponents = s.table.opponents[s.you] || [];
   const crash = (target) => act(Object.assign({ type: "crash", gems: values }, target ? { target } : {}));
   const canCrash = values.length >= 1 && values.length <= 2 && sideTurn(s, pile) && !s.table.pending;
   if (opponents.length <= 1 || s.mode === "team-battle" || s.edition === 2) {
     row.append(el("button", { type: "button", disabled: !canCrash, onclick: () => crash(null) }, t("crash", "Crash")));
   } else {
-    for (const o of opponents) row.append(el("button", { type: "button", disabled: !canCrash, onclick: () => crash(o) }, t("crash", "Crash") + " → " + o));
+    for (const o of opponents)
+      row.append(el("button", { type: "button", disabled: !canCrash, onclick: () => crash(o) }, t("crash", "Crash") + " → " + o));
   }
-  row.append(el("button", { type: "button", class: "quiet", disabled: values.length !== 1, onclick: () => act({ type: "remove_gem", player: s.you, value: values[0] }) }, t("remove", "Remove")));
+  row.append(
+    el(
+      "button",
+      {
+        type: "button",
+        class: "quiet",
+        disabled: values.length !== 1,
+        onclick: () => act({ type: "remove_gem", player: s.you, value: values[0] }),
+      },
+      t("remove", "Remove"),
+    ),
+  );
   const hint = values.length ? t("gems_selected", "Selected") + ": " + values.join(" + ") : t("tap_gems", "Tap gems to select them");
   return el("div", {}, el("p", { class: "small" }, hint), row);
 }
@@ -267,7 +444,18 @@ function pileActions(s, pile) {
 // A tap that ends a turn at 10 or more (or forfeits) asks for a second tap first.
 function confirmed(kind, label, warning, action) {
   if (UI.confirm === kind) return el("button", { type: "button", class: "big danger", onclick: () => act(action) }, warning);
-  return el("button", { type: "button", class: "big", onclick: () => { UI.confirm = kind; render(ROOM.current); } }, label);
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "big",
+      onclick: () => {
+        UI.confirm = kind;
+        render(ROOM.current);
+      },
+    },
+    label,
+  );
 }
 
 function renderActions(s) {
@@ -276,10 +464,17 @@ function renderActions(s) {
   const mine = s.table && !s.table.winners.length && pile && sideTurn(s, pile) && !ROOM.spectator;
   box.hidden = !mine;
   if (!mine) return;
-  const ante = el("button", { type: "button", class: "big", disabled: s.table.anted, onclick: () => act({ type: "ante" }) }, t("ante", "Ante") + " " + s.panic.ante + "-gem");
-  const end = pile.total >= LOSING_TOTAL
-    ? confirmed("end", t("end_turn", "End turn"), t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), { type: "end_turn" })
-    : el("button", { type: "button", class: "big", onclick: () => act({ type: "end_turn" }) }, t("end_turn", "End turn"));
+  const ante = el(
+    "button",
+    { type: "button", class: "big", disabled: s.table.anted, onclick: () => act({ type: "ante" }) },
+    t("ante", "Ante") + " " + s.panic.ante + "-gem",
+  );
+  const end =
+    pile.total >= LOSING_TOTAL
+      ? confirmed("end", t("end_turn", "End turn"), t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), {
+          type: "end_turn",
+        })
+      : el("button", { type: "button", class: "big", onclick: () => act({ type: "end_turn" }) }, t("end_turn", "End turn"));
   const forfeit = confirmed("forfeit", t("forfeit", "Forfeit"), t("forfeit_sure", "Forfeit this game? Tap again"), { type: "forfeit" });
   forfeit.classList.add("quiet");
   box.replaceChildren(el("div", { class: "row" }, ante, end), forfeit);
@@ -291,30 +486,93 @@ function renderBetween(s) {
   box.hidden = !waiting.length;
   if (!waiting.length) return;
   const last = s.match.games[s.match.games.length - 1];
-  const parts = [el("h2", {}, t("losers_choice", "Loser's choice") + ": " + waiting[0]),
-    el("p", { class: "small" }, t("game_to", "Game to") + " " + last[0] + " · " + t("plays_first", "plays first") + ": " + waiting[0])];
+  const parts = [
+    el("h2", {}, t("losers_choice", "Loser's choice") + ": " + waiting[0]),
+    el("p", { class: "small" }, t("game_to", "Game to") + " " + last[0] + " · " + t("plays_first", "plays first") + ": " + waiting[0]),
+  ];
   if (s.match.choosers.includes(s.you) && !ROOM.spectator) parts.push(...choiceControls(s));
   box.replaceChildren(...parts);
 }
 
 function choiceControls(s) {
-  const out = el("select", { id: "swap-out" }, s.stacks.filter((x) => !x.key.startsWith("fixed/")).map((x) => el("option", { value: x.key }, x.name)));
-  const into = el("select", { id: "swap-in" }, s.pool.filter((x) => !s.stacks.some((y) => y.key === x.key) && !s.match.switched_out.includes(x.key)).map((x) => el("option", { value: x.key }, x.name)));
-  const controls = [el("button", { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "keep" }) }, t("keep", "Keep everything")),
-    el("div", {}, out, into, el("button", { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "swap", out: out.value, into: into.value }) }, t("swap", "Swap one stack")))];
+  const out = el(
+    "select",
+    { id: "swap-out" },
+    s.stacks.filter((x) => !x.key.startsWith("fixed/")).map((x) => el("option", { value: x.key }, x.name)),
+  );
+  const into = el(
+    "select",
+    { id: "swap-in" },
+    s.pool
+      .filter((x) => !s.stacks.some((y) => y.key === x.key) && !s.match.switched_out.includes(x.key))
+      .map((x) => el("option", { value: x.key }, x.name)),
+  );
+  const controls = [
+    el(
+      "button",
+      { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "keep" }) },
+      t("keep", "Keep everything"),
+    ),
+    el(
+      "div",
+      {},
+      out,
+      into,
+      el(
+        "button",
+        { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "swap", out: out.value, into: into.value }) },
+        t("swap", "Swap one stack"),
+      ),
+    ),
+  ];
   if (s.edition === 3) {
-    const character = el("select", { id: "switch-to" }, s.character_options.map((c) => el("option", { value: c.id }, c.name)));
-    controls.push(el("div", { class: "row" }, character, el("button", { type: "button", onclick: () => act({ type: "losers_choice", option: "switch", character: character.value }) }, t("switch", "Switch character"))));
-    controls.push(el("button", { type: "button", class: "big quiet", onclick: () => act({ type: "losers_choice", option: "reroll" }) }, t("reroll", "Re-roll the bank")));
+    const character = el(
+      "select",
+      { id: "switch-to" },
+      s.character_options.map((c) => el("option", { value: c.id }, c.name)),
+    );
+    controls.push(
+      el(
+        "div",
+        { class: "row" },
+        character,
+        el(
+          "button",
+          { type: "button", onclick: () => act({ type: "losers_choice", option: "switch", character: character.value }) },
+          t("switch", "Switch character"),
+        ),
+      ),
+    );
+    controls.push(
+      el(
+        "button",
+        { type: "button", class: "big quiet", onclick: () => act({ type: "losers_choice", option: "reroll" }) },
+        t("reroll", "Re-roll the bank"),
+      ),
+    );
   }
   return controls;
 }
 
 function renderStacks(s) {
   const grid = document.getElementById("stacks");
-  grid.replaceChildren(...s.stacks.map((x) => el("button", { type: "button", class: "stack " + x.state + (UI.openStack === x.key ? " open" : ""),
-    "aria-expanded": UI.openStack === x.key ? "true" : "false",
-    onclick: () => { UI.openStack = UI.openStack === x.key ? null : x.key; render(ROOM.current); } }, x.name + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""))));
+  grid.replaceChildren(
+    ...s.stacks.map((x) =>
+      el(
+        "button",
+        {
+          type: "button",
+          class: "stack " + x.state + (UI.openStack === x.key ? " open" : ""),
+          "aria-expanded": UI.openStack === x.key ? "true" : "false",
+          onclick: () => {
+            UI.openStack = UI.openStack === x.key ? null : x.key;
+            render(ROOM.current);
+          },
+        },
+        x.name + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""),
+      ),
+    ),
+  );
   const detail = document.getElementById("stack-detail");
   const open = s.stacks.find((x) => x.key === UI.openStack);
   detail.hidden = !open;
@@ -323,12 +581,33 @@ function renderStacks(s) {
 
 function stackDetail(s, stack) {
   const chip = s.chips[stack.key] || { name: stack.name, cost: null, summary: null, banner: [], banner_icons: [], icons: [] };
-  const head = el("h3", {}, el("span", { class: "cost" }, chip.cost === null ? "?" : String(chip.cost)), " ", chip.name, " ",
-    ...chip.banner.map((c) => el("span", { class: "swatch " + c, title: c })), ...chip.banner_icons.map((i) => chipIcon(i, 0, 20)));
+  const head = el(
+    "h3",
+    {},
+    el("span", { class: "cost" }, chip.cost === null ? "?" : String(chip.cost)),
+    " ",
+    chip.name,
+    " ",
+    ...chip.banner.map((c) => el("span", { class: "swatch " + c, title: c })),
+    ...chip.banner_icons.map((i) => chipIcon(i, 0, 20)),
+  );
   const parts = [head, el("p", { class: "icons" }, chipIcons(chip.icons, 24)), el("p", {}, chip.summary || "")];
   if (s.you && !ROOM.spectator && s.phase === "playing") {
-    const mark = (state, label) => el("button", { type: "button", class: "quiet", disabled: stack.state === state, onclick: () => act({ type: "stack", stack: stack.key, state }) }, label);
-    parts.push(el("div", { class: "row" }, mark("empty", t("mark_empty", "Empty")), mark("removed", t("mark_removed", "Into Oblivion")), mark("full", t("mark_full", "Full"))));
+    const mark = (state, label) =>
+      el(
+        "button",
+        { type: "button", class: "quiet", disabled: stack.state === state, onclick: () => act({ type: "stack", stack: stack.key, state }) },
+        label,
+      );
+    parts.push(
+      el(
+        "div",
+        { class: "row" },
+        mark("empty", t("mark_empty", "Empty")),
+        mark("removed", t("mark_removed", "Into Oblivion")),
+        mark("full", t("mark_full", "Full")),
+      ),
+    );
   }
   return parts;
 }
