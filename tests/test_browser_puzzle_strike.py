@@ -60,7 +60,14 @@ class Phone:
         found = self.page.locator(selector)
         if text is not None:
             found = found.filter(has_text=text)
-        found.first.wait_for(timeout=SEEN_MS)
+        try:
+            found.first.wait_for(timeout=SEEN_MS)
+        except Exception as exc:  # say what the phone showed instead
+            shown = self.page.evaluate(
+                "[document.getElementById('message').textContent,"
+                " ROOM.current && ROOM.current.history.slice(-3)]"
+            )
+            raise AssertionError(f"{self.name} never showed {selector} {text!r}: {shown}") from exc
 
     def pile(self, owner: str) -> Any:
         """Return the pile card of a player (or a 2 vs 2 team: 'A' or 'B')."""
