@@ -262,7 +262,7 @@ def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) 
     assert ana.page.locator("#flight button:has-text('Let them land')").count() == 0
     ben.act("#flight button:has-text('Let them land')")
     dee.see("#piles section[data-owner='Ben'] .facts .total", "Total 1 / 10")
-    sent = "Ana took a 3-gem out of Ana's pile; Ana's floating gems are sent to Ben"
+    sent = "Ana took a 3-gem from Ana's pile; Ana's floating gems are sent to Ben"
     dee.see("#history li", sent)
     dee.shot("ffa-after")
     no_errors(phones)

@@ -307,8 +307,8 @@ def test_history_sentences_use_names_not_keys(catalog: Catalog) -> None:
         "combine": "Ana combined a 1-gem and a 2-gem into a 3-gem",
         "counter": "Ana counter-crashed a 1-gem",
         "land": "Ana let the gems land",
-        "add_gem": "Ana put a 2-gem into Ben's pile",
-        "remove_gem": "Ana took a 2-gem out of Ben's pile",
+        "add_gem": "Ana put a 2-gem in Ben's pile",
+        "remove_gem": "Ana took a 2-gem from Ben's pile",
         "end_turn": "Ana ended the turn",
         "forfeit": "Ana forfeited the game",
     }

@@ -253,9 +253,9 @@ def sentence(action: Action, actor: str, after: State) -> str:
         case Land():
             return f"{actor} let the gems land"
         case AddGem(player, value):
-            return f"{actor} put a {value}-gem into {player}'s pile"
+            return f"{actor} put a {value}-gem in {player}'s pile"
         case RemoveGem(player, value):
-            return f"{actor} took a {value}-gem out of {player}'s pile" + floating_words(after)
+            return f"{actor} took a {value}-gem from {player}'s pile" + floating_words(after)
         case EndTurn():
             return f"{actor} ended the turn"
         case Forfeit():
