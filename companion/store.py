@@ -191,6 +191,17 @@ def create_match(
     return ids
 
 
+def create_match_from_json(
+    conn: sqlite3.Connection, setup_json: dict[str, Any], catalog: Catalog
+) -> dict[str, str]:
+    """Store a new room from a stored-shape setup (its "kind" picks the rules).
+
+    :raises GameError: when the room's rules refuse the setup (nothing is written).
+    """
+    rules = kind_of_setup(setup_json).rules
+    return create_match(conn, rules, rules.setup_from_json(setup_json), catalog)
+
+
 def insert_match(
     conn: sqlite3.Connection,
     ids: dict[str, str],

@@ -20,6 +20,7 @@ from tests.helpers import post
         (["Zoe\u0301", "アナ"], ("Zo\u00e9", "アナ")),  # decomposed é becomes one character
         (["Бен", "👩\u200d👩\u200d👧"], ("Бен", "👩\u200d👩\u200d👧")),  # a ZWJ emoji stays
         (["A" * 24, "B"], ("A" * 24, "B")),
+        (["Ana", "Ben", "Cid", "Dee"], ("Ana", "Ben", "Cid", "Dee")),
     ],
 )
 def test_good_names_are_cleaned(players: list[str], expected: tuple[str, ...]) -> None:
@@ -35,7 +36,10 @@ def test_good_names_are_cleaned(players: list[str], expected: tuple[str, ...]) -
         (["A\x00na", "Ben"], "a control character (U+0000)"),
         (["\u202eAna", "Ben"], "invisible character (U+202E)"),
         (["Ana", "\ud800"], "lone surrogate"),
-        (["Ana", "   "], "is empty"),
+        (["Ana", "   "], "player name '   ' is empty (a name has 1 to 24 characters"),
+        (["\u202eAna", "Ben"], "player name '\\u202eAna' contains an invisible"),
+        (["Ana", "B\ud800"], "player name 'B\\ud800' contains a lone surrogate (U+D800)"),
+        (["A", "B", "C", "D", "E"], "'players' must list 2 to 4 names, not 5"),
         (["A" * 25, "B"], "has 25 characters (at most 24)"),
         (["Ana"], "'players' must list 2 to 4 names, not 1"),
         ("Ana", "'players' must list 2 to 4 different names"),
