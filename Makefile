@@ -34,8 +34,10 @@ lint: $(TEST_STAMP)
 jslint: $(NODE_STAMP)
 	node_modules/.bin/biome ci --colors=off companion/static
 
+# npm ci refuses a lock file without other platforms' optional binaries (npm 11), so install
+# exactly what package-lock.json pins, without rewriting it.
 $(NODE_STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+	npm install --no-audit --no-fund --no-save --loglevel=error
 	touch $@
 
 # Mutation testing of the pure rules (companion/game) with the unit tests only; slow, so not
