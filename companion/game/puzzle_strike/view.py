@@ -52,6 +52,7 @@ def title(state: State) -> str:
 def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
     """Describe the state as one viewer may see it (secret choices stay secret)."""
     setup = state.setup
+    chips = chip_details(state, catalog)
     return {
         "phase": state.phase,
         "title": title(state),
@@ -70,11 +71,11 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
         "restart_votes": list(state.restart_votes),
         "character_options": [{"id": k, "name": v} for k, v in state.names if "/" not in k],
         "panic": {"level": state.panic.level.label, "ante": state.panic.ante},
-        "stacks": [stack_view(state, k, s.value) for k, s in state.stacks],
+        "stacks": [stack_view(state, k, s.value, chips) for k, s in state.stacks],
         "pool": [
             {"key": k, "name": n} for k, n in state.names if "/" in k and not k.startswith("fixed/")
         ],
-        "chips": chip_details(state, catalog),
+        "chips": chips,
         "table": table_view(state.table) if state.table else None,
         "match": match_view(state.match),
     }
@@ -106,9 +107,12 @@ def clash_view(state: State) -> dict[str, str] | None:
     return {"character": state.name(c.character), "keeper": c.keeper, "rechoose": c.rechoose}
 
 
-def stack_view(state: State, key: str, stack_state: str) -> dict[str, Any]:
-    """Describe one bank stack."""
-    return {"key": key, "name": state.name(key), "state": stack_state}
+def stack_view(
+    state: State, key: str, stack_state: str, chips: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """Describe one bank stack: key, name, cost and whether it is full."""
+    cost = chips[key]["cost"] if key in chips else None
+    return {"key": key, "name": state.name(key), "cost": cost, "state": stack_state}
 
 
 def chip_details(state: State, catalog: Catalog) -> dict[str, dict[str, Any]]:
