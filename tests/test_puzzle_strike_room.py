@@ -8,8 +8,10 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.game.errors import IllegalMove, InvalidAction
+from companion.game.errors import GameError, IllegalMove, InvalidAction
 from companion.game.puzzle_strike import gems, turns
 from companion.game.puzzle_strike.actions import (
     ACTION_TYPES,
@@ -453,3 +455,51 @@ def test_gems_are_conserved_in_random_games_with_counters_and_combines(
             assert table.total_value() == start
             assert all(g in (1, 2, 3, 4) for _, p in table.piles for g in p.gems)
     assert seen["counter"] >= 20 and seen["combine"] >= 20 and seen["crash"] >= 50, seen
+
+
+# --- fuzz: any JSON action is refused with a GameError or applied, never crashes ------------
+
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 6),
+    st.sampled_from(["Ana", "Ben", "Cid", "rook", "lum", "base-3e/one-of-each", "keep", "swap"]),
+    st.lists(st.integers(-1, 5), max_size=3),
+)
+ACTION = st.fixed_dictionaries(
+    {"type": st.sampled_from([*ACTION_TYPES, "fly", 3])},
+    optional={
+        k: VALUES
+        for k in (
+            "gems",
+            "target",
+            "a",
+            "b",
+            "player",
+            "value",
+            "character",
+            "first",
+            "stack",
+            "state",
+            "option",
+            "out",
+            "into",
+        )
+    },
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(actions=st.lists(st.tuples(ACTION, st.sampled_from(["Ana", "Ben", "Cid"])), max_size=30))
+def test_any_json_action_is_applied_or_refused_cleanly(
+    catalog: Catalog, actions: list[tuple[dict[str, Any], str]]
+) -> None:
+    state = playing(catalog, THREE, Mode.FREE_FOR_ALL)
+    start = state.table.total_value()
+    for data, actor in actions:
+        try:
+            state = RULES.apply(state, parse_action(data), actor, catalog, 3)
+        except GameError:
+            continue
+        if state.table is not None and state.phase == "playing" and state.game_no == 1:
+            assert state.table.total_value() == start
