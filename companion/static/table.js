@@ -79,7 +79,8 @@ async function act(action) {
   if (now && now.version !== before) {
     UI.selected = [];
     UI.note = "";
-    showSnackbar(now.history[now.history.length - 1]);
+    const line = now.history[now.history.length - 1];
+    if (line && line.startsWith(now.state.you + " ")) showSnackbar(line);
     render(now);
   }
 }
