@@ -80,7 +80,7 @@ async function act(action) {
     UI.selected = [];
     UI.note = "";
     const line = now.history[now.history.length - 1];
-    if (line?.startsWith(now.state.you + " ")) showSnackbar(line);
+    if (now.can_undo && line?.startsWith(now.state.you + " ")) showSnackbar(line);
     render(now);
   }
 }
