@@ -503,3 +503,26 @@ def test_any_json_action_is_applied_or_refused_cleanly(
             continue
         if state.table is not None and state.phase == "playing" and state.game_no == 1:
             assert state.table.total_value() == start
+
+
+@pytest.mark.parametrize(("dee_adds", "winner"), [(0, "Dee"), (2, "Ben")])
+def test_a_tie_between_players_apart_skips_the_others(
+    catalog: Catalog, dee_adds: int, winner: str
+) -> None:
+    state = playing(catalog, FOUR, Mode.FREE_FOR_ALL)
+    state = give(give(give(state, catalog, "Ben", 1), catalog, "Dee", 1), catalog, "Cid", 3)
+    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+    assert state.table.tied == ("Ben", "Dee") and state.table.current == "Ben"
+    state = do(give(state, catalog, "Ben", 1), catalog, "Ben", type="end_turn")  # Ben at 2
+    assert state.table.current == "Dee"  # Cid is not in the tie: his turn is skipped
+    if dee_adds:
+        state = give(state, catalog, "Dee", dee_adds)  # Dee at 3
+    state = do(state, catalog, "Dee", type="end_turn")
+    assert state.table.winners == (winner,)
+    assert "Dee forfeited" not in " ".join(state.table.log)
+
+
+def test_a_forfeit_is_in_the_table_log(catalog: Catalog) -> None:
+    state = do(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", type="forfeit")
+    assert "Ana forfeited" in state.table.log
+    assert state.table.log[-1] == "Ana forfeited: Ben won"
