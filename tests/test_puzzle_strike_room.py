@@ -526,3 +526,109 @@ def test_a_forfeit_is_in_the_table_log(catalog: Catalog) -> None:
     state = do(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", type="forfeit")
     assert "Ana forfeited" in state.table.log
     assert state.table.log[-1] == "Ana forfeited: Ben won"
+
+
+# --- where mutation testing found rules the tests did not pin -------------------------------
+
+
+def test_nobody_may_land_when_nothing_is_in_the_air(catalog: Catalog) -> None:
+    state = playing(catalog, THREE, Mode.FREE_FOR_ALL)
+    table = view(state, "Ana", catalog)["table"]
+    assert (table["can_land"], table["can_counter"]) == ([], [])
+
+
+def test_a_counter_crash_breaks_one_or_two_gems_not_three() -> None:
+    table = gems.crash(
+        gems.add_gem(gems.add_gem(new_table(["A", "B"], Mode.TWO_PLAYER), "A", 3), "B", 1),
+        "A",
+        [3],
+    )
+    table = gems.add_gem(gems.add_gem(table, "B", 1), "B", 1)
+    with pytest.raises(IllegalMove, match="breaks 1 or 2 gems, not 3"):
+        gems.counter_crash(table, "B", [1, 1, 1])
+    both = gems.counter_crash(table, "B", [1, 1])  # a Double Crash Gem as a reaction
+    assert both.pile("B").gems == (1, 1) and both.collision.negated == 2
+
+
+@pytest.mark.parametrize(
+    ("counter", "line"),
+    [
+        (1, "Ben counter-crashed a 1-gem: 1 negated, 1 lands on Ben"),
+        (2, "Ben counter-crashed a 2-gem: 2 negated"),
+        (4, "Ben counter-crashed a 4-gem: 2 negated, 2 fly back at Ana"),
+    ],
+)
+def test_a_counter_crash_says_what_collided(catalog: Catalog, counter: int, line: str) -> None:
+    state = give(
+        give(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", 2), catalog, "Ben", counter
+    )
+    state = do(state, catalog, "Ana", type="crash", gems=[2])
+    action = {"type": "counter", "gems": [counter]}
+    state = do(state, catalog, "Ben", **action)
+    assert describe(action, "Ben", state) == line
+    if counter == 4:
+        assert state.table.pending.unstoppable and state.table.pending.ones == 2
+
+
+def test_removing_a_gem_returns_it_to_the_bank(catalog: Catalog) -> None:
+    state = give(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", 3)
+    before = state.table.supply.counts
+    state = do(state, catalog, "Ana", type="remove_gem", player="Ana", value=3)
+    assert state.table.supply.counts[2] == before[2] + 1
+
+
+def test_last_man_standing_outcomes_name_the_last_loser(catalog: Catalog) -> None:
+    state = playing(catalog, THREE, Mode.LAST_MAN_STANDING)
+    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+    ended = do(give(state, catalog, "Ben", 4, 4, 2), catalog, "Ben", type="end_turn")
+    assert ended.table.outcome.loser == "Ben"
+    forfeited = do(state, catalog, "Ben", type="forfeit")
+    outcome = forfeited.table.outcome
+    assert (outcome.ending, outcome.winners, outcome.loser) == (Ending.FORFEIT, ("Cid",), "Ben")
+
+
+def test_an_overflow_takes_ones_from_the_bank(catalog: Catalog) -> None:
+    state = playing(catalog, THREE, Mode.FREE_FOR_ALL, edition=2)
+    state = give(state, catalog, "Ana", 4, 4, 3, 2)
+    ones = state.table.supply.counts[0]
+    state = do(state, catalog, "Ana", type="end_turn")  # 13: 3 ones overflow onto Ben
+    # The pile sheds its smallest gems (2 and 3) and keeps the change, a 2-gem: 13 -> 10.
+    assert state.table.pile("Ana").gems == (2, 4, 4)
+    assert state.table.supply.counts[0] == ones - 3
+
+
+def test_a_three_way_tie_plays_every_tied_turn(catalog: Catalog) -> None:
+    state = playing(catalog, FOUR, Mode.FREE_FOR_ALL)
+    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+    assert state.table.tied == ("Ben", "Cid", "Dee")
+    for player in ("Ben", "Cid"):
+        assert state.table.current == player
+        state = do(give(state, catalog, player, 1), catalog, player, type="end_turn")
+    assert state.table.current == "Dee"
+    state = do(state, catalog, "Dee", type="end_turn")
+    assert state.table.winners == ("Dee",)
+    assert view(state, "Dee", catalog)["table"]["tied"] == []
+
+
+def test_match_starts_and_choices_are_exact() -> None:
+    from companion.game.puzzle_strike import match as m
+
+    bank = tuple(f"s/{i}" for i in range(10))
+    with pytest.raises(IllegalMove, match="different names"):
+        m.start_match(["Ana", "Ana"], {"Ana": "x"}, bank)
+    with pytest.raises(IllegalMove, match="different names"):
+        m.start_match(["Ana"], {"Ana": "x"}, bank)
+    with pytest.raises(IllegalMove, match="10 different"):
+        m.start_match(["Ana", "Ben"], {"Ana": "x", "Ben": "y"}, (*bank[:9], bank[0]))
+    with pytest.raises(IllegalMove, match="10 different"):
+        m.start_match(["Ana", "Ben"], {"Ana": "x", "Ben": "y"}, (*bank, "s/10"))
+    match = m.record_game(
+        m.start_match(["Ana", "Ben"], {"Ana": "x", "Ben": "y"}, bank), ["Ana", "Ben"]
+    )
+    for option in (
+        m.Keep(),
+        m.SwitchCharacter("z"),
+        m.RerollBank(tuple(f"t/{i}" for i in range(10))),
+    ):
+        after = m.apply_choice(match, "Ben", option, bank)
+        assert after.awaiting_choice == () and after.first_player == "Ben"
