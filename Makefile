@@ -58,7 +58,7 @@ pytest: $(TEST_STAMP) debian-test-packages
 
 bench: $(TEST_STAMP)
 	@scripts/ensure-debian-packages $(DEB_BENCH_PACKAGES)
-	@for script in bench/*.py; do [ -e "$$script" ] || continue; echo "== $$script"; $(BIN)/python "$$script" || exit 1; done
+	@for script in bench/*_bench.py; do [ -e "$$script" ] || continue; echo "== $$script"; $(BIN)/python "$$script" || exit 1; done
 	bash bench/serve_bench.sh
 
 $(BIN)/python:

@@ -66,3 +66,32 @@ def test_replay_parses_and_applies_the_actions_in_effect_with_their_positions() 
 def test_no_action_is_final_by_default() -> None:
     assert never({"type": "x"}, 1) is False
     assert RULES.is_final(1, 2) is False and RULES.undo_depth is None
+
+
+def test_replay_hands_the_catalog_to_the_rules() -> None:
+    catalog = object()
+    seen: list[object] = []
+
+    def start(setup: int, given: Any) -> int:
+        seen.append(given)
+        return setup
+
+    def add(state: int, action: int, actor: str, given: Any, position: int) -> int:
+        seen.append(given)
+        return state + action
+
+    rules = Rules(
+        kind="sum",
+        setup_from_request=RULES.setup_from_request,
+        setup_from_json=RULES.setup_from_json,
+        setup_to_json=RULES.setup_to_json,
+        players=RULES.players,
+        parse_action=parse,
+        action_to_json=RULES.action_to_json,
+        start=start,
+        apply=add,
+        view=RULES.view,
+        describe=RULES.describe,
+    )
+    assert replay(rules, 3, EVENTS[:1], catalog) == 4  # type: ignore[arg-type]
+    assert seen == [catalog, catalog]

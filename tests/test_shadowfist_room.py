@@ -252,3 +252,26 @@ def test_the_view_of_each_player(catalog: Catalog) -> None:
 )
 def test_history_lines(catalog: Catalog, action: object, line: str) -> None:
     assert RULES.describe(action, "Ana", table(catalog)) == line  # type: ignore[arg-type]
+
+
+def test_the_view_names_the_kind_and_the_step(catalog: Catalog) -> None:
+    seen = RULES.view(table(catalog), None, catalog)
+    name, summary = sf.prompts(catalog)[0]
+    assert seen["kind"] == "shadowfist"
+    assert seen["step"] == {
+        "name": name,
+        "summary": summary,
+        "index": 0,
+        "count": len(sf.prompts(catalog)),
+    }
+
+
+def test_six_players_sit_at_random_from_the_seed(catalog: Catalog) -> None:
+    names = ("Ana", "Ben", "Cid", "Dee", "Eve", "Fay")
+    first = start(Setup(names, 1), catalog)
+    assert first.setup == Setup(names, 1) and sorted(first.seating) == sorted(names)
+    assert [p.name for p in first.players] == list(first.seating)
+    assert start(Setup(names, 1), catalog) == first
+    assert {start(Setup(names, s), catalog).seating for s in range(6)} != {first.seating}
+    with pytest.raises(sf.ShadowfistError, match="seats 2 to 6 players"):
+        start(Setup((*names, "Gil"), 1), catalog)
