@@ -11,7 +11,7 @@ import random
 import statistics
 import time
 
-from companion.game.bank import BankOptions, BankSampler, CostBand
+from companion.game.puzzle_strike.bank import BankOptions, BankSampler, CostBand
 from printkit.catalog import load_catalog
 
 SETS = ["base-3e", "shadows"]

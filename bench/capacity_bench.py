@@ -49,8 +49,8 @@ def free_port() -> int:
 def make_tables(path: Path, count: int) -> list[tuple[str, str, str]]:
     """Create ``count`` 2-player tables directly in the database; return (id, cookie A, B)."""
     from companion import db, store
-    from companion.game import table
-    from companion.game.gems import Mode
+    from companion.game.puzzle_strike.piles import Mode
+    from companion.game.puzzle_strike.setup import Setup
     from printkit.catalog import load_catalog
 
     catalog = load_catalog()
@@ -58,7 +58,7 @@ def make_tables(path: Path, count: int) -> list[tuple[str, str, str]]:
     conn = db.connect(path)
     tables = []
     bank = tuple(c.key for c in table_bank(catalog))
-    game = table.Setup(("Ana", "Ben"), Mode("two-player"), 3, ("base-3e",), bank, "base-3e", 1,
+    game = Setup(("Ana", "Ben"), Mode("two-player"), 3, ("base-3e",), bank, "base-3e", 1,
                        False)  # fmt: skip
     setup = game.to_json()
     for _ in range(count):
@@ -75,7 +75,7 @@ def make_tables(path: Path, count: int) -> list[tuple[str, str, str]]:
 
 def table_bank(catalog):  # type: ignore[no-untyped-def]
     """The first recommended bank of base-3e (any fixed bank will do)."""
-    from companion.game.bank import recommended_bank
+    from companion.game.puzzle_strike.bank import recommended_bank
 
     sets = {s.id: s for s in catalog.puzzle_strike_sets()}
     return recommended_bank(catalog, "base-3e", sets["base-3e"].recommended_banks[0].id).chips

@@ -14,17 +14,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.game.bank import (
+from companion.game.puzzle_strike.bank import (
     Bank,
     BankError,
     BankOptions,
     BankSampler,
     CostBand,
-    bank_to_json,
     make_bank,
     recommended_bank,
 )
-from companion.game.panic import PanicError, describe_thresholds
+from companion.game.puzzle_strike.bank_json import bank_to_json
+from companion.game.puzzle_strike.panic import PanicError, describe_thresholds
 from companion.instance import INSTANCE_ENV, default_instance_path
 from printkit.build import BuildError, BuildOptions, write_bank_sheets
 from printkit.catalog import Catalog, CatalogError, load_catalog, user_data_dir

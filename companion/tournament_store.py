@@ -21,9 +21,12 @@ import threading
 from typing import Any
 
 from companion import store
-from companion.game import duel_room, gems, table
-from companion.game.bank import Bank
+from companion.game import duel_room
 from companion.game.draft import room as draft_room
+from companion.game.puzzle_strike.bank import Bank
+from companion.game.puzzle_strike.piles import Mode
+from companion.game.puzzle_strike.setup import KIND as PUZZLE_STRIKE
+from companion.game.puzzle_strike.setup import Setup
 from companion.game.tournament import (
     Event,
     NotFoundError,
@@ -246,8 +249,8 @@ def match_setup(
         return duel_room.Setup("full", (a.name, b.name), seed, chars).to_json()
     assert bank is not None
     edition = min(s.edition for s in catalog.puzzle_strike_sets() if s.id in bank.sets)
-    return table.Setup(
-        (a.name, b.name), gems.Mode.TWO_PLAYER, edition, bank.sets,
+    return Setup(
+        (a.name, b.name), Mode.TWO_PLAYER, edition, bank.sets,
         tuple(c.key for c in bank.chips), bank.sets[0], seed,
     ).to_json()  # fmt: skip
 
@@ -383,7 +386,7 @@ def result_of(cached: store.Cached, name_a: str, name_b: str) -> Result | None:
     """Return the result of a finished match for the tournament's players a and b (by
     name: a drafted table may seat them the other way round); None while it is played."""
     state = cached.state
-    if cached.rules.kind == table.KIND:
+    if cached.rules.kind == PUZZLE_STRIKE:
         m = state.match
         if m is None or m.winner is None:
             return None

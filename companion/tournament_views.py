@@ -11,7 +11,8 @@ import sqlite3
 from typing import Any
 
 from companion import tournament_store as ts
-from companion.game.bank import bank_to_json, make_bank
+from companion.game.puzzle_strike.bank import make_bank
+from companion.game.puzzle_strike.bank_json import bank_to_json
 from companion.game.tournament import Event, standings
 from printkit.catalog import Catalog
 from printkit.catalog.bankcode import BankCodeError, decode_bank

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.game.bank import (
+from companion.game.puzzle_strike.bank import (
     BANK_SIZE,
     BankError,
     BankOptions,

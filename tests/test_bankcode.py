@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.game.bank import BankOptions, pick_bank, recommended_bank
+from companion.game.puzzle_strike.bank import BankOptions, pick_bank, recommended_bank
 from printkit.catalog import Catalog
 from printkit.catalog.bankcode import BankCodeError, decode_bank, rank_subset, unrank_subset
 

@@ -8,22 +8,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.game.gems import (
-    GemError,
-    GemSupply,
-    Mode,
-    Pile,
-    Table,
+from companion.game.puzzle_strike.gems import (
     ante,
     cleanup_draw,
     combine,
     counter_crash,
     crash,
-    end_turn,
-    height_bonus,
     land,
+)
+from companion.game.puzzle_strike.piles import (
+    GemError,
+    GemSupply,
+    Mode,
+    Pile,
+    Table,
     new_table,
 )
+from companion.game.puzzle_strike.turns import end_turn
+from printkit.rules import height_bonus
 
 
 def with_piles(table: Table, **piles: list[int]) -> Table:
@@ -37,8 +39,11 @@ def with_piles(table: Table, **piles: list[int]) -> Table:
     return table
 
 
+BANK_GEMS = GemSupply((64, 20, 16, 12))  # as many gems as the base set has
+
+
 def duel(**piles: list[int]) -> Table:
-    return with_piles(new_table(["Ana", "Ben"], Mode.TWO_PLAYER), **piles)
+    return with_piles(new_table(["Ana", "Ben"], Mode.TWO_PLAYER, supply=BANK_GEMS), **piles)
 
 
 def test_example_four_ones_a_two_and_a_four_total_ten_and_lose() -> None:
@@ -51,7 +56,7 @@ def test_example_four_ones_a_two_and_a_four_total_ten_and_lose() -> None:
 def test_example_combine_a_one_and_a_two_into_a_three() -> None:
     table = combine(duel(Ana=[1, 2]), "Ana", 1, 2)
     assert table.pile("Ana").gems == (3,)
-    assert table.supply.counts == GemSupply().take(3).counts
+    assert table.supply.counts == BANK_GEMS.take(3).counts
 
 
 def test_combine_over_four_is_refused_with_the_reason() -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.game.match import (
+from companion.game.puzzle_strike.match import (
     BlindChoice,
     Keep,
     MatchError,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.game.panic import (
+from companion.game.puzzle_strike.panic import (
     PanicError,
     PanicLevel,
     PanicState,
@@ -59,7 +59,7 @@ def test_description() -> None:
 
 
 def test_into_oblivion_stacks_count_as_empty() -> None:
-    from companion.game.panic import count_empty
+    from companion.game.puzzle_strike.panic import count_empty
 
     stacks = {"1-gem": 10, "wound": 0, "base-3e/draw-three": 5}
     assert count_empty(stacks) == 1

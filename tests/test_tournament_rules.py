@@ -195,7 +195,7 @@ def test_same_seed_same_pairings_and_banks(catalog: Catalog) -> None:
 
 
 def test_round_bank_matches_the_bank_randomizer(catalog: Catalog) -> None:
-    from companion.game.bank import BankOptions, BankSampler
+    from companion.game.puzzle_strike.bank import BankOptions, BankSampler
     from companion.game.tournament import bank_seed
 
     bank = round_banks(catalog, BankPolicy(), 5, 1, [1])[1]

@@ -322,11 +322,12 @@ def test_bad_inputs(
     assert message in response.get_json()["error"]
 
 
+# A badly shaped action is refused by the parser (400); the rules refuse the others (422).
 ACTION_ERRORS = [
-    ({"type": "fly"}, 422, "unknown action 'fly'"),
+    ({"type": "fly"}, 400, "unknown action 'fly'"),
     ({"type": "combine", "a": 3, "b": 2}, 422, "the total 5 is over 4"),
-    ({"type": "crash", "gems": [9]}, 422, "'gem' must be a whole number from 1 to 4"),
-    ({"type": "crash", "gems": []}, 422, "'gems' must list 1 or 2"),
+    ({"type": "crash", "gems": [9]}, 400, "'gem' must be a whole number from 1 to 4"),
+    ({"type": "crash", "gems": []}, 400, "'gems' must list 1 or 2"),
     ({"type": "counter", "gems": [1]}, 422, "no send to counter-crash"),
     ({"type": "stack", "stack": "x", "state": "empty"}, 422, "'stack' must be one of"),
     ({"type": "add_gem", "player": "Zed", "value": 1}, 422, "'player' must be one of"),

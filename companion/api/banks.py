@@ -12,17 +12,17 @@ from flask import Blueprint, Response, jsonify, make_response, request
 
 from companion.api.common import base_url, body, catalog
 from companion.errors import ApiError
-from companion.game.bank import (
+from companion.game.puzzle_strike.bank import (
     Bank,
     BankError,
     BankSampler,
     make_bank,
-    options_from_json,
     recommended_bank,
     reroll_slot,
 )
-from companion.game.bank import bank_to_json as bank_json
-from companion.game.panic import describe_thresholds
+from companion.game.puzzle_strike.bank_json import bank_to_json as bank_json
+from companion.game.puzzle_strike.bank_json import options_from_json
+from companion.game.puzzle_strike.panic import describe_thresholds
 from printkit.build import BuildOptions, write_bank_sheets
 from printkit.catalog.bankcode import BankCodeError, decode_bank
 

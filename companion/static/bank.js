@@ -1,10 +1,9 @@
 "use strict";
-function splitNames(text) { return (text || "").split(",").map((s) => s.trim()).filter(Boolean); }
-const ICONS = { "black-arrow": "➡", "brown-arrow": "🟫➡", "purple-arrow": "🟪➡", "red-arrow": "🟥➡",
-  "blue-arrow": "🟦➡", "chip-draw": "⚫", "piggy": "🐷", "gem-power": "$", "gem": "💎" };
-function iconText(icons) {
-  return icons.map(([name, n]) => name === "gem-power" ? (n < 0 ? "-$" + (-n) : "$" + n)
-    : name === "gem" ? "💎" + n : (ICONS[name] || name).repeat(n)).join(" ");
+function splitNames(text) {
+  return (text || "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 function optionsFrom(form) {
   const f = new FormData(form);
@@ -32,19 +31,33 @@ function showBank(bank) {
     const reroll = el("button", { type: "button", title: "reroll" }, "⟳");
     reroll.addEventListener("click", async () => {
       const body = Object.assign(optionsFrom(document.getElementById("options")), { slot: stack.key });
-      delete body.sets; delete body.seed; delete body.players;
-      try { showBank(await api("POST", "/api/banks/" + bank.code + "/reroll", body)); }
-      catch (err) { document.getElementById("bank-error").textContent = err.error || "error"; }
+      delete body.sets;
+      delete body.seed;
+      delete body.players;
+      try {
+        showBank(await api("POST", "/api/banks/" + bank.code + "/reroll", body));
+      } catch (err) {
+        document.getElementById("bank-error").textContent = err.error || "error";
+      }
     });
-    list.append(el("li", {}, el("span", { class: "cost" }, stack.cost === null ? "?" : String(stack.cost)),
-      swatches, el("span", {}, stack.name + (stack.attack ? " ✊" : "")),
-      el("span", { class: "small" }, iconText(stack.icons)), el("span", { class: "small" }, stack.set), reroll));
+    list.append(
+      el(
+        "li",
+        {},
+        el("span", { class: "cost" }, stack.cost === null ? "?" : String(stack.cost)),
+        swatches,
+        el("span", { class: "chip-name" }, stack.name, ...stack.banner_icons.map((i) => chipIcon(i, 0, 18))),
+        el("span", { class: "icons" }, chipIcons(stack.icons, 18)),
+        el("span", { class: "small" }, stack.set),
+        reroll,
+      ),
+    );
   }
-  const url = window.location.origin + "/bank/" + bank.code
-    + (bank.name ? "?name=" + encodeURIComponent(bank.name) : "");
+  const url = window.location.origin + "/bank/" + bank.code + (bank.name ? "?name=" + encodeURIComponent(bank.name) : "");
   document.getElementById("share-qr").src = "/qr.svg?text=" + encodeURIComponent(url);
   const link = document.getElementById("share-link");
-  link.href = url; link.textContent = url;
+  link.href = url;
+  link.textContent = url;
   document.getElementById("pdf").href = "/bank/" + bank.code + ".pdf";
   document.getElementById("panic-line").textContent = bank.panic ? t("panic", "Panic Time") + ": " + bank.panic : "";
 }
@@ -65,8 +78,11 @@ document.addEventListener("DOMContentLoaded", async () => {
     event.preventDefault();
     const error = document.getElementById("bank-error");
     error.textContent = "";
-    try { showBank(await api("POST", "/api/banks", optionsFrom(form))); }
-    catch (err) { error.textContent = err.error || "error"; }
+    try {
+      showBank(await api("POST", "/api/banks", optionsFrom(form)));
+    } catch (err) {
+      error.textContent = err.error || "error";
+    }
   });
   document.getElementById("rec-set").addEventListener("change", loadRecommended);
   loadRecommended();
@@ -74,7 +90,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   if (code) {
     const name = new URLSearchParams(window.location.search).get("name");
     const query = name ? "?name=" + encodeURIComponent(name) : "";
-    try { showBank(await api("GET", "/api/banks/" + encodeURIComponent(code) + query)); }
-    catch (err) { document.getElementById("bank-error").textContent = err.error || "error"; }
+    try {
+      showBank(await api("GET", "/api/banks/" + encodeURIComponent(code) + query));
+    } catch (err) {
+      document.getElementById("bank-error").textContent = err.error || "error";
+    }
   }
 });

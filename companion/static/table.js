@@ -1,65 +1,141 @@
 "use strict";
-// The Puzzle Strike table: polls the state (ETag, 304 when unchanged) and posts actions with
-// the version they were based on and an idempotency key (a retry is applied once).
-const body = document.body;
-const STATE_URL = body.dataset.stateUrl;
-const MATCH = body.dataset.match;
-const SPECTATOR = body.dataset.spectator === "yes";
-let current = null;
-let etag = null;
-let selected = [];
-let busy = false;
+// The Puzzle Strike table. room.js (loaded after this file) polls the state, sends actions
+// with their base version and idempotency key, and draws undo / redo, history and links;
+// this file draws the table from the state and reacts to what other phones did.
+// A selection is kept as gem values, never positions: a pile that changes under the phone
+// keeps the same gems selected, or clears the selection with a note.
+JA_BLOCKS.puzzle_strike = {
+  selection_gone: "場のジェムが変わり、選んだジェムがなくなりました。選び直してください。",
+  best_of_3: "3本勝負",
+  match_to: "対戦の勝者",
+  you_are: "あなた：",
+  spectator: "観戦中",
+  restart_choice: "キャラクターを選び直す",
+  rematch: "再戦する",
+  clash: "同じキャラクター",
+  coin_gave: "コイントスで取ったのは",
+  chooses_again: "は別のキャラクターと先手・後手を選びます。",
+  unstoppable: "4ジェム：カウンタークラッシュ不可",
+  deciding: "判断するのは",
+  floating: "浮きジェム：送り主の場が9以下になると送られる",
+  total: "合計",
+  draws: "ドロー",
+  gem_power: "粉碎で得たジェム・パワー",
+  out: "脱落",
+  tap_gems: "ジェムをタップして選ぶ",
+  end_at_ten: "場のジェムが10以上：ターンを終えて負けますか？",
+  forfeit: "投了",
+  forfeit_sure: "このゲームを投了しますか？もう一度タップ",
+  game_to: "ゲームの勝者",
+  mark_empty: "空",
+  mark_removed: "除外（Into Oblivion）",
+  mark_full: "補充",
+  tap_stack: "山をタップすると説明を読み、空にできます。",
+  in_the_air: "飛んでいるジェム",
+  floating_gems: "浮きジェム",
+};
+const UNIT_PX = 20;
+const LOSING_TOTAL = 10;
+const UI = { selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
 
-function toast(text) {
-  const box = document.getElementById("message");
-  box.textContent = text; box.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { box.hidden = true; }, 3500);
+function pileOf(s, player) {
+  return s.table?.piles.find((p) => p.players.includes(player));
+}
+function myPile(s) {
+  return s.you ? pileOf(s, s.you) : null;
+}
+function sideTurn(s, pile) {
+  return pile.players.includes(s.table.turn);
 }
 
-async function poll(wait) {
+// A multiset check: does the pile still hold every selected value?
+function stillHeld(values, gems) {
+  const left = gems.slice();
+  for (const v of values) {
+    const i = left.indexOf(v);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
+}
+function keepSelection(s) {
+  const pile = myPile(s);
+  if (UI.selected.length && (!pile || !stillHeld(UI.selected, pile.gems))) {
+    if (!UI.acting) UI.note = t("selection_gone", "Your pile changed: the gems you selected are gone. Select again.");
+    UI.selected = [];
+  }
+}
+
+async function act(action) {
+  const before = ROOM.current?.version;
+  UI.confirm = null;
+  UI.acting = true;
   try {
-    const url = STATE_URL + (wait && etag ? LONG_POLL : "");
-    const data = await api("GET", url, undefined, etag ? { "If-None-Match": etag } : {});
-    if (data.status !== 304) { etag = data.etag; show(data); }
-  } catch (err) {
-    if (err.status && err.status !== 0) toast(err.error || "error");
+    await roomAct(action);
+  } finally {
+    UI.acting = false;
+  }
+  const now = ROOM.current;
+  if (now && now.version !== before) {
+    UI.selected = [];
+    UI.note = "";
+    const line = now.history[now.history.length - 1];
+    if (now.can_undo && line?.startsWith(now.state.you + " ")) showSnackbar(line);
+    render(now);
   }
 }
 
-async function send(path, extra) {
-  if (!current || busy) return;
-  busy = true;
-  const request = Object.assign({ base_version: current.version, idempotency_key: newKey() }, extra || {});
-  const url = "/api/matches/" + MATCH + "/" + path;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await api("POST", url, request);
-      selected = []; etag = null;
-      await poll();
-      break;
-    } catch (err) {
-      if (err.status === 0) { await new Promise((r) => setTimeout(r, 1000)); continue; }
-      if (err.status === 409 && err.current) { selected = []; show(err.current); toast(t("changed", err.error)); }
-      else toast(err.error || "error");
-      break;
-    }
-  }
-  busy = false;
-}
-const act = (action) => send("actions", { action });
-
-function me() { return current && current.state.you; }
-function myPile(state) {
-  return state.table && state.table.piles.find((p) => p.players.includes(state.you));
+function showSnackbar(line) {
+  const bar = document.getElementById("snackbar");
+  if (!line || ROOM.spectator) return;
+  const undo = el(
+    "button",
+    {
+      type: "button",
+      onclick: () => {
+        bar.hidden = true;
+        roomSend("undo");
+      },
+    },
+    t("undo", "Undo"),
+  );
+  bar.replaceChildren(el("span", {}, line), undo);
+  bar.hidden = false;
+  clearTimeout(UI.snack);
+  UI.snack = setTimeout(() => {
+    bar.hidden = true;
+  }, 6000);
 }
 
-function show(data) {
-  current = data;
+function buzz(pattern) {
+  if (navigator.vibrate) navigator.vibrate(pattern);
+}
+
+// Tell this phone what another phone did to it: a toast, and a short vibration.
+function notice(s, data) {
+  const before = UI.previous;
+  UI.previous = { version: data.version, history: data.history.length, turn: s.table?.turn, pending: s.table?.pending };
+  if (!before || !s.you || data.version === before.version) return;
+  const fresh = data.history.slice(before.history);
+  const mine = new RegExp("(^|[^\\p{L}])" + s.you.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "([^\\p{L}]|$)", "u");
+  const involved = before.pending && [before.pending.sender, before.pending.target].includes(s.you);
+  const others = fresh.filter((line) => !line.startsWith(s.you + " ") && (involved || mine.test(line)));
+  const pending = s.table?.pending;
+  const incoming = pending && pileOf(s, pending.target) === myPile(s) && pending.sender !== s.you;
+  if (incoming) {
+    roomToast(pending.sender + ": " + pending.ones + " × 1-gem → " + pending.target);
+    buzz([80, 40, 80]);
+  } else if (others.length) roomToast(others[others.length - 1]);
+  if (s.table && s.table.turn === s.you && before.turn !== s.you) buzz(120);
+}
+
+function render(data) {
   const s = data.state;
+  keepSelection(s);
+  notice(s, data);
   const panic = document.getElementById("panic");
   panic.hidden = s.panic.ante <= 1 || s.phase !== "playing";
-  panic.textContent = s.panic.level.toUpperCase() + " · ante " + s.panic.ante + "-gem";
+  panic.textContent = s.panic.level.toUpperCase() + " · " + t("ante", "Ante") + " " + s.panic.ante + "-gem";
   renderStatus(s);
   renderChoose(s);
   renderFlight(s);
@@ -67,115 +143,342 @@ function show(data) {
   renderActions(s);
   renderBetween(s);
   renderStacks(s);
-  renderHistory(data);
-  renderShare(data);
-  applyWords();
+}
+window.ROOM_RENDER = render;
+
+function scoreLine(s) {
+  return Object.entries(s.match.score)
+    .map(([side, n]) => side + " " + n)
+    .join(" · ");
 }
 
 function renderStatus(s) {
-  const box = document.getElementById("status");
-  const parts = [el("h1", {}, t("game", "Game") + " " + s.game_no + " · " + s.players.join(" vs "))];
-  if (s.match) {
-    parts.push(el("p", {}, t("score", "Score") + ": " + Object.entries(s.match.score).map(([p, n]) => p + " " + n).join(", ")));
-    if (s.match.winner) parts.push(el("p", { class: "big" }, "🏆 " + t("winner", "Winner") + ": " + s.match.winner));
+  const parts = [
+    el("h1", { id: "title" }, s.title),
+    el("p", { class: "small" }, t("game", "Game") + " " + s.game_no + " · " + t("best_of_3", "best of 3")),
+  ];
+  if (s.match) parts.push(el("p", { id: "score" }, t("score", "Score") + ": " + scoreLine(s)));
+  if (s.match?.winner) parts.push(el("p", { class: "big winner" }, t("match_to", "Match to") + " " + s.match.winner));
+  else if (s.table?.winners.length)
+    parts.push(el("p", { class: "big winner" }, t("game_to", "Game to") + " " + s.table.winners.join(" & ")));
+  else if (s.table)
+    parts.push(
+      el(
+        "p",
+        { class: "turn-line" + (sideTurn(s, myPile(s) || { players: [] }) ? " mine" : "") },
+        s.table.turn === s.you ? t("your_turn", "Your turn") : t("turn_of", "Turn") + ": " + s.table.turn,
+      ),
+    );
+  parts.push(el("p", { class: "small" }, s.you ? t("you_are", "You are") + " " + s.you : t("spectator", "Spectator")));
+  const restart = s.game_no === 1 && ["choosing", "playing"].includes(s.phase) && s.you && !ROOM.spectator;
+  if (restart && (s.phase === "playing" || s.restart_votes.length)) {
+    const agreed = s.restart_votes.includes(s.you);
+    parts.push(
+      el(
+        "button",
+        { type: "button", class: "quiet small-button", disabled: agreed, onclick: () => act({ type: "restart_choice" }) },
+        t("restart_choice", "Choose characters again") +
+          (s.restart_votes.length ? " (" + s.restart_votes.length + "/" + s.players.length + ")" : ""),
+      ),
+    );
   }
-  if (s.table) {
-    const turn = s.table.turn;
-    const who = s.table.winners.length ? "🏆 " + s.table.winners.join(", ") : (turn === s.you ? t("your_turn", "Your turn") : t("turn_of", "Turn") + ": " + turn);
-    parts.push(el("p", {}, who));
+  if (s.phase === "over" && s.you && !ROOM.spectator) {
+    parts.push(
+      el("button", { type: "button", class: "big", id: "rematch", onclick: () => act({ type: "rematch" }) }, t("rematch", "Rematch")),
+    );
   }
-  parts.push(el("p", { class: "small" }, s.you ? "you: " + s.you : "spectator"));
-  box.replaceChildren(...parts);
+  document.getElementById("status").replaceChildren(...parts);
 }
 
 function renderChoose(s) {
   const box = document.getElementById("choose");
-  const mine = s.you && s.characters[s.you];
-  const mustChoose = s.phase === "choosing" && s.you && (s.rechoose === s.you || (!s.rechoose && !mine) || (!s.rechoose && s.waiting_for.includes(s.you)));
   box.hidden = s.phase !== "choosing";
   if (box.hidden) return;
+  const mine = s.you && s.characters[s.you];
   const parts = [el("h2", {}, t("choose_character", "Choose your character (the others cannot see it)"))];
-  parts.push(el("p", { class: "small" }, t("waiting", "Waiting for") + ": " + (s.rechoose ? s.rechoose : s.waiting_for.join(", "))));
+  if (s.clash) {
+    parts.push(
+      el(
+        "p",
+        { class: "clash" },
+        t("clash", "Same character") +
+          ": " +
+          s.clash.character +
+          ". " +
+          t("coin_gave", "A coin flip gave it to") +
+          " " +
+          s.clash.keeper +
+          "; " +
+          s.clash.rechoose +
+          " " +
+          t("chooses_again", "chooses another character and whether to play first or second."),
+      ),
+    );
+  }
+  parts.push(
+    el("p", { class: "small waiting" }, t("waiting", "Waiting for") + ": " + (s.rechoose ? s.rechoose : s.waiting_for.join(", "))),
+  );
   if (mine) parts.push(el("p", {}, "✓ " + mine));
-  if (s.you && (mustChoose || s.waiting_for.length)) {
+  const mayChoose = s.you && !ROOM.spectator && (s.rechoose ? s.rechoose === s.you : s.waiting_for.length > 0);
+  if (mayChoose) {
     const grid = el("div", { class: "grid" });
     for (const c of s.character_options) {
-      grid.append(el("button", { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, s.rechoose === s.you ? { first: document.getElementById("first") && document.getElementById("first").checked } : {})) }, c.name));
+      const extra =
+        s.rechoose === s.you ? { first: document.getElementById("first") ? document.getElementById("first").checked : true } : {};
+      grid.append(
+        el(
+          "button",
+          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, extra)) },
+          c.name,
+        ),
+      );
     }
-    if (s.rechoose === s.you) parts.push(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "first", checked: true }), t("first", "play first")));
+    if (s.rechoose === s.you)
+      parts.push(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "first", checked: true }), t("first", "play first")));
     parts.push(grid);
   }
   box.replaceChildren(...parts);
 }
 
+function selectedValues() {
+  return UI.selected.slice();
+}
+
 function renderFlight(s) {
   const box = document.getElementById("flight");
-  const pending = s.table && s.table.pending;
-  box.hidden = !pending;
-  if (!pending) return;
-  const parts = [el("h2", {}, "💥 " + pending.ones + " × 1-gem: " + pending.sender + " → " + pending.target + (pending.unstoppable ? " (4-gem!)" : ""))];
-  const row = el("div", { class: "row" });
-  if (s.table.can_counter.includes(s.you)) {
-    row.append(el("button", { type: "button", class: "big", disabled: !selected.length || selected.length > 2, onclick: () => act({ type: "counter", gems: selected.map((i) => myPile(s).gems[i]) }) }, t("counter", "Counter-crash") + " (" + selected.length + ")"));
+  const pending = s.table?.pending;
+  const floating = s.table?.floating || [];
+  box.hidden = !pending && !floating.length;
+  if (box.hidden) return;
+  const parts = [];
+  if (pending) {
+    parts.push(
+      el(
+        "h2",
+        {},
+        t("in_the_air", "In the air") +
+          ": " +
+          pending.ones +
+          " × 1-gem: " +
+          pending.sender +
+          " → " +
+          pending.target +
+          (pending.unstoppable ? " · " + t("unstoppable", "a 4-gem: nobody can counter-crash") : ""),
+      ),
+    );
+    const row = el("div", { class: "row" });
+    const values = selectedValues();
+    if (s.table.can_counter.includes(s.you) && !ROOM.spectator) {
+      row.append(
+        el(
+          "button",
+          {
+            type: "button",
+            class: "big",
+            disabled: !values.length || values.length > 2,
+            onclick: () => act({ type: "counter", gems: values }),
+          },
+          t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : ""),
+        ),
+      );
+    }
+    if (s.table.can_land.includes(s.you) && !ROOM.spectator) {
+      row.append(el("button", { type: "button", class: "big", onclick: () => act({ type: "land" }) }, t("land", "Let them land")));
+    }
+    if (!row.children.length) parts.push(el("p", { class: "small" }, t("deciding", "Deciding") + ": " + s.table.can_land.join(", ")));
+    parts.push(row);
   }
-  if (s.you) row.append(el("button", { type: "button", class: "big", onclick: () => act({ type: "land" }) }, t("land", "Let them land")));
-  parts.push(row);
-  box.classList.add("flight");
+  for (const f of floating) {
+    parts.push(
+      el(
+        "p",
+        { class: "floating" },
+        t("floating_gems", "Floating") +
+          ": " +
+          f.ones +
+          " × 1-gem " +
+          f.sender +
+          " → " +
+          f.target +
+          " · " +
+          t("floating", "floating until the sender's pile is 9 or less"),
+      ),
+    );
+  }
   box.replaceChildren(...parts);
 }
 
-function gemButton(value, index, mine) {
-  const classes = "gem v" + value + (mine && selected.includes(index) ? " selected" : "");
-  return el("button", { type: "button", class: classes, "aria-pressed": mine && selected.includes(index) ? "true" : "false", onclick: mine ? () => {
-    selected = selected.includes(index) ? selected.filter((i) => i !== index) : selected.concat([index]);
-    show(current);
-  } : null }, String(value));
+function gemTile(value, mine, chosen) {
+  const classes = "gem gem-tile v" + value + (chosen ? " selected" : "");
+  return sized(
+    el(
+      "button",
+      {
+        type: "button",
+        class: classes,
+        "aria-pressed": chosen ? "true" : "false",
+        "aria-label": value + "-gem",
+        disabled: !mine,
+        onclick: mine ? () => toggleGem(value, chosen) : null,
+      },
+      String(value),
+    ),
+    "height",
+    value * UNIT_PX,
+  );
+}
+function toggleGem(value, chosen) {
+  UI.note = "";
+  if (chosen) UI.selected.splice(UI.selected.indexOf(value), 1);
+  else UI.selected.push(value);
+  render(ROOM.current);
+}
+
+// Sizes go through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+function sized(node, property, px) {
+  node.style[property] = px + "px";
+  return node;
+}
+
+// The pile as stacked tiles, bottom up, each as tall as its value, with the line at 10.
+function pileColumn(pile, mine) {
+  const left = UI.selected.slice();
+  const tiles = pile.gems.map((v) => {
+    const at = mine ? left.indexOf(v) : -1;
+    if (at >= 0) left.splice(at, 1);
+    return gemTile(v, mine, at >= 0);
+  });
+  const height = Math.max(pile.total, LOSING_TOTAL + 1) * UNIT_PX;
+  const line = sized(el("div", { class: "ten-line" }, el("span", {}, "10")), "bottom", LOSING_TOTAL * UNIT_PX);
+  return sized(
+    el("div", { class: "column" + (pile.total >= LOSING_TOTAL ? " over" : "") }, line, el("div", { class: "tiles" }, tiles)),
+    "height",
+    height,
+  );
+}
+
+function pileFacts(s, pile) {
+  const facts = [el("p", { class: "total" }, t("total", "Total") + " " + pile.total + " / 10")];
+  facts.push(
+    el(
+      "p",
+      { class: "bonus" },
+      t("height_bonus", "Height bonus") + " +" + pile.bonus + " · " + t("draws", "draws") + " " + (5 + pile.bonus),
+    ),
+  );
+  for (const p of pile.players) {
+    const power = s.table.money[p];
+    if (power) facts.push(el("p", { class: "power" }, p + ": +$" + power + " " + t("gem_power", "gem power from crashing")));
+  }
+  if (s.table.eliminated.some((p) => pile.players.includes(p))) facts.push(el("p", { class: "out" }, t("out", "out")));
+  return facts;
 }
 
 function renderPiles(s) {
   const box = document.getElementById("piles");
-  if (!s.table) { box.replaceChildren(); return; }
-  const cards = [];
-  for (const pile of s.table.piles) {
-    const mine = pile.players.includes(s.you);
-    const turn = pile.players.includes(s.table.turn);
-    const title = pile.players.map((p) => p + (s.characters[p] ? " (" + s.characters[p] + ")" : "")).join(" & ");
-    const gems = el("div", { class: "gems" }, pile.gems.map((v, i) => gemButton(v, i, mine)));
-    const head = el("h3", {}, el("span", {}, title), el("span", {}, pile.total + " · +" + pile.bonus));
-    const card = el("section", { class: "card pile" + (turn ? " turn" : "") }, head, gems);
-    if (mine && !s.table.winners.length) card.append(pileActions(s, pile));
-    if (s.you && !s.table.winners.length) {
-      const add = el("div", { class: "row" }, [1, 2, 3, 4].map((v) => el("button", { type: "button", onclick: () => act({ type: "add_gem", player: pile.players[0], value: v }) }, "+" + v)));
-      card.append(el("p", { class: "small" }, t("add", "add") + ":"), add);
-    }
-    cards.push(card);
+  if (!s.table) {
+    box.replaceChildren();
+    return;
   }
+  const cards = s.table.piles.map((pile) => {
+    const mine = pile.players.includes(s.you) && !ROOM.spectator;
+    const title = pile.players.map((p) => p + (s.characters[p] ? " (" + s.characters[p] + ")" : "")).join(" & ");
+    const head = el("h3", {}, title);
+    const body = el("div", { class: "pile-body" }, pileColumn(pile, mine), el("div", { class: "facts" }, pileFacts(s, pile)));
+    const card = el("section", { class: "card pile" + (sideTurn(s, pile) ? " turn" : ""), "data-owner": pile.owner }, head, body);
+    if (mine && UI.note) card.append(el("p", { class: "note", role: "status" }, UI.note));
+    if (mine && !s.table.winners.length) card.append(pileActions(s, pile));
+    if (s.you && !ROOM.spectator && !s.table.winners.length) card.append(addRow(pile));
+    return card;
+  });
   box.replaceChildren(...cards);
 }
 
+function addRow(pile) {
+  const row = el(
+    "div",
+    { class: "row add" },
+    el("span", { class: "small" }, t("add", "add") + ":"),
+    [1, 2, 3, 4].map((v) =>
+      el("button", { type: "button", class: "quiet", onclick: () => act({ type: "add_gem", player: pile.players[0], value: v }) }, "+" + v),
+    ),
+  );
+  return row;
+}
+
 function pileActions(s, pile) {
-  const values = selected.map((i) => pile.gems[i]);
+  const values = selectedValues();
   const row = el("div", { class: "row" });
-  row.append(el("button", { type: "button", disabled: values.length !== 2, onclick: () => act({ type: "combine", a: values[0], b: values[1] }) }, t("combine", "Combine")));
+  const pair = values.length === 2 && values[0] + values[1] <= 4;
+  row.append(
+    el(
+      "button",
+      { type: "button", disabled: !pair, onclick: () => act({ type: "combine", a: values[0], b: values[1] }) },
+      t("combine", "Combine"),
+    ),
+  );
   const opponents = s.table.opponents[s.you] || [];
   const crash = (target) => act(Object.assign({ type: "crash", gems: values }, target ? { target } : {}));
-  if (opponents.length <= 1 || s.mode === "team-battle") {
-    row.append(el("button", { type: "button", disabled: !values.length || values.length > 2, onclick: () => crash(null) }, t("crash", "Crash")));
+  const canCrash = values.length >= 1 && values.length <= 2 && sideTurn(s, pile) && !s.table.pending;
+  if (opponents.length <= 1 || s.mode === "team-battle" || s.edition === 2) {
+    row.append(el("button", { type: "button", disabled: !canCrash, onclick: () => crash(null) }, t("crash", "Crash")));
   } else {
-    for (const o of opponents) row.append(el("button", { type: "button", disabled: !values.length || values.length > 2, onclick: () => crash(o) }, t("crash", "Crash") + " → " + o));
+    for (const o of opponents)
+      row.append(el("button", { type: "button", disabled: !canCrash, onclick: () => crash(o) }, t("crash", "Crash") + " → " + o));
   }
-  row.append(el("button", { type: "button", disabled: values.length !== 1, onclick: () => act({ type: "remove_gem", player: s.you, value: values[0] }) }, t("remove", "Remove")));
-  return row;
+  row.append(
+    el(
+      "button",
+      {
+        type: "button",
+        class: "quiet",
+        disabled: values.length !== 1,
+        onclick: () => act({ type: "remove_gem", player: s.you, value: values[0] }),
+      },
+      t("remove", "Remove"),
+    ),
+  );
+  const hint = values.length ? t("gems_selected", "Selected") + ": " + values.join(" + ") : t("tap_gems", "Tap gems to select them");
+  return el("div", {}, el("p", { class: "small" }, hint), row);
+}
+
+// A tap that ends a turn at 10 or more (or forfeits) asks for a second tap first.
+function confirmed(kind, label, warning, action) {
+  if (UI.confirm === kind) return el("button", { type: "button", class: "big danger", onclick: () => act(action) }, warning);
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "big",
+      onclick: () => {
+        UI.confirm = kind;
+        render(ROOM.current);
+      },
+    },
+    label,
+  );
 }
 
 function renderActions(s) {
   const box = document.getElementById("actions");
-  const mine = s.table && !s.table.winners.length && myPile(s) && myPile(s).players.includes(s.table.turn);
+  const pile = myPile(s);
+  const mine = s.table && !s.table.winners.length && pile && sideTurn(s, pile) && !ROOM.spectator;
   box.hidden = !mine;
   if (!mine) return;
-  box.replaceChildren(el("div", { class: "row" },
-    el("button", { type: "button", class: "big", disabled: s.table.anted, onclick: () => act({ type: "ante" }) }, t("ante", "Ante") + " " + s.panic.ante + "-gem"),
-    el("button", { type: "button", class: "big", onclick: () => act({ type: "end_turn" }) }, t("end_turn", "End turn"))));
+  const ante = el(
+    "button",
+    { type: "button", class: "big", disabled: s.table.anted, onclick: () => act({ type: "ante" }) },
+    t("ante", "Ante") + " " + s.panic.ante + "-gem",
+  );
+  const end =
+    pile.total >= LOSING_TOTAL
+      ? confirmed("end", t("end_turn", "End turn"), t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), {
+          type: "end_turn",
+        })
+      : el("button", { type: "button", class: "big", onclick: () => act({ type: "end_turn" }) }, t("end_turn", "End turn"));
+  const forfeit = confirmed("forfeit", t("forfeit", "Forfeit"), t("forfeit_sure", "Forfeit this game? Tap again"), { type: "forfeit" });
+  forfeit.classList.add("quiet");
+  box.replaceChildren(el("div", { class: "row" }, ante, end), forfeit);
 }
 
 function renderBetween(s) {
@@ -183,54 +486,129 @@ function renderBetween(s) {
   const waiting = s.match && s.phase === "between" ? s.match.awaiting_choice : [];
   box.hidden = !waiting.length;
   if (!waiting.length) return;
-  const parts = [el("h2", {}, t("losers_choice", "Loser's choice") + ": " + waiting[0])];
-  if (waiting[0] === s.you) {
-    const character = el("select", { id: "switch-to" }, s.character_options.map((c) => el("option", { value: c.id }, c.name)));
-    const out = el("select", { id: "swap-out" }, s.stacks.filter((x) => !x.key.startsWith("fixed/")).map((x) => el("option", { value: x.key }, x.name)));
-    const into = el("select", { id: "swap-in" }, s.pool.filter((x) => !s.stacks.some((y) => y.key === x.key) && !s.match.switched_out.includes(x.key)).map((x) => el("option", { value: x.key }, x.name)));
-    parts.push(el("button", { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "keep" }) }, t("keep", "Keep everything")));
-    parts.push(el("div", { class: "row" }, character, el("button", { type: "button", onclick: () => act({ type: "losers_choice", option: "switch", character: character.value }) }, t("switch", "Switch character"))));
-    parts.push(el("div", {}, out, into, el("button", { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "swap", out: out.value, into: into.value }) }, t("swap", "Swap one stack"))));
-    parts.push(el("button", { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "reroll" }) }, t("reroll", "Re-roll the bank")));
-  }
+  const last = s.match.games[s.match.games.length - 1];
+  const parts = [
+    el("h2", {}, t("losers_choice", "Loser's choice") + ": " + waiting[0]),
+    el("p", { class: "small" }, t("game_to", "Game to") + " " + last[0] + " · " + t("plays_first", "plays first") + ": " + waiting[0]),
+  ];
+  if (s.match.choosers.includes(s.you) && !ROOM.spectator) parts.push(...choiceControls(s));
   box.replaceChildren(...parts);
 }
 
+function choiceControls(s) {
+  const out = el(
+    "select",
+    { id: "swap-out" },
+    s.stacks.filter((x) => !x.key.startsWith("fixed/")).map((x) => el("option", { value: x.key }, x.name)),
+  );
+  const into = el(
+    "select",
+    { id: "swap-in" },
+    s.pool
+      .filter((x) => !s.stacks.some((y) => y.key === x.key) && !s.match.switched_out.includes(x.key))
+      .map((x) => el("option", { value: x.key }, x.name)),
+  );
+  const controls = [
+    el(
+      "button",
+      { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "keep" }) },
+      t("keep", "Keep everything"),
+    ),
+    el(
+      "div",
+      {},
+      out,
+      into,
+      el(
+        "button",
+        { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "swap", out: out.value, into: into.value }) },
+        t("swap", "Swap one stack"),
+      ),
+    ),
+  ];
+  if (s.edition === 3) {
+    const character = el(
+      "select",
+      { id: "switch-to" },
+      s.character_options.map((c) => el("option", { value: c.id }, c.name)),
+    );
+    controls.push(
+      el(
+        "div",
+        { class: "row" },
+        character,
+        el(
+          "button",
+          { type: "button", onclick: () => act({ type: "losers_choice", option: "switch", character: character.value }) },
+          t("switch", "Switch character"),
+        ),
+      ),
+    );
+    controls.push(
+      el(
+        "button",
+        { type: "button", class: "big quiet", onclick: () => act({ type: "losers_choice", option: "reroll" }) },
+        t("reroll", "Re-roll the bank"),
+      ),
+    );
+  }
+  return controls;
+}
+
 function renderStacks(s) {
-  const box = document.getElementById("stacks");
-  const next = { full: "empty", empty: "removed", removed: "full" };
-  box.replaceChildren(...s.stacks.map((x) => el("button", { type: "button", class: "stack " + x.state, disabled: !s.you || s.phase !== "playing", title: x.state, onclick: () => act({ type: "stack", stack: x.key, state: next[x.state] }) }, x.name + (x.state === "removed" ? " ⊘" : ""))));
+  const grid = document.getElementById("stacks");
+  grid.replaceChildren(
+    ...s.stacks.map((x) =>
+      el(
+        "button",
+        {
+          type: "button",
+          class: "stack " + x.state + (UI.openStack === x.key ? " open" : ""),
+          "aria-expanded": UI.openStack === x.key ? "true" : "false",
+          onclick: () => {
+            UI.openStack = UI.openStack === x.key ? null : x.key;
+            render(ROOM.current);
+          },
+        },
+        x.name + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""),
+      ),
+    ),
+  );
+  const detail = document.getElementById("stack-detail");
+  const open = s.stacks.find((x) => x.key === UI.openStack);
+  detail.hidden = !open;
+  if (open) detail.replaceChildren(...stackDetail(s, open));
 }
 
-function renderHistory(data) {
-  document.getElementById("undo").disabled = !data.can_undo || SPECTATOR || !data.state.you;
-  document.getElementById("redo").disabled = !data.can_redo || SPECTATOR || !data.state.you;
-  document.getElementById("history").replaceChildren(...data.history.slice().reverse().map((line) => el("li", {}, line)));
+function stackDetail(s, stack) {
+  const chip = s.chips[stack.key] || { name: stack.name, cost: null, summary: null, banner: [], banner_icons: [], icons: [] };
+  const head = el(
+    "h3",
+    {},
+    el("span", { class: "cost" }, chip.cost === null ? "?" : String(chip.cost)),
+    " ",
+    chip.name,
+    " ",
+    ...chip.banner.map((c) => el("span", { class: "swatch " + c, title: c })),
+    ...chip.banner_icons.map((i) => chipIcon(i, 0, 20)),
+  );
+  const parts = [head, el("p", { class: "icons" }, chipIcons(chip.icons, 24)), el("p", {}, chip.summary || "")];
+  if (s.you && !ROOM.spectator && s.phase === "playing") {
+    const mark = (state, label) =>
+      el(
+        "button",
+        { type: "button", class: "quiet", disabled: stack.state === state, onclick: () => act({ type: "stack", stack: stack.key, state }) },
+        label,
+      );
+    parts.push(
+      el(
+        "div",
+        { class: "row" },
+        mark("empty", t("mark_empty", "Empty")),
+        mark("removed", t("mark_removed", "Into Oblivion")),
+        mark("full", t("mark_full", "Full")),
+      ),
+    );
+  }
+  return parts;
 }
-
-function renderShare(data) {
-  const box = document.getElementById("share");
-  if (!data.links) { box.hidden = true; return; }
-  box.hidden = false;
-  box.replaceChildren(el("h2", {}, t("share", "Share")),
-    el("img", { class: "qr", alt: "join QR code", src: "/qr.svg?text=" + encodeURIComponent(data.links.join_url) }),
-    el("p", {}, t("join_link", "Join link") + ": ", el("a", { href: data.links.join_url }, data.links.join_url)),
-    el("p", {}, t("view_link", "Spectator link") + ": ", el("a", { href: data.links.view_url }, data.links.view_url)));
-}
-
-let wakeLock = null;
-async function keepAwake() {
-  try { if ("wakeLock" in navigator && document.visibilityState === "visible") wakeLock = await navigator.wakeLock.request("screen"); }
-  catch (err) { wakeLock = null; }
-}
-
-document.addEventListener("DOMContentLoaded", () => {
-  document.getElementById("undo").addEventListener("click", () => send("undo"));
-  document.getElementById("redo").addEventListener("click", () => send("redo"));
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") { poll(); keepAwake(); } });
-  window.addEventListener("online", () => poll());
-  document.addEventListener("langchange", () => current && show(current));
-  poll();
-  keepAwake();
-  pollForever(poll);
-});

@@ -13,7 +13,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.game.bank import Bank, BankOptions, BankSampler, make_bank, recommended_bank
+from companion.game.puzzle_strike.bank import (
+    Bank,
+    BankOptions,
+    BankSampler,
+    make_bank,
+    recommended_bank,
+)
 from companion.game.tournament.model import TournamentError
 from printkit.catalog import Catalog
 

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.game.bank import BankError, options_from_json
+from companion.game.puzzle_strike.bank import BankError
+from companion.game.puzzle_strike.bank_json import options_from_json
 from companion.game.tournament.banks import POLICIES, BankPolicy
 from companion.game.tournament.model import GAMES, TOP_CUTS, TournamentError
 

@@ -5,6 +5,7 @@ stacks are empty at once starts Panic Time (everyone antes 2-gems), X+1 starts D
 (3-gems), X+2 Deadly Time (4-gems). A level never goes back, even if stacks refill.
 Stacks removed by Into Oblivion count as empty. In Last Man Standing each elimination
 raises the level by one. The ante is owed even when the bank is out of that gem.
+Panic Time is a 3rd-edition rule: a 2nd-edition game (seed 001) always antes 1-gems.
 """
 
 from __future__ import annotations
@@ -68,15 +69,21 @@ class PanicState:
     level: PanicLevel = PanicLevel.NORMAL
     eliminations: int = 0
     """Last Man Standing eliminations so far (each raises the level by one)."""
+    active: bool = True
+    """False in the 2nd edition, which has no Panic Time."""
 
     def after_empty_count(self, empty_stacks: int) -> PanicState:
         """Return the state after the bank shows this many empty (or removed) stacks."""
+        if not self.active:
+            return self
         reached = level_for(empty_stacks, self.players, self.team_battle)
         raised = PanicLevel(min(PanicLevel.DEADLY, reached + self.eliminations))
         return replace(self, level=max(self.level, raised))
 
     def after_elimination(self) -> PanicState:
         """Return the state after a Last Man Standing elimination."""
+        if not self.active:
+            return self
         level = PanicLevel(min(PanicLevel.DEADLY, self.level + 1))
         return replace(self, level=level, eliminations=self.eliminations + 1)
 

@@ -9,7 +9,8 @@ Tournament rules (seed 000, 3rd edition):
 - A match is best 2 of 3 games. The loser of a game plays first in the next and may take
   at most one of: switch character; swap one bank stack for one from outside the bank
   (a stack switched out earlier in the match cannot come back); re-roll the whole bank.
-  The winner gets no option.
+  The winner gets no option. In 2 vs 2 the teams score, and the losing team takes the one
+choice (either teammate makes it; a switch changes that player's character only).
 
 2nd edition (seed 001): after each game every player other than the winner swaps one
 stack, in the order they lost (first loser first); a stack swapped out cannot come back
@@ -22,11 +23,18 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from companion.game.errors import IllegalMove
+
 GAMES_TO_WIN = 2
 
 
-class MatchError(ValueError):
+class MatchError(IllegalMove):
     """A match action the rules do not allow; the message says why."""
+
+
+def side_name(members: Sequence[str]) -> str:
+    """Name a side the way the table says it: 'Ana' or 'Ana & Cy'."""
+    return " & ".join(members)
 
 
 # --- double-blind character choice -----------------------------------------------------
@@ -131,7 +139,7 @@ LoserOption = SwitchCharacter | SwapStack | RerollBank | Keep
 
 @dataclass(frozen=True)
 class Match:
-    """A best-of-3 Puzzle Strike match between two or more players."""
+    """A best-of-3 Puzzle Strike match between two or more sides (a player, or a 2 vs 2 team)."""
 
     players: tuple[str, ...]
     characters: tuple[tuple[str, str], ...]
@@ -139,29 +147,50 @@ class Match:
     """Bank stack keys (``set/chip``)."""
     edition: int = 3
     results: tuple[tuple[str, ...], ...] = ()
-    """Per game: players in finishing order, winner first."""
+    """Per game: sides in finishing order, winner first."""
     switched_out: tuple[str, ...] = ()
     """3rd edition: stacks switched out during the match (cannot come back)."""
     first_player: str | None = None
     awaiting_choice: tuple[str, ...] = field(default=())
-    """Players who still owe their between-games choice, in order."""
+    """Sides that still owe their between-games choice, in order."""
+    teams: tuple[tuple[str, ...], ...] = ()
+    """2 vs 2: the two teams; otherwise every player is a side alone."""
 
-    def wins(self, player: str) -> int:
-        """Return how many games the player has won."""
-        return sum(1 for r in self.results if r[0] == player)
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Return the sides' names: players, or teams as 'Ana & Cy'."""
+        if self.teams:
+            return tuple(side_name(t) for t in self.teams)
+        return self.players
+
+    def side_of(self, player: str) -> str:
+        """Return the name of the player's side."""
+        return next((side_name(t) for t in self.teams if player in t), player)
+
+    def members(self, side: str) -> tuple[str, ...]:
+        """Return the players of a side."""
+        return tuple(p for p in self.players if self.side_of(p) == side)
+
+    def wins(self, side: str) -> int:
+        """Return how many games the side has won."""
+        return sum(1 for r in self.results if r[0] == side)
 
     @property
     def winner(self) -> str | None:
-        """Return the match winner once someone has 2 game wins."""
-        return next((p for p in self.players if self.wins(p) >= GAMES_TO_WIN), None)
+        """Return the match winner once a side has 2 game wins."""
+        return next((s for s in self.sides if self.wins(s) >= GAMES_TO_WIN), None)
 
     def score(self) -> dict[str, int]:
-        """Return game wins per player."""
-        return {p: self.wins(p) for p in self.players}
+        """Return game wins per side."""
+        return {s: self.wins(s) for s in self.sides}
 
 
 def start_match(
-    players: Sequence[str], characters: Mapping[str, str], bank: Sequence[str], edition: int = 3
+    players: Sequence[str],
+    characters: Mapping[str, str],
+    bank: Sequence[str],
+    edition: int = 3,
+    teams: Sequence[Sequence[str]] = (),
 ) -> Match:
     """Start a match with settled characters and a bank.
 
@@ -177,14 +206,15 @@ def start_match(
     if edition not in (2, 3):
         raise MatchError(f"edition must be 2 or 3, not {edition}")
     chars = tuple((p, characters[p]) for p in players)
-    return Match(tuple(players), chars, tuple(bank), edition)
+    sides = tuple(tuple(t) for t in teams)
+    return Match(tuple(players), chars, tuple(bank), edition, teams=sides)
 
 
 def record_game(match: Match, finishing_order: Sequence[str]) -> Match:
-    """Record a finished game: players from winner to first loser.
+    """Record a finished game: sides from winner to first loser.
 
     In 2 players that is (winner, loser). The loser plays first next game (3rd edition);
-    the players owing a between-games choice are set.
+    the sides owing a between-games choice are set.
 
     :raises MatchError: after the match is decided, or with a bad finishing order.
     """
@@ -192,8 +222,10 @@ def record_game(match: Match, finishing_order: Sequence[str]) -> Match:
         raise MatchError(f"the match is over: {match.winner} won")
     if match.awaiting_choice:
         raise MatchError(f"waiting for {match.awaiting_choice[0]}'s between-games choice")
-    if sorted(finishing_order) != sorted(match.players):
-        raise MatchError(f"give every player once, winner first: {', '.join(match.players)}")
+    if sorted(finishing_order) != sorted(match.sides):
+        raise MatchError(
+            f"give every player once (a 2 vs 2 team as one), winner first: {', '.join(match.sides)}"
+        )
     order = tuple(finishing_order)
     match = replace(match, results=(*match.results, order))
     if match.winner:
@@ -201,7 +233,8 @@ def record_game(match: Match, finishing_order: Sequence[str]) -> Match:
     losers_first_out = tuple(reversed(order[1:]))
     if match.edition == 3:
         loser = losers_first_out[0]  # in 2 players, simply the loser
-        return replace(match, first_player=loser, awaiting_choice=(loser,))
+        first = match.members(loser)[0]
+        return replace(match, first_player=first, awaiting_choice=(loser,))
     return replace(match, first_player=None, awaiting_choice=losers_first_out)
 
 
@@ -210,10 +243,12 @@ def apply_choice(match: Match, player: str, option: LoserOption, pool: Sequence[
 
     :raises MatchError: when the player owes no choice, or the option breaks a rule.
     """
-    if not match.awaiting_choice or match.awaiting_choice[0] != player:
+    if not match.awaiting_choice or match.awaiting_choice[0] != match.side_of(player):
         owed = match.awaiting_choice[0] if match.awaiting_choice else "nobody"
         raise MatchError(f"{player} has no choice to make now (waiting for: {owed})")
     rest = match.awaiting_choice[1:]
+    if match.edition == 3:
+        match = replace(match, first_player=player)  # the chooser of the losing side starts
     if isinstance(option, Keep):
         return replace(match, awaiting_choice=rest)
     if match.edition == 2 and not isinstance(option, SwapStack):

@@ -1,0 +1,436 @@
+"""A Puzzle Strike match at the table, as a pure fold over its typed actions.
+
+The companion stores actions in an append-only log; replaying the effective actions (after
+undo and redo) gives the state every phone shows. Randomness (coin flips, a re-rolled bank)
+comes from a ``random.Random`` seeded by the match seed and the action's position, so a
+replay always gives the same state.
+
+Phases: ``choosing`` (double-blind characters), ``playing`` (gem piles, bank stacks, Panic
+Time), ``between`` (the losing side's choice), ``over`` (a side won 2 games). Once the
+characters are revealed (or a coin flip settled a clash) that action is final: the store
+refuses to undo it (``is_final``); the table may agree, every seat, to choose again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from companion.game.errors import IllegalMove
+from companion.game.puzzle_strike import gems, match, turns, view
+from companion.game.puzzle_strike.actions import (
+    Action,
+    AddGem,
+    Ante,
+    Choose,
+    Combine,
+    Counter,
+    Crash,
+    EndTurn,
+    Forfeit,
+    Land,
+    LoserOption,
+    LosersChoice,
+    MarkStack,
+    Rematch,
+    RemoveGem,
+    RestartChoice,
+    StackState,
+    action_to_json,
+    parse_action,
+)
+from companion.game.puzzle_strike.bank import BankOptions, BankSampler
+from companion.game.puzzle_strike.panic import PanicState
+from companion.game.puzzle_strike.piles import GemSupply, Mode, Table, new_table
+from companion.game.puzzle_strike.sets import find_set, find_sets, pool_keys
+from companion.game.puzzle_strike.setup import KIND, Setup, setup_from_request
+from companion.game.rooms import Rules
+from printkit.catalog import Catalog, PuzzleStrikeSet
+
+BANK_SIZE = 10
+
+
+class TableError(IllegalMove):
+    """An action the table does not allow now; the message says why."""
+
+
+@dataclass(frozen=True)
+class Clash:
+    """Two players chose the same character without mirror matches: a coin flip settled it."""
+
+    character: str
+    keeper: str
+    rechoose: str
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the table shows at one moment."""
+
+    setup: Setup
+    phase: str
+    game_no: int
+    order: tuple[str, ...]
+    """Turn order of the current game."""
+    choice: match.BlindChoice
+    characters: tuple[tuple[str, str], ...]
+    rechoose: str | None
+    table: Table | None
+    stacks: tuple[tuple[str, StackState], ...]
+    """(stack key, state) for the fixed and the 10 puzzle stacks."""
+    panic: PanicState
+    match: match.Match | None
+    supply: GemSupply
+    """The gem chips of the character set's bank, read from the catalog."""
+    names: tuple[tuple[str, str], ...] = ()
+    """Display names of characters and stacks by id or key (from the catalog)."""
+    clash: Clash | None = None
+    restart_votes: tuple[str, ...] = ()
+
+    @property
+    def bank(self) -> tuple[str, ...]:
+        """Return the puzzle stacks of the current game."""
+        return self.match.bank if self.match else self.setup.bank
+
+    def name(self, key: str) -> str:
+        """Return the display name of a character id or stack key."""
+        return dict(self.names).get(key, key)
+
+
+def start(setup: Setup, catalog: Catalog) -> State:
+    """Return the state of a new match: everyone choosing a character.
+
+    :raises IllegalMove: for a bad player count, unknown sets or a bad bank.
+    """
+    new_table(setup.players, setup.mode, setup.edition)
+    first = find_set(catalog, setup.character_set)
+    check_bank(catalog, setup.sets, setup.bank)
+    check_clockwork(first, setup)
+    state = State(
+        setup=setup,
+        phase="choosing",
+        game_no=1,
+        order=setup.players,
+        choice=match.BlindChoice(setup.players),
+        characters=(),
+        rechoose=None,
+        table=None,
+        stacks=fresh_stacks(first, setup.bank),
+        panic=new_panic(setup),
+        match=None,
+        supply=GemSupply.from_stacks(first.stacks),
+        names=display_names(catalog, setup),
+    )
+    if setup.clockwork:  # the characters were drafted: straight to the first game
+        drafted = tuple((p, "clockwork") for p, _ in setup.clockwork)
+        return begin_game(replace(state, characters=drafted))
+    return state
+
+
+def new_panic(setup: Setup) -> PanicState:
+    """Return Normal Time for the setup (the 2nd edition never panics)."""
+    team = setup.mode is Mode.TEAM_BATTLE
+    return PanicState(len(setup.players), team, active=setup.edition == 3)
+
+
+def display_names(catalog: Catalog, setup: Setup) -> tuple[tuple[str, str], ...]:
+    """Return the names of the set's characters and of every stack the match can show."""
+    first = find_set(catalog, setup.character_set)
+    names = [(c.id, c.name) for c in first.characters]
+    names += [(f"fixed/{s.id}", s.name) for s in first.stacks]
+    for game_set in find_sets(catalog, setup.sets):
+        names += [(f"{game_set.id}/{c.id}", c.name) for c in game_set.puzzle_chips]
+    return tuple(names)
+
+
+def check_clockwork(first: PuzzleStrikeSet, setup: Setup) -> None:
+    """Refuse Clockwork characters that are not 3 chips of the set for every player."""
+    if not setup.clockwork:
+        return
+    keys = {f"{who.id}/{chip.id}" for who, chip in first.character_chips()}
+    players = [p for p, _ in setup.clockwork]
+    if sorted(players) != sorted(setup.players):
+        raise TableError("every player needs a Clockwork character")
+    for player, chips in setup.clockwork:
+        if len(chips) != 3 or not set(chips) <= keys:
+            raise TableError(f"{player}'s Clockwork character must be 3 character chips of the set")
+
+
+def check_bank(catalog: Catalog, sets: Sequence[str], bank: Sequence[str]) -> None:
+    """Refuse a bank that is not 10 different chips of the match's sets."""
+    if len(set(bank)) != BANK_SIZE or not set(bank) <= set(pool_keys(catalog, sets)):
+        raise TableError("the bank must be 10 different puzzle chips of the match's sets")
+
+
+def fresh_stacks(first: PuzzleStrikeSet, bank: Sequence[str]) -> tuple[tuple[str, StackState], ...]:
+    """Return the stacks of a new game (the set's fixed stacks and the bank), all full."""
+    fixed = [f"fixed/{s.id}" for s in first.stacks]
+    return tuple((key, StackState.FULL) for key in (*fixed, *bank))
+
+
+def rng_for(setup: Setup, position: int) -> random.Random:
+    """Return the random source of the action at ``position`` (reproducible on replay)."""
+    return random.Random(setup.seed * 1_000_003 + position)
+
+
+def apply(state: State, action: Action, actor: str, catalog: Catalog, position: int) -> State:
+    """Apply one action by a seated player and return the new state.
+
+    :raises IllegalMove: when the action is not allowed now.
+    """
+    if actor not in state.setup.players:
+        raise TableError(f"{actor!r} is not a player of this match")
+    if isinstance(action, Choose):
+        return choose(state, actor, action, position)
+    if isinstance(action, RestartChoice):
+        return restart_choice(state, actor)
+    if isinstance(action, Rematch):
+        return rematch(state, catalog)
+    if isinstance(action, LosersChoice):
+        return losers_choice(state, actor, action, catalog, position)
+    if state.phase != "playing" or state.table is None:
+        raise TableError(f"no game is being played (the match is {state.phase})")
+    if isinstance(action, MarkStack):
+        return set_stack(state, action)
+    return after_gems(state, gem_action(state, state.table, actor, action))
+
+
+def seated(state: State, player: str, field: str = "player") -> str:
+    """Check that a player named in an action is seated."""
+    if player not in state.setup.players:
+        raise TableError(f"{field!r} must be one of {', '.join(state.setup.players)}")
+    return player
+
+
+def gem_action(state: State, table: Table, actor: str, action: Action) -> Table:
+    """Apply a gem-pile action to the game's table."""
+    match action:
+        case Ante():
+            if not table.is_turn_of(actor):
+                raise TableError(f"{actor} cannot ante: it is {table.current}'s turn")
+            return gems.ante(table, state.panic.ante)
+        case Combine(a, b):
+            return gems.combine(table, actor, a, b)
+        case Crash(broken, target):
+            return gems.crash(table, actor, broken, target)
+        case Counter(broken):
+            return gems.counter_crash(table, actor, broken)
+        case Land():
+            return gems.let_land(table, actor)
+        case AddGem(player, value):
+            return gems.add_gem(table, seated(state, player), value)
+        case RemoveGem(player, value):
+            return gems.remove_gem(table, seated(state, player), value)
+        case Forfeit():
+            return turns.forfeit(table, actor)
+        case EndTurn():
+            if not table.is_turn_of(actor):
+                raise TableError(f"{actor} cannot end {table.current}'s turn")
+            return turns.end_turn(table)
+    raise TableError(f"{type(action).__name__} is not a gem action")
+
+
+def after_gems(state: State, table: Table) -> State:
+    """Store the new table; raise Panic for eliminations; close a finished game."""
+    panic = state.panic
+    old = state.table.eliminated if state.table else ()
+    if state.setup.mode is Mode.LAST_MAN_STANDING:
+        for _ in range(len(table.eliminated) - len(old)):
+            panic = panic.after_elimination()
+    state = replace(state, table=table, panic=panic)
+    if not table.is_over:
+        return state
+    return finish_game(state, table)
+
+
+def finishing_sides(m: match.Match, table: Table) -> list[str]:
+    """Return the match's sides from the game's winner to the first to lose."""
+    winners = list(table.winners)
+    out = list(reversed(table.eliminated))
+    rest = sorted(
+        (p for p in table.seats if p not in winners and p not in out),
+        key=lambda p: table.pile(p).total,
+    )
+    sides: list[str] = []
+    for player in winners + rest + out:
+        side = m.side_of(player)
+        if side not in sides:
+            sides.append(side)
+    return sides
+
+
+def finish_game(state: State, table: Table) -> State:
+    """Record the game in the match; the loser's choice (or the end) comes next."""
+    teams = state.setup.sides if state.setup.mode is Mode.TEAM_BATTLE else ()
+    m = state.match or match.start_match(
+        state.setup.players, dict(state.characters), state.bank, state.setup.edition, teams
+    )
+    m = match.record_game(m, finishing_sides(m, table))
+    return replace(state, match=m, phase="over" if m.winner else "between")
+
+
+def choose(state: State, actor: str, action: Choose, position: int) -> State:
+    """Commit a character in secret; reveal when everyone has; settle a clash by coin."""
+    if state.phase != "choosing":
+        raise TableError("characters are chosen at the start of the match")
+    allowed = [c for c, _ in state.names if "/" not in c]
+    if action.character not in allowed:
+        raise TableError(f"'character' must be one of {', '.join(allowed)}")
+    if state.rechoose is not None:
+        return rechoose(state, actor, action)
+    choice = state.choice.commit(actor, action.character)
+    state = replace(state, choice=choice)
+    if choice.waiting_for():
+        return state
+    outcome = match.reveal(choice, rng_for(state.setup, position), state.setup.mirrors)
+    settled = tuple(outcome.characters.items())
+    state = replace(state, characters=settled, rechoose=outcome.rechoose)
+    if outcome.rechoose and outcome.coin_winner:
+        character = dict(choice.committed)[outcome.coin_winner]
+        clash = Clash(character, outcome.coin_winner, outcome.rechoose)
+        return replace(state, clash=clash)
+    return begin_game(state)
+
+
+def rechoose(state: State, actor: str, action: Choose) -> State:
+    """The coin flip's loser picks another character and whether to play first."""
+    if actor != state.rechoose:
+        raise TableError(f"waiting for {state.rechoose} to choose again")
+    if action.character in dict(state.characters).values():
+        raise TableError(f"{state.name(action.character)} is taken: choose another character")
+    order = state.order
+    if action.first is True:
+        order = (actor, *[p for p in order if p != actor])
+    elif action.first is False:
+        order = (*[p for p in order if p != actor], actor)
+    characters = (*state.characters, (actor, action.character))
+    return begin_game(replace(state, characters=characters, rechoose=None, order=order))
+
+
+def restart_choice(state: State, actor: str) -> State:
+    """Agree to choose characters again; once every seat agrees, the choice starts over."""
+    if state.game_no != 1 or state.phase not in ("choosing", "playing") or state.setup.clockwork:
+        raise TableError("characters can be chosen again only during the first game")
+    if actor in state.restart_votes:
+        raise TableError(f"{actor} has already agreed to choose again")
+    votes = (*state.restart_votes, actor)
+    if set(votes) != set(state.setup.players):
+        return replace(state, restart_votes=votes)
+    return replace(
+        state,
+        phase="choosing",
+        order=state.setup.players,
+        choice=match.BlindChoice(state.setup.players),
+        characters=(),
+        rechoose=None,
+        table=None,
+        clash=None,
+        restart_votes=(),
+        panic=new_panic(state.setup),
+        stacks=tuple((k, StackState.FULL) for k, _ in state.stacks),
+    )
+
+
+def rematch(state: State, catalog: Catalog) -> State:
+    """Start a new match once this one is over: same players, the first bank, new choices."""
+    if state.phase != "over":
+        raise TableError("a rematch starts once the match is over")
+    return start(state.setup, catalog)
+
+
+def begin_game(state: State) -> State:
+    """Start a game: a fresh gem table in the current turn order."""
+    setup = state.setup
+    table = new_table(state.order, setup.mode, setup.edition, state.supply)
+    return replace(state, phase="playing", table=table)
+
+
+def set_stack(state: State, action: MarkStack) -> State:
+    """Mark a bank stack full, empty or removed (Into Oblivion); Panic Time may start."""
+    if action.stack not in dict(state.stacks):
+        raise TableError(f"'stack' must be one of the bank's stacks, not {action.stack!r}")
+    stacks = tuple((k, action.state if k == action.stack else s) for k, s in state.stacks)
+    empty = sum(1 for _, s in stacks if s is not StackState.FULL)
+    return replace(state, stacks=stacks, panic=state.panic.after_empty_count(empty))
+
+
+def loser_option(
+    state: State, action: LosersChoice, catalog: Catalog, position: int
+) -> match.LoserOption:
+    """Turn the between-games action into the match's option (drawing a re-rolled bank)."""
+    if action.option is LoserOption.KEEP:
+        return match.Keep()
+    if action.option is LoserOption.SWITCH:
+        character = action.character or ""
+        if character not in dict(state.names) or "/" in character:
+            raise TableError("'character' must be a character of the match's set")
+        return match.SwitchCharacter(character)
+    if action.option is LoserOption.SWAP:
+        return match.SwapStack(action.out or "", action.into or "")
+    sampler = BankSampler(catalog, state.setup.sets, BankOptions())
+    chips = sampler.draw(rng_for(state.setup, position))
+    return match.RerollBank(tuple(c.key for c in chips))
+
+
+def losers_choice(
+    state: State, actor: str, action: LosersChoice, catalog: Catalog, position: int
+) -> State:
+    """Apply the between-games choice; when nobody owes one, the next game starts."""
+    if state.phase != "between" or state.match is None:
+        raise TableError("the loser's choice comes between games")
+    chosen = loser_option(state, action, catalog, position)
+    m = match.apply_choice(state.match, actor, chosen, pool_keys(catalog, state.setup.sets))
+    state = replace(state, match=m, characters=m.characters)
+    if m.awaiting_choice:
+        return state
+    return next_game(state, catalog)
+
+
+def next_game(state: State, catalog: Catalog) -> State:
+    """Start the next game of the match: the loser first, a fresh bank and Panic Time."""
+    m = state.match
+    if m is None:
+        raise TableError("no match in progress")
+    order = state.order
+    if m.first_player:
+        i = order.index(m.first_player)
+        order = order[i:] + order[:i]
+    first = find_set(catalog, state.setup.character_set)
+    state = replace(
+        state,
+        game_no=state.game_no + 1,
+        order=order,
+        panic=new_panic(state.setup),
+        stacks=fresh_stacks(first, m.bank),
+    )
+    return begin_game(state)
+
+
+def is_final(action: Action, after: State) -> bool:
+    """Return True for an action that can never be undone: the reveal of the characters,
+    the coin flip of a clash, the clash loser's new pick, a re-rolled bank."""
+    if isinstance(action, Choose):
+        return after.phase != "choosing" or after.rechoose is not None
+    return isinstance(action, LosersChoice) and action.option is LoserOption.REROLL
+
+
+def players_of(setup: Setup) -> tuple[str, ...]:
+    """Return the seats' names, in seat order."""
+    return setup.players
+
+
+RULES: Rules[Setup, State, Action] = Rules(
+    kind=KIND,
+    setup_from_request=setup_from_request,
+    setup_from_json=Setup.from_json,
+    setup_to_json=Setup.to_json,
+    players=players_of,
+    parse_action=parse_action,
+    action_to_json=action_to_json,
+    start=start,
+    apply=apply,
+    view=view.view,
+    describe=view.describe,
+    is_final=is_final,
+)

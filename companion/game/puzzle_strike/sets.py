@@ -1,0 +1,35 @@
+"""Finding Puzzle Strike sets in the catalog: written once, used by setups, rooms and views."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from companion.game.errors import IllegalMove
+from printkit.catalog import Catalog, PuzzleStrikeSet
+from printkit.catalog.bankcode import pool_of
+
+
+def find_sets(catalog: Catalog, set_ids: Iterable[str]) -> list[PuzzleStrikeSet]:
+    """Return the named Puzzle Strike sets, in catalog order.
+
+    :raises IllegalMove: naming the first unknown set and the known ones.
+    """
+    known = {s.id: s for s in catalog.puzzle_strike_sets()}
+    wanted = list(set_ids)
+    unknown = [s for s in wanted if s not in known]
+    if unknown:
+        raise IllegalMove(f"unknown set {unknown[0]!r} (known: {', '.join(known)})")
+    return [s for s in known.values() if s.id in wanted]
+
+
+def find_set(catalog: Catalog, set_id: str) -> PuzzleStrikeSet:
+    """Return one Puzzle Strike set.
+
+    :raises IllegalMove: when there is no such set.
+    """
+    return find_sets(catalog, [set_id])[0]
+
+
+def pool_keys(catalog: Catalog, set_ids: Iterable[str]) -> list[str]:
+    """Return the ``set/chip`` keys of every puzzle chip of these sets."""
+    return [c.key for c in pool_of(find_sets(catalog, set_ids))]

@@ -1,0 +1,128 @@
+"""How a Puzzle Strike match is set up: players, mode, edition, sets, first bank, seed.
+
+``setup_from_request`` reads a create request (the one place its JSON is read) and
+``Setup.from_json`` a stored setup; the sets are looked up once, in ``sets.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.game.errors import IllegalMove, InvalidSetup
+from companion.game.names import parse_players
+from companion.game.puzzle_strike.bank import BankError, BankSampler, recommended_bank
+from companion.game.puzzle_strike.bank_json import options_from_json
+from companion.game.puzzle_strike.piles import Mode
+from companion.game.puzzle_strike.sets import find_sets
+from printkit.catalog import Catalog
+from printkit.catalog.bankcode import BankCodeError, decode_bank
+
+KIND = "puzzle-strike"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a match was started."""
+
+    players: tuple[str, ...]
+    mode: Mode
+    edition: int
+    sets: tuple[str, ...]
+    bank: tuple[str, ...]
+    """Bank stack keys ``set/chip`` of the first game."""
+    character_set: str
+    seed: int
+    mirrors: bool = False
+    clockwork: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Custom Clockwork characters carried from a draft: (player, chip keys)."""
+
+    @property
+    def sides(self) -> tuple[tuple[str, ...], ...]:
+        """Return the sides in seat order: 2 vs 2 teams (seats 1 & 3, 2 & 4), else players."""
+        p = self.players
+        if self.mode is Mode.TEAM_BATTLE and len(p) == 4:
+            return ((p[0], p[2]), (p[1], p[3]))
+        return tuple((name,) for name in p)
+
+    def to_json(self) -> dict[str, Any]:
+        """Describe the setup as JSON-ready data."""
+        return {
+            "kind": KIND,
+            "players": list(self.players),
+            "mode": self.mode.value,
+            "edition": self.edition,
+            "sets": list(self.sets),
+            "bank": list(self.bank),
+            "character_set": self.character_set,
+            "seed": self.seed,
+            "mirrors": self.mirrors,
+            **({"clockwork": {p: list(k) for p, k in self.clockwork}} if self.clockwork else {}),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Setup:
+        """Read a stored setup back (older ones have no kind and no mirrors)."""
+        return cls(
+            tuple(data["players"]),
+            Mode(data["mode"]),
+            int(data["edition"]),
+            tuple(data["sets"]),
+            tuple(data["bank"]),
+            str(data["character_set"]),
+            int(data["seed"]),
+            bool(data.get("mirrors", False)),
+            tuple((p, tuple(k)) for p, k in dict(data.get("clockwork") or {}).items()),
+        )
+
+
+def mode_from(data: Mapping[str, Any], players: Sequence[str]) -> Mode:
+    """Read the mode (two-player for 2 names, free-for-all for 3 or 4 by default)."""
+    default = "two-player" if len(players) == 2 else "free-for-all"
+    try:
+        return Mode(data.get("mode", default))
+    except ValueError:
+        raise InvalidSetup(f"'mode' must be one of {', '.join(m.value for m in Mode)}") from None
+
+
+def setup_from_request(data: Mapping[str, Any], catalog: Catalog, seed: int) -> Setup:
+    """Read a create request: players, mode, sets and the first bank.
+
+    :raises InvalidSetup: for a field of the wrong shape.
+    :raises IllegalMove: for an unknown set or a bank that cannot be made.
+    """
+    players = parse_players(data, 2, 4)
+    mode = mode_from(data, players)
+    sets = data.get("sets") or ["base-3e"]
+    if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
+        raise InvalidSetup("'sets' must be a list of set ids")
+    chosen = find_sets(catalog, sets)
+    bank = bank_for(data, catalog, sets, seed)
+    edition = min(s.edition for s in chosen)
+    mirrors = data.get("mirrors", False) is True
+    return Setup(players, mode, edition, tuple(sets), bank, sets[0], seed, mirrors)
+
+
+def bank_for(
+    data: Mapping[str, Any], catalog: Catalog, sets: list[str], seed: int
+) -> tuple[str, ...]:
+    """Return the first game's bank: from a code, a recommended bank, or drawn at random.
+
+    :raises IllegalMove: for a bad code, an unknown recommended bank or impossible options.
+    """
+    try:
+        if isinstance(data.get("bank_code"), str):
+            code_sets, chips = decode_bank(catalog, data["bank_code"])
+            if sorted(code_sets) != sorted(sets):
+                raise IllegalMove("the bank code is for other sets than 'sets'")
+            return tuple(c.key for c in chips)
+        if isinstance(data.get("recommended"), str):
+            bank = recommended_bank(catalog, sets[0], data["recommended"])
+            return tuple(c.key for c in bank.chips)
+        options = options_from_json(dict(data))
+        chips = BankSampler(catalog, sets, options).draw(random.Random(seed))
+        return tuple(c.key for c in chips)
+    except (BankError, BankCodeError) as exc:
+        raise IllegalMove(str(exc)) from None

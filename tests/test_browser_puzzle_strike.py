@@ -1,0 +1,268 @@
+"""Whole Puzzle Strike games on phones: Debian's Chromium, one browser context per phone
+(390 x 844), in light, dark and Japanese. Screenshots go to output/screenshots/ps-*.png.
+
+- 2 players, best of 3, to the end: a counter-crash, Panic Time, the loser's choice, a
+  selection that follows its gem when the pile changes (and is cleared when it is gone),
+  the confirm before ending a turn at 10, a rematch.
+- 2 vs 2: the title and the score read as teams; the losing team's two phones may choose.
+- 4-player free-for-all: floating gems shown on every phone, sent once the pile is 9.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.test_browser import CHROMIUM, PHONE, SHOTS, browser, server  # noqa: F401
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
+SEEN_MS = 5000
+
+
+def until(page: Any, expression: str) -> Any:
+    """Wait until a JavaScript expression is truthy on the page (the page's CSP forbids
+    Playwright's wait_for_function, which evaluates strings)."""
+    deadline = time.monotonic() + SEEN_MS / 1000
+    while True:
+        value = page.evaluate(expression)
+        if value or time.monotonic() > deadline:
+            assert value, f"still false after {SEEN_MS} ms: {expression}"
+            return value
+        page.wait_for_timeout(50)
+
+
+class Phone:
+    """One player's phone: its own browser context, page and JavaScript errors."""
+
+    latest = 0
+    """The newest table version any phone of the test has acted on."""
+
+    def __init__(self, launched: Any, name: str, **context: Any) -> None:
+        self.name = name
+        self.context = launched.new_context(**PHONE, **context)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+    def shot(self, label: str) -> None:
+        """Save a full-page screenshot to look at."""
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"ps-{label}.png"), full_page=True)
+
+    def tap(self, selector: str) -> None:
+        """Tap a control once it is there."""
+        self.page.locator(selector).first.click(timeout=SEEN_MS)
+
+    def see(self, selector: str, text: str | None = None) -> None:
+        """Wait until the phone shows an element (with a text, if given)."""
+        found = self.page.locator(selector)
+        if text is not None:
+            found = found.filter(has_text=text)
+        try:
+            found.first.wait_for(timeout=SEEN_MS)
+        except Exception as exc:  # say what the phone showed instead
+            shown = self.page.evaluate(
+                "[document.getElementById('message').textContent,"
+                " ROOM.current && ROOM.current.history.slice(-3)]"
+            )
+            raise AssertionError(f"{self.name} never showed {selector} {text!r}: {shown}") from exc
+
+    def pile(self, owner: str) -> Any:
+        """Return the pile card of a player (or a 2 vs 2 team: 'A' or 'B')."""
+        return self.page.locator(f"#piles section[data-owner='{owner}']")
+
+    def add(self, owner: str, *values: int) -> None:
+        """Put gems into a pile with the table's +N buttons, waiting for each."""
+        for value in values:
+            self.act(f"#piles section[data-owner='{owner}'] button:text-is('+{value}')")
+
+    def act(self, selector: str) -> None:
+        """Tap a control that changes the table, once this phone has seen every earlier
+        change (as a player would look before tapping); wait until it shows the change."""
+        until(self.page, f"ROOM.current && ROOM.current.version >= {Phone.latest}")
+        version = self.version()
+        self.tap(selector)
+        Phone.latest = self.settle(version)
+
+    def select_gem(self, owner: str, value: int) -> None:
+        """Tap the first unselected gem of this value in the phone's own pile."""
+        self.pile(owner).locator(f".gem-tile.v{value}[aria-pressed=false]").first.click()
+
+    def settle(self, version_above: int) -> int:
+        """Wait until the phone shows a state newer than ``version_above``; return it."""
+        until(self.page, f"ROOM.current && ROOM.current.version > {version_above}")
+        return int(self.page.evaluate("ROOM.current.version"))
+
+    def version(self) -> int:
+        """Return the version the phone shows."""
+        return int(self.page.evaluate("ROOM.current ? ROOM.current.version : -1"))
+
+
+def start_match(base: str, phones: list[Phone], mode: str = "auto") -> None:
+    """Start a match on the first phone from the home page; seat the others by join link."""
+    Phone.latest = 0
+    first = phones[0].page
+    first.goto(base + "/")
+    for n, phone in enumerate(phones, start=1):
+        first.fill(f"#start input[name=p{n}]", phone.name)
+    first.select_option("#start select[name=mode]", mode)
+    first.click("#start button[type=submit]")
+    first.wait_for_selector("#started:not([hidden])")
+    join_url = first.get_attribute("#join-link", "href")
+    first.click("#table-link")
+    first.wait_for_selector("#status h1")
+    for phone in phones[1:]:
+        phone.page.goto(str(join_url))
+        phone.page.click(f"#seats button:has-text('{phone.name}')")
+        phone.page.wait_for_url("**/m/**")
+        phone.page.wait_for_selector("#status h1")
+
+
+def choose(phones: list[Phone], characters: list[str]) -> None:
+    """Every phone chooses its character in secret, each once it has seen the choice
+    before; wait until the game is on everywhere."""
+    for phone, character in zip(phones, characters, strict=True):
+        phone.act(f"#choose button:has-text('{character}')")
+    for phone in phones:
+        phone.see("#piles .pile")
+
+
+def no_errors(phones: list[Phone]) -> None:
+    """No phone had a JavaScript error."""
+    for phone in phones:
+        assert phone.errors == [], (phone.name, phone.errors)
+
+
+def test_two_players_best_of_three_to_the_end(server: str, browser: Any) -> None:  # noqa: F811
+    ana = Phone(browser, "Ana")
+    ben = Phone(browser, "Ben", color_scheme="dark")
+    phones = [ana, ben]
+    start_match(server, phones)
+    ana.see("#title", "Ana vs Ben")
+    choose(phones, ["Grave", "Rook"])
+    ana.see("#history li", "Characters revealed: Ana: Grave, Ben: Rook")
+
+    # Ana antes and builds [1, 3]; she selects the 3 (defect 4: the selection is a value).
+    ana.act("#actions button:has-text('Ante')")
+    ana.add("Ana", 3)
+    ana.select_gem("Ana", 3)
+    ben.add("Ana", 2)  # Ben taps +2 on Ana's pile: her pile is [1, 2, 3] now
+    until(ana.page, f"ROOM.current.version >= {Phone.latest}")
+    ana.see("#piles section[data-owner='Ana'] .gem-tile.v3[aria-pressed=true]")
+    assert ana.pile("Ana").locator(".gem-tile[aria-pressed=true]").count() == 1
+    ben.add("Ben", 2)
+    ana.shot("duel-selected")
+
+    # Ana crashes the 3 at Ben; Ben counter-crashes with his 2: 1 lands on Ben.
+    ana.act("#piles section[data-owner='Ana'] button:has-text('Crash')")
+    ben.see("#flight h2", "In the air: 3 × 1-gem: Ana → Ben")
+    ben.shot("duel-incoming-dark")
+    assert ana.page.locator("#flight button:has-text('Let them land')").count() == 0
+    ben.select_gem("Ben", 2)
+    ben.act("#flight button:has-text('Counter-crash')")
+    ana.see("#history li", "Ben counter-crashed a 2-gem: 2 negated, 1 lands on Ben")
+    ana.see("#message", "Ben counter-crashed a 2-gem")  # a toast on the phone acted on
+    ben.see("#piles section[data-owner='Ben'] .facts .total", "Total 1 / 10")
+
+    # A selection that vanishes is cleared with a visible note.
+    ana.select_gem("Ana", 2)
+    version = ana.version()
+    ben.page.evaluate("roomAct({type: 'remove_gem', player: 'Ana', value: 2})")
+    Phone.latest = ana.settle(version)
+    ana.see("#piles section[data-owner='Ana'] .note", "the gems you selected are gone")
+
+    # Panic Time: two stacks marked empty from their detail cards.
+    names = ana.page.evaluate("ROOM.current.state.stacks.slice(8, 10).map((x) => x.name)")
+    for name in names:
+        ana.tap(f"#stacks button:has-text('{name}')")
+        ana.see("#stack-detail h3", name)
+        ana.act("#stack-detail button:has-text('Empty')")
+    ben.see("#panic", "PANIC TIME")
+    ana.tap("#stacks button:text-is('Double Crash Gem')")
+    ana.see("#stack-detail .chip-icon")  # the crash sphere, drawn as SVG
+    ana.shot("duel-panic-stack-detail")
+    ana.act("#actions button:has-text('End turn')")
+
+    # Ben ends a turn at 10: a confirm first, then game 1 goes to Ana.
+    ben.act("#actions button:has-text('Ante 2-gem')")
+    ben.add("Ben", 4, 4)  # 1 + 2 + 4 + 4 = 11
+    ben.tap("#actions button:has-text('End turn')")
+    ben.see("#actions button.danger", "end the turn and lose")
+    ben.shot("duel-confirm-dark")
+    ben.act("#actions button.danger")
+    ana.see("#between h2", "Loser's choice: Ben")
+    ana.see("#history li", "Game 1 to Ana (Ben ended a turn at 10 or more); score Ana 1, Ben 0")
+    assert ana.page.locator("#between select").count() == 0  # the winner gets no option
+    ben.page.select_option("#switch-to", label="Lum")
+    ben.act("#between button:has-text('Switch character')")
+    ana.see("#piles h3", "Ben (Lum)")
+    ana.see("#piles h3", "Ana (Grave)")
+    ben.see("#status .turn-line", "Your turn")  # the loser plays first
+
+    # Game 2: Ben overflows again; Ana wins the match 2-0; a rematch is offered.
+    ben.add("Ben", 4, 4, 2)
+    ben.tap("#actions button:has-text('End turn')")
+    ben.act("#actions button.danger")
+    ana.see("#status .winner", "Match to Ana")
+    ana.see("#score", "Ana 2 · Ben 0")
+    ana.see("#rematch")
+    ana.shot("duel-match-over")
+    ben.shot("duel-match-over-dark")
+    ana.act("#rematch")
+    ben.see("#choose:not([hidden]) button", "Grave")
+    no_errors(phones)
+
+
+def test_two_versus_two_teams_score_and_choose(server: str, browser: Any) -> None:  # noqa: F811
+    phones = [Phone(browser, n) for n in ("Ana", "Ben", "Cy", "Di")]
+    ana, ben, cy, di = phones
+    cy.page.add_init_script("localStorage.setItem('lang', 'ja')")
+    start_match(server, phones, mode="team-battle")
+    ana.see("#title", "Ana & Cy vs Ben & Di")
+    choose(phones, ["Grave", "Rook", "Jaina", "Lum"])
+    cy.shot("team-ja")
+    # Team A (Ana & Cy) ends a turn at 10.
+    ana.add("A", 4, 4, 2)
+    ana.tap("#actions button:has-text('End turn')")
+    ana.act("#actions button.danger")
+    ben.see("#score", "Ana & Cy 0 · Ben & Di 1")
+    ben.see("#between h2", "Ana & Cy")
+    for phone in (ana, cy):
+        phone.see("#between button", "Keep everything" if phone is ana else "変更しない")
+    assert ben.page.locator("#between button").count() == 0
+    cy.shot("team-losers-choice-ja")
+    cy.page.select_option("#switch-to", label="Midori")
+    cy.act("#between button:has-text('キャラクター変更')")
+    ana.see("#piles h3", "Cy (Midori)")
+    ana.see("#piles h3", "Ben (Rook)")
+    ana.see("#status .turn-line", "Turn: Cy")
+    ana.shot("team-game-2")
+    no_errors(phones)
+
+
+def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) -> None:  # noqa: F811
+    phones = [Phone(browser, n) for n in ("Ana", "Ben", "Cid", "Dee")]
+    ana, ben, cid, dee = phones
+    start_match(server, phones)
+    choose(phones, ["Grave", "Rook", "Lum", "Midori"])
+    ana.add("Ana", 4, 4, 3, 1)  # 12
+    ana.select_gem("Ana", 1)
+    ana.act("#piles section[data-owner='Ana'] button:has-text('Crash → Ben')")
+    for phone in phones:
+        phone.see("#flight .floating", "Floating: 1 × 1-gem Ana → Ben")
+    assert ben.page.locator("#flight h2").count() == 0  # nothing in the air yet
+    dee.shot("ffa-floating")
+    ana.select_gem("Ana", 3)
+    ana.act("#piles section[data-owner='Ana'] button:has-text('Remove')")  # 8: sent now
+    ben.see("#flight h2", "1 × 1-gem: Ana → Ben")
+    assert cid.page.locator("#flight .floating").count() == 0
+    cid.see("#flight button", "Let them land")  # 3rd edition: others may react for Ben
+    assert ana.page.locator("#flight button:has-text('Let them land')").count() == 0
+    ben.act("#flight button:has-text('Let them land')")
+    dee.see("#piles section[data-owner='Ben'] .facts .total", "Total 1 / 10")
+    sent = "Ana took a 3-gem from Ana's pile; Ana's floating gems are sent to Ben"
+    dee.see("#history li", sent)
+    dee.shot("ffa-after")
+    no_errors(phones)
