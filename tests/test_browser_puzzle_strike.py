@@ -257,8 +257,8 @@ def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) 
     ana.select_gem("Ana", 3)
     ana.act("#piles section[data-owner='Ana'] button:has-text('Remove')")  # 8: sent now
     ben.see("#flight h2", "1 × 1-gem: Ana → Ben")
-    assert cid.page.locator("#flight .floating").count() == 0
     cid.see("#flight button", "Let them land")  # 3rd edition: others may react for Ben
+    assert cid.page.locator("#flight .floating").count() == 0  # Cid's phone has caught up
     assert ana.page.locator("#flight button:has-text('Let them land')").count() == 0
     ben.act("#flight button:has-text('Let them land')")
     dee.see("#piles section[data-owner='Ben'] .facts .total", "Total 1 / 10")
