@@ -159,7 +159,10 @@ def test_two_players_best_of_three_to_the_end(server: str, browser: Any) -> None
     ana.act("#piles section[data-owner='Ana'] button:has-text('Crash')")
     ben.see("#flight h2", "In the air: 3 × 1-gem: Ana → Ben")
     ben.shot("duel-incoming-dark")
-    assert ana.page.locator("#flight button:has-text('Let them land')").count() == 0
+    ana.see("#flight h2", "1 × 1-gem: Ana → Ben")  # the crasher's phone shows the gems too...
+    assert (
+        ana.page.locator("#flight button:has-text('Let them land')").count() == 0
+    )  # ...not the button
     ben.select_gem("Ben", 2)
     ben.act("#flight button:has-text('Counter-crash')")
     ana.see("#history li", "Ben counter-crashed a 2-gem: 2 negated, 1 lands on Ben")
@@ -259,7 +262,10 @@ def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) 
     ben.see("#flight h2", "1 × 1-gem: Ana → Ben")
     cid.see("#flight button", "Let them land")  # 3rd edition: others may react for Ben
     assert cid.page.locator("#flight .floating").count() == 0  # Cid's phone has caught up
-    assert ana.page.locator("#flight button:has-text('Let them land')").count() == 0
+    ana.see("#flight h2", "1 × 1-gem: Ana → Ben")  # the crasher's phone shows the gems too...
+    assert (
+        ana.page.locator("#flight button:has-text('Let them land')").count() == 0
+    )  # ...not the button
     ben.act("#flight button:has-text('Let them land')")
     dee.see("#piles section[data-owner='Ben'] .facts .total", "Total 1 / 10")
     sent = "Ana took a 3-gem from Ana's pile; Ana's floating gems are sent to Ben"
