@@ -43,7 +43,7 @@ def test_an_ante_made_offline_is_kept_and_sent_when_back(server: str, browser: A
     a.context.set_offline(True)
     a.tap("#actions button:has-text('Ante')")
     a.see(KEPT, "Ante")
-    a.tap("#piles section[data-owner='%s'] button:text-is('+2')" % b.name)
+    a.tap(f"#piles section[data-owner='{b.name}'] button:text-is('+2')")
     a.see("#message", "still waiting for the network")  # a second tap is refused at once
     a.shot("offline-ante-kept")
     a.page.reload()  # offline: the table from the phone's copy, not the start form
@@ -62,9 +62,7 @@ def test_an_ante_made_offline_is_kept_and_sent_when_back(server: str, browser: A
     no_errors([a, b])
 
 
-def test_a_tap_kept_offline_is_refused_visibly_once_the_table_moved_on(
-    server: str, browser: Any
-) -> None:  # noqa: F811
+def test_a_kept_tap_is_refused_once_the_table_moved_on(server: str, browser: Any) -> None:  # noqa: F811
     a, b = two_phones_playing(server, browser)
     a.context.set_offline(True)
     a.tap("#actions button:has-text('End turn')")
