@@ -17,7 +17,7 @@ from flask import Blueprint, Response, current_app, jsonify, make_response, requ
 
 from companion import db, store
 from companion.errors import ApiError
-from companion.game import draft_room, duel_room, shadowfist_room, table
+from companion.game import draft_room, shadowfist_room, table
 from companion.game.bank import (
     BankError,
     BankSampler,
@@ -27,6 +27,8 @@ from companion.game.bank import (
     reroll_slot,
 )
 from companion.game.bank import bank_to_json as bank_json
+from companion.game.errors import GameError, InvalidSetup
+from companion.game.flash_duel import room as duel_room
 from companion.game.gems import Mode
 from companion.game.panic import describe_thresholds
 from companion.game.rooms import RoomError
@@ -431,7 +433,7 @@ def room_setup(data: dict[str, Any]) -> dict[str, Any]:
         team = data.get("team_battle") is True
         players = players_from(data, 2, 4)
         return draft_room.Setup(str(game), tuple(players), set_id, seed, team).to_json()
-    if kind == duel_room.KIND:
+    if kind == duel_room.KIND_NAME:
         return duel_setup(data, seed)
     raise ApiError(
         400, "'kind' must be 'shadowfist', 'draft' or 'flash-duel' (Puzzle Strike: /api/matches)"
@@ -440,27 +442,13 @@ def room_setup(data: dict[str, Any]) -> dict[str, Any]:
 
 def duel_setup(data: dict[str, Any], seed: int) -> dict[str, Any]:
     """Read a Flash Duel table's setup: mode, players, characters, Dragon or bot."""
-    players = players_from(data, 1, 5)
-    characters = data.get("characters") or {}
-    if not isinstance(characters, dict) or not all(isinstance(v, str) for v in characters.values()):
-        raise ApiError(400, "'characters' must map each player to a character id")
-    mode = str(data.get("mode", "full"))
-    if mode not in duel_room.MODES:
-        raise ApiError(422, f"'mode' must be one of {', '.join(duel_room.MODES)}")
-    if mode not in ("simple", "custom-clockwork"):
-        missing = [p for p in players if p not in characters and p != data.get("dragon")]
-        if missing:
-            raise ApiError(400, f"'characters' needs a character for {', '.join(missing)}")
-    dragon, bot = data.get("dragon"), data.get("bot")
-    setup = duel_room.Setup(
-        mode,
-        tuple(players),
-        seed,
-        tuple(characters.items()),
-        dragon=dragon if isinstance(dragon, str) else None,
-        bot=bot if isinstance(bot, str) else None,
-    )
-    return setup.to_json()
+    try:
+        setup = duel_room.setup_from_request(data, catalog(), seed)
+    except InvalidSetup as exc:
+        raise ApiError(400, str(exc)) from None
+    except GameError as exc:
+        raise ApiError(422, str(exc)) from None
+    return duel_room.setup_to_json(setup)
 
 
 @bp.post("/api/rooms")
@@ -543,9 +531,16 @@ def carry_into_match(match_id: str) -> tuple[Response, int]:
         picks = tuple(
             (p, tuple(i.key for i in state.picked_by(n + 1))) for n, p in enumerate(state.seats)
         )
-        duel_json = duel_room.Setup(
-            "custom-clockwork", tuple(state.seats), secrets.randbelow(2**31), clockwork=picks
-        ).to_json()
+        unused = tuple(i.key for i in state.available())
+        duel_json = duel_room.setup_to_json(
+            duel_room.Setup(
+                "custom-clockwork",
+                tuple(state.seats),
+                secrets.randbelow(2**31),
+                clockwork=picks,
+                unused=unused,
+            )
+        )
         ids = store.create_match(db.get_db(), duel_json, list(state.seats), catalog())
         return jsonify(links(ids)), 201
     players = list(state.seats)

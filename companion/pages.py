@@ -20,7 +20,7 @@ from flask import (
 
 from companion import db, store
 from companion.api import catalog
-from companion.game import duel_room
+from companion.game.flash_duel.state import game_set
 from printkit.render.qr import modules
 
 bp = Blueprint("pages", __name__)
@@ -31,7 +31,7 @@ MAX_QR_TEXT = 400
 def home() -> str:
     """The start page: make a bank, start a match, join one."""
     sets = [{"id": s.id, "name": s.name} for s in catalog().puzzle_strike_sets()]
-    fd = duel_room.game_set(catalog())
+    fd = game_set(catalog())
     duelists = [{"id": c.id, "name": c.name} for c in fd.characters]
     bots = [{"id": b.id, "name": b.name} for b in fd.bots]
     return render_template("home.html", sets=sets, duelists=duelists, bots=bots)

@@ -6,7 +6,9 @@ from typing import Any
 
 import pytest
 
-from companion.game import duel_room
+from companion.game.flash_duel import room
+from companion.game.flash_duel.actions import parse_action
+from companion.game.flash_duel.view import describe, view
 from printkit.catalog import Catalog
 
 
@@ -15,25 +17,29 @@ class Table:
 
     def __init__(self, catalog: Catalog, seed: int = 7, **request: Any) -> None:
         self.catalog = catalog
-        setup = duel_room.Setup.from_json({"seed": seed, "mode": "full", **request})
-        self.state: Any = duel_room.start(setup, catalog)
+        setup = room.setup_from_json({"seed": seed, "mode": "full", **request})
+        self.state = room.start(setup, catalog)
         self.position = 0
+        self.history: list[str] = []
 
     def act(self, actor: str, **action: Any) -> Table:
         """Apply one action as ``actor``; fail the test if the rules refuse it."""
-        self.state = duel_room.apply(self.state, action, actor, self.catalog, self.position)
+        typed = parse_action(action)
+        self.state = room.apply(self.state, typed, actor, self.catalog, self.position)
+        self.history.append(describe(typed, actor, self.state))
         self.position += 1
         return self
 
     def refused(self, actor: str, **action: Any) -> str:
         """Return the message of an action the rules refuse (and keep the state)."""
         with pytest.raises(ValueError) as caught:
-            duel_room.apply(self.state, action, actor, self.catalog, self.position)
+            typed = parse_action(action)
+            room.apply(self.state, typed, actor, self.catalog, self.position)
         return str(caught.value)
 
     def view(self, viewer: str | None = None) -> dict[str, Any]:
         """Return what a phone of ``viewer`` shows."""
-        return duel_room.view(self.state, viewer, self.catalog)
+        return view(self.state, viewer, self.catalog)
 
     def where(self) -> dict[str, int]:
         """Return every pawn's space."""

@@ -17,7 +17,6 @@ def solo(catalog: Catalog, player: str = "Ana", bot: str = "rook") -> Table:
 # --- defect 1: the solo soft-lock ------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_solo_turn_passes_back_after_the_bot_moves(catalog: Catalog) -> None:
     table = solo(catalog)
     table.act("Ana", type="move", player="Ana", card=4).act("Ana", type="end_turn")
@@ -30,7 +29,6 @@ def test_solo_turn_passes_back_after_the_bot_moves(catalog: Catalog) -> None:
     assert table.where()["Bot"] == 16
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_solo_bot_attack_is_answered_then_the_player_plays(catalog: Catalog) -> None:
     table = solo(catalog).place(Ana=14)
     table.act("Ana", type="end_turn")
@@ -44,7 +42,6 @@ def test_solo_bot_attack_is_answered_then_the_player_plays(catalog: Catalog) -> 
     assert table.where()["Ana"] == 15
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_solo_player_named_bot_does_not_share_a_pawn_name(catalog: Catalog) -> None:
     table = solo(catalog, player="Bot")
     names = [f["name"] for f in table.view()["fighters"]]
@@ -60,7 +57,6 @@ def test_solo_player_named_bot_does_not_share_a_pawn_name(catalog: Catalog) -> N
 # --- defect 10: the draw pile starts at the deck less the hands dealt -----------------
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 @pytest.mark.parametrize(
     ("request_", "pile"),
     [
@@ -102,7 +98,6 @@ def test_draw_pile_starts_without_the_hands_dealt(
     assert Table(catalog, **request_).view()["deck"] == pile
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_time_over_comes_when_the_fifteenth_card_is_drawn(catalog: Catalog) -> None:
     table = Table(catalog, mode="simple", players=["Ana", "Ben"])
     table.act("Ana", type="draw", count=10).act("Ana", type="draw", count=4)
@@ -114,7 +109,6 @@ def test_time_over_comes_when_the_fifteenth_card_is_drawn(catalog: Catalog) -> N
     assert table.view()["score"] == {"A": 1, "B": 0}
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_raid_reshuffle_leaves_the_hands_out_of_the_new_pile(catalog: Catalog) -> None:
     players = ["Ana", "Ben", "Cat", "Drake"]
     table = Table(catalog, mode="raid", players=players, dragon="Drake", characters=CHARS)
@@ -140,7 +134,6 @@ def clockwork(catalog: Catalog) -> tuple[Table, list[str]]:
     return table, keys
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_clockwork_loser_swaps_one_ability_for_an_unused_one(catalog: Catalog) -> None:
     table, keys = clockwork(catalog)
     assert table.view()["turn"] == "Ana"
@@ -182,7 +175,6 @@ def test_clockwork_loser_swaps_one_ability_for_an_unused_one(catalog: Catalog) -
     assert keys[5] in [a["key"] for a in table.view()["abilities"]["Ana"]]
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_clockwork_no_swap_after_a_drawn_round_or_in_other_modes(catalog: Catalog) -> None:
     table, keys = clockwork(catalog)
     for count in (10, 5):

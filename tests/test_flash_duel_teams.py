@@ -55,13 +55,11 @@ def test_team_turns_go_p1a_p1b_p2a_p2b(catalog: Catalog) -> None:
     assert order[start : start + 4] == ["Ana", "Ben", "Cat", "Dan"]
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_a_coin_decides_which_team_goes_first(catalog: Catalog) -> None:
     firsts = {team(catalog, seed).view()["turn"] for seed in range(12)}
     assert firsts == {"Ana", "Ben"}
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_attack_on_a_shared_space_needs_an_answer_from_each(catalog: Catalog) -> None:
     table = team(catalog).place(Ana=8, Cat=8, Ben=11).turn_to("Ben")
     table.act("Ben", type="attack", player="Ben", target="Ana", cards=[3])
@@ -74,7 +72,6 @@ def test_attack_on_a_shared_space_needs_an_answer_from_each(catalog: Catalog) ->
     assert not table.view()["round_over"]
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_each_teammate_blocks_with_the_whole_attack(catalog: Catalog) -> None:
     table = team(catalog).place(Ana=8, Cat=8, Ben=11).turn_to("Ben")
     table.act("Ben", type="attack", player="Ben", target="Cat", cards=[3, 3])
@@ -151,7 +148,6 @@ def test_no_one_moves_past_the_front_most_enemy(catalog: Catalog) -> None:
     assert table.where()["Ana"] == 8  # stops next to Ben, the front-most of team B
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_a_dash_stops_at_the_front_most_enemy_before_striking(catalog: Catalog) -> None:
     table = team(catalog).place(Ana=5, Ben=8, Dan=12).turn_to("Ana")
     table.act("Ana", type="dash", player="Ana", target="Dan", dash=5, cards=[5])
@@ -159,7 +155,6 @@ def test_a_dash_stops_at_the_front_most_enemy_before_striking(catalog: Catalog) 
     assert table.view()["pending"]["targets"] == ["Dan"]
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_no_dashing_strike_when_already_next_to_an_enemy(catalog: Catalog) -> None:
     table = team(catalog).place(Ana=7, Ben=8, Dan=12).turn_to("Ana")
     assert "adjacent" in table.refused(
@@ -167,7 +162,6 @@ def test_no_dashing_strike_when_already_next_to_an_enemy(catalog: Catalog) -> No
     )
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_push_moves_everyone_on_the_adjacent_space(catalog: Catalog) -> None:
     table = team(catalog).place(Ana=7, Ben=8, Dan=8).turn_to("Ana")
     table.act("Ana", type="push", player="Ana", target="Ben", card=3)
@@ -187,7 +181,6 @@ def test_round_goes_to_the_team_that_defeats_both(catalog: Catalog) -> None:
     assert view["chooser"] == "Ben"  # the losing team chooses who goes first
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_team_time_over_two_left_beat_one(catalog: Catalog) -> None:
     table = team(catalog).place(Ana=6, Cat=4, Ben=8, Dan=12)
     table.act("Ana", type="draw", count=10).act("Ana", type="draw", count=10)
@@ -198,7 +191,6 @@ def test_team_time_over_two_left_beat_one(catalog: Catalog) -> None:
     assert table.view()["score"] == {"A": 1, "B": 0} and table.down() == {"Ben"}
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_team_time_over_front_most_member_decides(catalog: Catalog) -> None:
     for ana, ben, winner in ((8, 14, "A"), (4, 10, "B")):
         table = team(catalog).place(Ana=ana, Cat=2, Ben=ben, Dan=17)
@@ -208,7 +200,6 @@ def test_team_time_over_front_most_member_decides(catalog: Catalog) -> None:
         assert table.view()["score"][winner] == 1, (ana, ben)
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_team_time_over_all_four_fall_is_a_draw(catalog: Catalog) -> None:
     table = team(catalog).place(Ana=8, Cat=7, Ben=10, Dan=9)
     for _ in range(3):
@@ -246,7 +237,6 @@ def test_dragon_takes_an_extra_turn_per_mortal_defeated(catalog: Catalog) -> Non
     assert table.view()["turn"] == "Cat"
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_dragon_extra_turn_comes_after_his_normal_turn(catalog: Catalog) -> None:
     table, traitor = betrayal(catalog)
     loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]
@@ -284,7 +274,6 @@ def test_dragon_wins_when_every_mortal_falls(catalog: Catalog) -> None:
     assert table.view()["game_winner"] == "dragon"
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_dragon_pushes_every_mortal_on_the_adjacent_space(catalog: Catalog) -> None:
     table = raid(catalog).place(Ana=7, Ben=7, Cat=3, Drake=8).turn_to("Drake")
     table.act("Drake", type="push", player="Drake", target="Ana", card=2)
@@ -297,7 +286,6 @@ def test_dragon_cannot_pass_the_front_most_mortal(catalog: Catalog) -> None:
     assert table.where()["Drake"] == 10
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_raid_time_over_last_hits_kill_the_dragon(catalog: Catalog) -> None:
     table = raid(catalog, ("Ana", "Ben")).place(Ana=12, Ben=14, Drake=16)
     for count in (10, 10, 10, 3):
@@ -318,7 +306,6 @@ RAID_TIME_OVERS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 @pytest.mark.parametrize(("ana", "ben", "drake", "hands", "winner"), RAID_TIME_OVERS)
 def test_raid_time_over_both_ways(
     catalog: Catalog, ana: int, ben: int, drake: int, hands: dict[str, list[int]], winner: str
@@ -330,7 +317,6 @@ def test_raid_time_over_both_ways(
     assert table.view()["game_winner"] == winner
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_raid_time_over_waits_for_the_one_reshuffle(catalog: Catalog) -> None:
     table = raid(catalog)  # 3 mortals: 40 cards, reshuffle once
     table.act("Ana", type="draw", count=10).act("Ana", type="draw", count=7)
@@ -342,7 +328,6 @@ def test_raid_time_over_waits_for_the_one_reshuffle(catalog: Catalog) -> None:
 # --- Betrayal at the Raid -------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_dragon_team_wins_when_loyal_mortals_fall_while_the_traitor_hides(
     catalog: Catalog,
 ) -> None:
@@ -357,7 +342,6 @@ def test_dragon_team_wins_when_loyal_mortals_fall_while_the_traitor_hides(
     assert view["game_winner"] == "dragon" and traitor not in table.down()
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_mortals_win_by_defeating_the_dragon_even_with_the_traitor_standing(
     catalog: Catalog,
 ) -> None:
@@ -375,7 +359,6 @@ def test_mortals_win_by_defeating_the_dragon_even_with_the_traitor_standing(
     assert table.view()["game_winner"] == "mortals" and traitor not in table.down()
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_revealed_traitor_starts_on_the_dragon_space_and_moves_toward_the_mortals(
     catalog: Catalog,
 ) -> None:
@@ -388,7 +371,6 @@ def test_revealed_traitor_starts_on_the_dragon_space_and_moves_toward_the_mortal
     assert table.where()[traitor] == 17
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_revealed_traitor_retreats_toward_the_dragon_start(catalog: Catalog) -> None:
     table, traitor = betrayal(catalog)
     loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]
@@ -408,7 +390,6 @@ def test_mortals_cannot_pass_the_revealed_traitor(catalog: Catalog) -> None:
     assert table.where()[loyal[0]] == 8
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_traitor_names_hands_until_the_first_miss(catalog: Catalog) -> None:
     table, traitor = betrayal(catalog)
     loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]
@@ -426,7 +407,6 @@ def test_accused_traitor_falls_and_play_goes_on(catalog: Catalog) -> None:
     assert table.down() == {traitor} and not table.view()["game_winner"]
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_revealed_traitor_no_longer_accuses(catalog: Catalog) -> None:
     table, traitor = betrayal(catalog)
     loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]
@@ -442,7 +422,6 @@ def test_dragon_with_the_traitor_card_reveals_for_a_hit_point(catalog: Catalog) 
     assert "already" in table.refused("Drake", type="dragon_reveal")
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_betrayal_time_over_hidden_traitor_reveals_and_last_hits_first(
     catalog: Catalog,
 ) -> None:
@@ -465,7 +444,6 @@ def test_betrayal_time_over_hidden_traitor_reveals_and_last_hits_first(
     assert view["game_winner"] == "dragon"
 
 
-@pytest.mark.xfail(strict=True, reason="fixed with the flash_duel package")
 def test_betrayal_time_over_revealed_traitor_still_last_hits(catalog: Catalog) -> None:
     table, traitor = betrayal(catalog)
     loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]

@@ -55,7 +55,8 @@ def rules_for(setup: Mapping[str, Any]) -> Rules:
 
 def load_kinds() -> None:
     """Import the modules that register the kinds of rooms."""
-    from companion.game import draft_room, duel_room, shadowfist_room, table  # noqa: F401
+    from companion.game import draft_room, shadowfist_room, table  # noqa: F401
+    from companion.game.flash_duel import room  # noqa: F401
 
 
 def stacks_of(
