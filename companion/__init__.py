@@ -14,9 +14,14 @@ from flask import Flask
 __version__ = "0.1.0"
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Create the companion app; ``test_config`` overrides settings (tests, --db)."""
-    app = Flask(__name__, instance_relative_config=True)
+def create_app(
+    test_config: dict[str, Any] | None = None, instance_path: str | Path | None = None
+) -> Flask:
+    """Create the companion app; ``test_config`` overrides settings (tests, --db) and
+    ``instance_path`` is where the database and the secret key live (default: Flask's
+    ``instance/`` folder; tests pass a temporary folder so nothing lands in the checkout)."""
+    folder = None if instance_path is None else str(Path(instance_path).resolve())
+    app = Flask(__name__, instance_path=folder, instance_relative_config=True)
     instance = Path(app.instance_path)
     app.config.from_mapping(DATABASE=str(instance / "companion.sqlite3"), DATA_DIR=None)
     if test_config:
@@ -30,6 +35,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     db.init_app(app)
     errors.init_app(app)
-    app.register_blueprint(api.bp)
+    api.register(app)
     app.register_blueprint(pages.bp)
     return app

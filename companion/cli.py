@@ -83,6 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=5000, help="port (5000)")
     serve.add_argument("--db", help="SQLite file (default: instance/companion.sqlite3)")
+    serve.add_argument(
+        "--instance", metavar="DIR", help="folder of the secret key (default: instance/)"
+    )
     serve.add_argument("--threads", type=int, default=16, help="server threads (16)")
     serve.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
     bank.add_argument("--json", action="store_true", help="print JSON")
@@ -213,7 +216,7 @@ def run_serve(args: argparse.Namespace) -> int:
     config: dict[str, Any] = {"DATA_DIR": user_data_dir(args.data_dir)}
     if args.db:
         config["DATABASE"] = str(Path(args.db).resolve())
-    app = create_app(config)
+    app = create_app(config, instance_path=args.instance)
     local = f"http://127.0.0.1:{args.port}"
     print(f"strikekit companion on {local}  (database {app.config['DATABASE']})")
     if args.host in ("0.0.0.0", "::") or args.host not in ("127.0.0.1", "localhost", "::1"):

@@ -49,6 +49,17 @@ def add_seat_version(db: sqlite_utils.Database) -> None:
     db.execute("alter table matches add column seat_version integer not null default 0")
 
 
+@migrations()
+def add_seat_claims_and_carries(db: sqlite_utils.Database) -> None:
+    """Handed-over seats wait for their claim code; a draft remembers the match it became."""
+    db.execute("alter table seats add column claim_hash text")
+    db.execute(
+        """create table carries (
+            draft_id text primary key references matches(id),
+            match_id text not null references matches(id), created text not null)"""
+    )
+
+
 def connect(path: str | Path) -> sqlite3.Connection:
     """Open a connection with the pragmas every connection needs."""
     conn = sqlite3.connect(str(path), timeout=5, isolation_level=None, check_same_thread=False)

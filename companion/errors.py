@@ -7,6 +7,9 @@ import logging
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from companion import store
+from companion.game.errors import GameError, InvalidAction, InvalidSetup
+
 log = logging.getLogger("companion")
 
 
@@ -34,6 +37,16 @@ def as_response(
     return render_template("error.html", status=status, message=message), status
 
 
+def status_of_game_error(exc: GameError) -> int:
+    """Map the rules' errors: a bad shape is 400, a move the rules refuse 422."""
+    return 400 if isinstance(exc, InvalidSetup | InvalidAction) else 422
+
+
+def status_of_store_error(exc: store.StoreError) -> int:
+    """Map the store's errors: no such thing 404, a conflict with the table's state 409."""
+    return 404 if isinstance(exc, store.NotFound) else 409
+
+
 def init_app(app: Flask) -> None:
     """Register the error handlers."""
 
@@ -41,11 +54,13 @@ def init_app(app: Flask) -> None:
     def api_error(exc: ApiError):  # type: ignore[no-untyped-def]
         return as_response(exc.status, exc.message, **exc.extra)
 
-    from companion.store import StoreError
+    @app.errorhandler(GameError)
+    def game_error(exc: GameError):  # type: ignore[no-untyped-def]
+        return as_response(status_of_game_error(exc), str(exc))
 
-    @app.errorhandler(StoreError)
-    def store_error(exc: StoreError):  # type: ignore[no-untyped-def]
-        return as_response(exc.status, exc.message)
+    @app.errorhandler(store.StoreError)
+    def store_error(exc: store.StoreError):  # type: ignore[no-untyped-def]
+        return as_response(status_of_store_error(exc), exc.message)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):  # type: ignore[no-untyped-def]

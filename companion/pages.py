@@ -19,8 +19,9 @@ from flask import (
 )
 
 from companion import db, store
-from companion.api import catalog
-from companion.game.flash_duel.state import game_set
+from companion.api.common import catalog
+from companion.kinds import kind_of_setup
+from printkit.catalog import FlashDuelSet
 from printkit.render.qr import modules
 
 bp = Blueprint("pages", __name__)
@@ -31,7 +32,7 @@ MAX_QR_TEXT = 400
 def home() -> str:
     """The start page: make a bank, start a match, join one."""
     sets = [{"id": s.id, "name": s.name} for s in catalog().puzzle_strike_sets()]
-    fd = game_set(catalog())
+    fd = next(s for g in catalog().games for s in g.sets if isinstance(s, FlashDuelSet))
     duelists = [{"id": c.id, "name": c.name} for c in fd.characters]
     bots = [{"id": b.id, "name": b.name} for b in fd.bots]
     return render_template("home.html", sets=sets, duelists=duelists, bots=bots)
@@ -52,18 +53,9 @@ def join(join_code: str) -> str:
     return render_template("join.html", join_code=join_code, match_id=match["id"])
 
 
-TEMPLATES = {
-    "puzzle-strike": "table.html",
-    "shadowfist": "shadowfist.html",
-    "draft": "draft.html",
-    "flash-duel": "duel.html",
-}
-
-
 def template_of(match: Any) -> str:
     """Return the page template of a room's kind."""
-    kind = json.loads(match["setup"]).get("kind", "puzzle-strike")
-    return TEMPLATES.get(kind, "table.html")
+    return kind_of_setup(json.loads(match["setup"])).template
 
 
 @bp.get("/m/<match_id>")

@@ -1,10 +1,10 @@
 """Matches and their event logs in SQLite; the state is always replayed from the log.
 
 Every write runs in one ``BEGIN IMMEDIATE`` transaction under the process-wide write lock:
-it checks the idempotency key (a retried write is answered, not applied again), checks the
-version the client based its action on (a stale write is refused with the current state),
-applies the action with the pure rules, and appends the event. Replayed states are cached
-per match and version.
+it checks the idempotency key (a retried write gets its original answer, and is not applied
+again), checks the version the client based its action on (a stale write is refused), applies
+the typed action with the pure rules, and appends the event. Replayed states are cached per
+match and version. The store speaks no HTTP: it raises the errors below and the API maps them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -23,26 +23,49 @@ from typing import Any
 
 from companion.db import WRITE_LOCK
 from companion.game import rooms
+from companion.kinds import kind_of_setup
 from printkit.catalog import Catalog
 
 CACHE_SIZE = 512
 TOKEN_BYTES = 16  # 128 bits for match ids, join codes and view tokens
 SEAT_TOKEN_BYTES = 32
+HISTORY = 50
 
 
-class StoreError(ValueError):
-    """A request the store refuses; ``status`` is the HTTP status to answer with."""
+class StoreError(Exception):
+    """A request the store refuses; the message says why."""
 
-    def __init__(self, status: int, message: str, state: dict[str, Any] | None = None) -> None:
+    def __init__(self, message: str) -> None:
         super().__init__(message)
-        self.status = status
         self.message = message
-        self.state = state
+
+
+class NotFound(StoreError):
+    """No such match, room or seat."""
+
+
+class SeatTaken(StoreError):
+    """The seat belongs to another phone, or this phone already holds a seat here."""
+
+
+class StaleVersion(StoreError):
+    """The write was based on an older version of the table."""
+
+    def __init__(self, message: str, version: int) -> None:
+        super().__init__(message)
+        self.version = version
+
+
+class NothingToUndo(StoreError):
+    """There is nothing to undo (or redo)."""
+
+
+class UndoRefused(StoreError):
+    """The rules do not let this action be taken back."""
 
 
 Stack = tuple[int, "Stack"] | None
 """An immutable linked stack of positions: (top, rest). Push and pop are O(1)."""
-HISTORY = 50
 
 
 @dataclass
@@ -53,7 +76,7 @@ class Cached:
     """
 
     version: int
-    rules: rooms.Rules
+    rules: rooms.Rules[Any, Any, Any]
     setup: Any
     state: Any
     lines: tuple[str, ...]
@@ -62,17 +85,29 @@ class Cached:
     """Positions of the actions in effect, the latest on top."""
     undone: Stack = None
     """Positions of undone actions that redo brings back, the last undone on top."""
+    top_is_final: bool = False
+    """The action on top of ``applied`` can never be undone (the rules say it is final)."""
     answers: dict[str, bytes] = field(default_factory=dict)
     """Response bodies by seat version and viewer, made once per version."""
 
     def can_undo_redo(self) -> tuple[bool, bool]:
         """Return (can undo, can redo)."""
-        return self.applied is not None and self.undo_allowed(), self.undone is not None
+        return self.applied is not None and self.undo_refusal() is None, self.undone is not None
 
-    def undo_allowed(self) -> bool:
-        """Whether the rules let one more action in a row be undone."""
+    def undo_refusal(self) -> str | None:
+        """Return why the rules refuse one more undo now, or None when they allow it."""
+        if self.top_is_final:
+            return "the last action is final: it cannot be taken back"
         depth = self.rules.undo_depth
-        return depth is None or stack_depth(self.undone) < depth
+        if depth is not None and stack_depth(self.undone) >= depth:
+            return "only the last action can be taken back here, once"
+        return None
+
+    def short_answer(self) -> dict[str, Any]:
+        """Return what a write answers: the new version, its history line, undo / redo."""
+        can_undo, can_redo = self.can_undo_redo()
+        line = self.lines[-1] if self.lines else ""
+        return {"version": self.version, "line": line, "can_undo": can_undo, "can_redo": can_redo}
 
 
 def stack_depth(stack: Stack) -> int:
@@ -124,33 +159,55 @@ def now() -> str:
 
 def hash_token(token: str) -> str:
     """Hash a seat token for storage (the token itself lives only in the phone's cookie)."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def create_match(
-    conn: sqlite3.Connection, setup_json: dict[str, Any], players: Sequence[str], catalog: Catalog
-) -> dict[str, str]:
-    """Store a new room and its empty seats; return its id, join code and view token.
-
-    :raises rooms.RoomError: when the room's rules refuse the setup (nothing is written).
-    """
-    rules = rooms.rules_for(setup_json)
-    rules.start(rules.read_setup(setup_json), catalog)
-    ids = {
+def new_ids() -> dict[str, str]:
+    """Return a fresh match id, join code and view token."""
+    return {
         "id": secrets.token_urlsafe(TOKEN_BYTES),
         "join_code": secrets.token_urlsafe(TOKEN_BYTES),
         "view_token": secrets.token_urlsafe(TOKEN_BYTES),
     }
+
+
+def create_match(
+    conn: sqlite3.Connection,
+    rules: rooms.Rules[Any, Any, Any],
+    setup: Any,
+    catalog: Catalog,
+    seat_hashes: dict[int, str] | None = None,
+) -> dict[str, str]:
+    """Store a new room and its seats; return its id, join code and view token.
+
+    ``seat_hashes`` seats phones at once (seat -> token hash), e.g. a draft's phones.
+
+    :raises GameError: when the room's rules refuse the setup (nothing is written).
+    """
+    rules.start(setup, catalog)
+    ids = new_ids()
     with write_transaction(conn):
-        conn.execute(
-            "insert into matches (id, created, setup, join_code, view_token) values (?,?,?,?,?)",
-            (ids["id"], now(), json.dumps(setup_json), ids["join_code"], ids["view_token"]),
-        )
-        conn.executemany(
-            "insert into seats (match_id, seat, name) values (?,?,?)",
-            [(ids["id"], i, name) for i, name in enumerate(players)],
-        )
+        insert_match(conn, ids, rules.setup_to_json(setup), rules.players(setup), seat_hashes)
     return ids
+
+
+def insert_match(
+    conn: sqlite3.Connection,
+    ids: dict[str, str],
+    setup_json: dict[str, Any],
+    players: tuple[str, ...],
+    seat_hashes: dict[int, str] | None,
+) -> None:
+    """Insert a match row and its seat rows (inside a write transaction)."""
+    conn.execute(
+        "insert into matches (id, created, setup, join_code, view_token) values (?,?,?,?,?)",
+        (ids["id"], now(), json.dumps(setup_json), ids["join_code"], ids["view_token"]),
+    )
+    hashes = seat_hashes or {}
+    conn.executemany(
+        "insert into seats (match_id, seat, name, token_hash) values (?,?,?,?)",
+        [(ids["id"], i, name, hashes.get(i)) for i, name in enumerate(players)],
+    )
 
 
 def find_match(
@@ -162,7 +219,7 @@ def find_match(
 ) -> sqlite3.Row:
     """Return a match row by id, join code or view token.
 
-    :raises StoreError: 404 when there is no such match.
+    :raises NotFound: when there is no such match.
     """
     if match_id is not None:
         row = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
@@ -171,7 +228,7 @@ def find_match(
     else:
         row = conn.execute("select * from matches where view_token = ?", (view_token,)).fetchone()
     if row is None:
-        raise StoreError(404, "no such match (check the link or the code)")
+        raise NotFound("no such match (check the link or the code)")
     found: sqlite3.Row = row
     return found
 
@@ -191,7 +248,7 @@ def match_and_seat(
 ) -> tuple[sqlite3.Row, str | None]:
     """Return a match and the player a seat token belongs to in it, in one query.
 
-    :raises StoreError: 404 when there is no such match.
+    :raises NotFound: when there is no such match.
     """
     row = conn.execute(
         "select m.*, s.name as seated from matches m left join seats s "
@@ -199,43 +256,86 @@ def match_and_seat(
         (hash_token(token) if token else "", match_id),
     ).fetchone()
     if row is None:
-        raise StoreError(404, "no such match (check the link or the code)")
+        raise NotFound("no such match (check the link or the code)")
     found: sqlite3.Row = row
     return found, None if row["seated"] is None else str(row["seated"])
 
 
-def seat_of(conn: sqlite3.Connection, match_id: str, token: str | None) -> str | None:
-    """Return the player name a seat token belongs to in this match, if any."""
+def seat_row(conn: sqlite3.Connection, match_id: str, token: str | None) -> sqlite3.Row | None:
+    """Return the seat row a token holds in this match, if any."""
     if not token:
         return None
-    row = conn.execute(
-        "select name from seats where match_id = ? and token_hash = ?",
+    row: sqlite3.Row | None = conn.execute(
+        "select seat, name, token_hash from seats where match_id = ? and token_hash = ?",
         (match_id, hash_token(token)),
     ).fetchone()
+    return row
+
+
+def seat_of(conn: sqlite3.Connection, match_id: str, token: str | None) -> str | None:
+    """Return the player name a seat token belongs to in this match, if any."""
+    row = seat_row(conn, match_id, token)
     return None if row is None else str(row["name"])
 
 
-def claim_seat(conn: sqlite3.Connection, match_id: str, seat: int) -> tuple[str, str]:
-    """Claim a free seat; return (player name, new seat token).
+def claim_seat(
+    conn: sqlite3.Connection, match_id: str, seat: int, held: str | None, claim: str | None = None
+) -> tuple[str, str]:
+    """Claim a free seat for a phone; return (player name, new seat token).
 
-    :raises StoreError: 404 for no such seat, 409 when it is taken.
+    ``held`` is the seat token the phone already has for this match (one seat per phone);
+    ``claim`` is the code of a handed-over seat, which only its new phone knows.
+
+    :raises NotFound: for no such seat. SeatTaken: when it is taken, reserved for another
+        phone, or the phone already holds a seat here.
     """
     token = secrets.token_urlsafe(SEAT_TOKEN_BYTES)
     with write_transaction(conn):
+        mine = seat_row(conn, match_id, held)
+        if mine is not None:
+            raise SeatTaken(f"this phone already holds {mine['name']}'s seat in this match")
         row = conn.execute(
-            "select name, token_hash from seats where match_id = ? and seat = ?",
+            "select name, token_hash, claim_hash from seats where match_id = ? and seat = ?",
             (match_id, seat),
         ).fetchone()
         if row is None:
-            raise StoreError(404, f"this match has no seat {seat}")
+            raise NotFound(f"this match has no seat {seat}")
         if row["token_hash"] is not None:
-            raise StoreError(409, f"{row['name']}'s seat is already taken")
+            raise SeatTaken(f"{row['name']}'s seat is already taken")
+        if row["claim_hash"] is not None and row["claim_hash"] != hash_token(claim or ""):
+            raise SeatTaken(f"{row['name']}'s seat was handed to a new phone: use its own link")
         conn.execute(
-            "update seats set token_hash = ? where match_id = ? and seat = ?",
+            "update seats set token_hash = ?, claim_hash = null where match_id = ? and seat = ?",
             (hash_token(token), match_id, seat),
         )
-        conn.execute("update matches set seat_version = seat_version + 1 where id = ?", (match_id,))
+        bump_seats(conn, match_id)
     return str(row["name"]), token
+
+
+def bump_seats(conn: sqlite3.Connection, match_id: str) -> None:
+    """Count a change of seats, so cached answers and ETags notice it."""
+    conn.execute("update matches set seat_version = seat_version + 1 where id = ?", (match_id,))
+
+
+def hand_over_seat(conn: sqlite3.Connection, match_id: str, seat: int) -> tuple[str, str]:
+    """Free a seat for a new phone: the old phone's token stops working at once, and only
+    the returned claim code takes the seat. Return (player name, claim code).
+
+    :raises NotFound: for no such seat.
+    """
+    claim = secrets.token_urlsafe(TOKEN_BYTES)
+    with write_transaction(conn):
+        row = conn.execute(
+            "select name from seats where match_id = ? and seat = ?", (match_id, seat)
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"this match has no seat {seat}")
+        conn.execute(
+            "update seats set token_hash = null, claim_hash = ? where match_id = ? and seat = ?",
+            (hash_token(claim), match_id, seat),
+        )
+        bump_seats(conn, match_id)
+    return str(row["name"]), claim
 
 
 def load(conn: sqlite3.Connection, match: sqlite3.Row, catalog: Catalog) -> Cached:
@@ -246,19 +346,33 @@ def load(conn: sqlite3.Connection, match: sqlite3.Row, catalog: Catalog) -> Cach
         if hit is not None and hit.version == version:
             _cache.move_to_end(match_id)
             return hit
-    rows = read_log(conn, match_id, version)
+    cached = replay_at(conn, match, version, catalog)
+    remember(match_id, cached)
+    return cached
+
+
+def replay_at(
+    conn: sqlite3.Connection, match: sqlite3.Row, version: int, catalog: Catalog
+) -> Cached:
+    """Replay a match's log up to a version."""
+    rows = read_log(conn, match["id"], version)
     events = [(r["kind"], json.loads(r["payload"])) for r in rows]
-    setup_json = json.loads(match["setup"])
-    rules = rooms.rules_for(setup_json)
-    setup = rules.read_setup(setup_json)
+    rules = kind_of_setup(json.loads(match["setup"])).rules
+    setup = rules.setup_from_json(json.loads(match["setup"]))
     applied, undone = rooms.stacks_of(events)
     state = rooms.replay(rules, setup, events, catalog)
     lines = tuple(r["line"] for r in rows[-HISTORY:])
-    applied_stack = stack_of([p for p, _ in applied])
-    undone_stack = stack_of([p for p, _ in undone])
-    cached = Cached(version, rules, setup, state, lines, applied_stack, undone_stack)
-    remember(match_id, cached)
-    return cached
+    final = bool(applied) and rules.is_final(rules.parse_action(applied[-1][1]["action"]), state)
+    return Cached(
+        version,
+        rules,
+        setup,
+        state,
+        lines,
+        stack_of([p for p, _ in applied]),
+        stack_of([p for p, _ in undone]),
+        final,
+    )
 
 
 def remember(match_id: str, cached: Cached) -> None:
@@ -270,87 +384,108 @@ def remember(match_id: str, cached: Cached) -> None:
             _cache.popitem(last=False)
 
 
-def append(
-    conn: sqlite3.Connection,
-    match_id: str,
-    actor: str,
-    kind: str,
-    action: dict[str, Any] | None,
-    base_version: int,
-    idem: str,
-    catalog: Catalog,
-) -> Cached:
-    """Append an action (or an undo / redo) by a seated player; return the new state.
+@dataclass(frozen=True)
+class Write:
+    """One write to a match's log: an action (typed, already parsed), an undo or a redo."""
 
-    :raises StoreError: 409 (stale base version, nothing to undo/redo), 422 (the rules refuse).
+    actor: str
+    kind: str
+    """'action', 'undo' or 'redo'."""
+    action: Any
+    base_version: int
+    idem: str
+
+
+def append(conn: sqlite3.Connection, match_id: str, write: Write, catalog: Catalog) -> Cached:
+    """Append an action (or an undo / redo) by a seated player; return the state after it.
+
+    A write whose idempotency key was used before in this match is answered with the
+    state right after that first write (its original answer), and not applied again.
+
+    :raises StaleVersion, NothingToUndo, UndoRefused: as named; GameError: the rules refuse.
     """
     with write_transaction(conn):
-        result = append_locked(conn, match_id, actor, kind, action, base_version, idem, catalog)
-    remember(match_id, result)
+        result, latest = append_locked(conn, match_id, write, catalog)
+    if latest:
+        remember(match_id, result)
     return result
 
 
 def append_locked(
+    conn: sqlite3.Connection, match_id: str, write: Write, catalog: Catalog
+) -> tuple[Cached, bool]:
+    """The body of ``append``, inside the transaction; also say if the answer is the latest."""
+    match = find_match(conn, match_id=match_id)
+    done = conn.execute(
+        "select version from events where match_id = ? and idem = ?", (match_id, write.idem)
+    ).fetchone()
+    current = load(conn, match, catalog)
+    if done is not None:  # a retry: answer as the first time
+        if int(done["version"]) == current.version:
+            return current, True
+        return replay_at(conn, match, int(done["version"]), catalog), False
+    if write.base_version != current.version:
+        raise StaleVersion("the table changed: look at it again and retry", current.version)
+    if write.kind == "action":
+        return apply_action(conn, match_id, current, write, catalog), True
+    return undo_or_redo(conn, match, current, write, catalog), True
+
+
+def apply_action(
+    conn: sqlite3.Connection, match_id: str, current: Cached, write: Write, catalog: Catalog
+) -> Cached:
+    """Apply a typed action with the rules and log it."""
+    rules, position = current.rules, current.version  # events count from 1, positions from 0
+    state = rules.apply(current.state, write.action, write.actor, catalog, position)
+    line = rules.describe(write.action, write.actor, state)
+    payload = {"actor": write.actor, "action": rules.action_to_json(write.action)}
+    log_event(conn, match_id, current.version + 1, write, payload, line)
+    return Cached(
+        current.version + 1,
+        rules,
+        current.setup,
+        state,
+        (*current.lines, line)[-HISTORY:],
+        (position, current.applied),
+        None,
+        rules.is_final(write.action, state),
+    )
+
+
+def undo_or_redo(
+    conn: sqlite3.Connection, match: sqlite3.Row, current: Cached, write: Write, catalog: Catalog
+) -> Cached:
+    """Take back the last action in effect, or bring back the last one undone, and log it."""
+    source = current.applied if write.kind == "undo" else current.undone
+    if source is None:
+        raise NothingToUndo(f"there is nothing to {write.kind}")
+    refusal = current.undo_refusal() if write.kind == "undo" else None
+    if refusal is not None:
+        raise UndoRefused(refusal)
+    rows = read_log(conn, match["id"], current.version)
+    moved = source[0]
+    verb = "undid" if write.kind == "undo" else "redid"
+    line = f"{write.actor} {verb}: {rows[moved]['line']}"
+    payload = {"actor": write.actor}
+    log_event(conn, match["id"], current.version + 1, write, payload, line)
+    return replay_at(conn, match, current.version + 1, catalog)
+
+
+def log_event(
     conn: sqlite3.Connection,
     match_id: str,
-    actor: str,
-    kind: str,
-    action: dict[str, Any] | None,
-    base_version: int,
-    idem: str,
-    catalog: Catalog,
-) -> Cached:
-    """The body of ``append``, inside the transaction."""
-    match = find_match(conn, match_id=match_id)
-    current = load(conn, match, catalog)
-    if base_version != current.version:
-        # A retry of a write that was applied carries the version it was based on, which is
-        # no longer current: answer it without applying it again. Anything else is stale.
-        done = conn.execute(
-            "select version from events where match_id = ? and idem = ?", (match_id, idem)
-        ).fetchone()
-        if done is not None:
-            return current
-        raise StoreError(
-            409, "the table changed: look at it again and retry", {"version": current.version}
-        )
-    position = current.version  # events are numbered from 1; positions from 0
-    applied, undone = current.applied, current.undone
-    if kind == "action":
-        if action is None:
-            raise StoreError(400, "an action is needed")
-        state = current.rules.apply(current.state, action, actor, catalog, position)
-        line = current.rules.describe(action, actor, state)
-        payload: Any = {"actor": actor, "action": action}
-        applied, undone = (position, applied), None
-    else:
-        source = applied if kind == "undo" else undone
-        if source is None:
-            raise StoreError(409, f"there is nothing to {kind}")
-        if kind == "undo" and not current.undo_allowed():
-            raise StoreError(409, "only the last action can be taken back here, once")
-        moved, rest = source
-        if kind == "undo":
-            applied, undone = rest, (moved, undone)
-        else:
-            applied, undone = (moved, applied), rest
-        rows = read_log(conn, match_id, current.version)
-        line = f"{actor} {'undid' if kind == 'undo' else 'redid'}: {rows[moved]['line']}"
-        payload = {"actor": actor}
-        events = [(r["kind"], json.loads(r["payload"])) for r in rows] + [(kind, payload)]
-        state = rooms.replay(current.rules, current.setup, events, catalog)
-    version = current.version + 1
-    try:
-        conn.execute(
-            "insert into events (match_id, version, kind, payload, actor, idem, line, created) "
-            "values (?,?,?,?,?,?,?,?)",
-            (match_id, version, kind, json.dumps(payload), actor, idem, line, now()),
-        )
-    except sqlite3.IntegrityError:  # the key was already used: a client retrying oddly
-        raise StoreError(409, "this idempotency key was already used for another write") from None
+    version: int,
+    write: Write,
+    payload: dict[str, Any],
+    line: str,
+) -> None:
+    """Append one event and move the match to its version."""
+    conn.execute(
+        "insert into events (match_id, version, kind, payload, actor, idem, line, created) "
+        "values (?,?,?,?,?,?,?,?)",
+        (match_id, version, write.kind, json.dumps(payload), write.actor, write.idem, line, now()),
+    )
     conn.execute("update matches set version = ? where id = ?", (version, match_id))
-    lines = (*current.lines, line)[-HISTORY:]
-    return Cached(version, current.rules, current.setup, state, lines, applied, undone)
 
 
 def event_rows(conn: sqlite3.Connection, match_id: str) -> list[sqlite3.Row]:
@@ -365,3 +500,69 @@ def clear_cache() -> None:
     """Forget every replayed state (tests use a fresh database each time)."""
     with _cache_lock:
         _cache.clear()
+
+
+def carried_match(conn: sqlite3.Connection, draft_id: str) -> sqlite3.Row | None:
+    """Return the match a draft was carried into, if it was."""
+    row: sqlite3.Row | None = conn.execute(
+        "select m.* from carries c join matches m on m.id = c.match_id where c.draft_id = ?",
+        (draft_id,),
+    ).fetchone()
+    return row
+
+
+def carry_draft(
+    conn: sqlite3.Connection,
+    draft_id: str,
+    rules: rooms.Rules[Any, Any, Any],
+    setup: Any,
+    catalog: Catalog,
+) -> dict[str, str]:
+    """Create the one match a finished draft is carried into (or return it when it exists);
+    each draft seat's phone holds the seat of the same name in the new match.
+
+    :raises GameError: when the rules refuse the setup (nothing is written).
+    """
+    rules.start(setup, catalog)
+    with write_transaction(conn):
+        done = carried_match(conn, draft_id)
+        if done is not None:
+            return {k: str(done[k]) for k in ("id", "join_code", "view_token")}
+        held = conn.execute(
+            "select name, token_hash from seats where match_id = ? and token_hash is not null",
+            (draft_id,),
+        ).fetchall()
+        by_name = {r["name"]: r["token_hash"] for r in held}
+        players = rules.players(setup)
+        hashes = {i: by_name[p] for i, p in enumerate(players) if p in by_name}
+        ids = new_ids()
+        insert_match(conn, ids, rules.setup_to_json(setup), players, hashes)
+        conn.execute(
+            "insert into carries (draft_id, match_id, created) values (?,?,?)",
+            (draft_id, ids["id"], now()),
+        )
+        bump_seats(conn, draft_id)  # every phone's next read of the draft shows the link
+    return ids
+
+
+def seat_by_name(conn: sqlite3.Connection, match_id: str, name: str, token: str) -> None:
+    """Seat a phone at the seat of this name (a draft seat's phone in the carried match).
+
+    :raises SeatTaken: when another phone holds or was handed that seat.
+    """
+    with write_transaction(conn):
+        row = conn.execute(
+            "select seat, token_hash, claim_hash from seats where match_id = ? and name = ?",
+            (match_id, name),
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"the match has no seat for {name}")
+        if row["token_hash"] == hash_token(token):
+            return
+        if row["token_hash"] is not None or row["claim_hash"] is not None:
+            raise SeatTaken(f"{name}'s seat in the match belongs to another phone")
+        conn.execute(
+            "update seats set token_hash = ? where match_id = ? and seat = ?",
+            (hash_token(token), match_id, row["seat"]),
+        )
+        bump_seats(conn, match_id)

@@ -54,7 +54,8 @@ class Phone:
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", str(db)]
+        + ["--instance", str(db.parent / "instance")],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

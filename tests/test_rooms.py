@@ -8,26 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import act, phone, post
-
-
-def open_room(app: Flask, body: dict[str, Any]) -> tuple[str, dict[str, Any], list[FlaskClient]]:
-    """Open a room on phone 0 and seat every other player on a phone of their own."""
-    first = phone(app)
-    made = post(first, "/api/rooms", {**body, "seat": 0})
-    assert made.status_code == 201, made.get_json()
-    data = made.get_json()
-    phones = [first]
-    for seat in range(1, len(body["players"])):
-        other = phone(app)
-        assert post(other, f"/api/join/{data['join_code']}", {"seat": seat}).status_code == 200
-        phones.append(other)
-    return data["match_id"], data, phones
-
-
-def state(client: FlaskClient, room: str) -> dict[str, Any]:
-    data: dict[str, Any] = client.get(f"/api/matches/{room}/state").get_json()
-    return data
+from tests.helpers import act, open_room, phone, post, state
 
 
 def test_shadowfist_game_to_five_sites(app: Flask) -> None:

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import CSRF, act, phone, post, start_duel
+from tests.helpers import CSRF, act, phone, post, start_duel
 
 
 def state(client: FlaskClient, match_id: str) -> dict[str, Any]:
@@ -64,8 +64,9 @@ def test_pages_set_a_csrf_cookie(app: Flask) -> None:
 def test_secret_key_is_created_private(tmp_path: Path) -> None:
     from companion import create_app
 
-    app = create_app({"DATABASE": str(tmp_path / "x.sqlite3")})
+    app = create_app({"DATABASE": str(tmp_path / "x.sqlite3")}, instance_path=tmp_path / "inst")
     key_file = Path(app.instance_path) / "secret_key"
+    assert key_file.parent == tmp_path / "inst"
     assert key_file.exists()
     assert stat.S_IMODE(os.stat(key_file).st_mode) == 0o600
     assert app.config["SECRET_KEY"] == key_file.read_text().strip()
@@ -305,7 +306,7 @@ BAD = [
         "'mode' must be one of",
     ),
     ("post", "/api/matches", {"players": ["A", "B"], "sets": ["base-9e"]}, 422, "unknown set"),
-    ("post", "/api/matches", {"players": ["A", "A"]}, 422, "different, non-empty name"),
+    ("post", "/api/matches", {"players": ["A", "A"]}, 400, "different names"),
     ("post", "/api/matches", {"players": ["A", "B"], "bank_code": "1ZZZZ"}, 422, "bank code"),
     ("post", "/api/matches", {"players": ["A" * 40, "B"]}, 400, "1 to 24 characters"),
     ("post", "/api/matches", [1, 2], 400, "must be a JSON object"),

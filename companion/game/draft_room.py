@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game import draft
-from companion.game.rooms import RoomError, Rules, register
+from companion.game.rooms import RoomError
 from printkit.catalog import Catalog, FlashDuelSet, PuzzleStrikeSet
 
 KIND = "draft"
@@ -144,7 +144,3 @@ def describe(action: Mapping[str, Any], actor: str, after: Any) -> str:
     if isinstance(after, draft.Draft):
         name = next((i.name for i in after.pool if i.key == action.get("key")), name)
     return f"{actor} picked {name}"
-
-
-# Only the last pick may be taken back, and only until the next pick is made.
-RULES = register(Rules(KIND, Setup.from_json, start, apply, view, describe, undo_depth=1))

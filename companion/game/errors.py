@@ -1,4 +1,9 @@
-"""The errors every game's rules raise (pure: the web layer maps them to status codes)."""
+"""The errors the game rules raise: a bad shape (400) versus a move the rules refuse (422).
+
+As python-chess separates ``InvalidMoveError`` (bad notation) from ``IllegalMoveError`` (the
+position forbids it), a request that cannot even be read is ``InvalidSetup`` /
+``InvalidAction``, and one the rules refuse in this state is ``IllegalMove``.
+"""
 
 from __future__ import annotations
 

@@ -1,62 +1,63 @@
-"""Kinds of rooms the companion hosts, all kept as an action log replayed by pure rules.
+"""The rules of a kind of room, as the store and the API see them, and the replay of a log.
 
-Each kind gives: how to read its setup, its start state, how an action changes the state,
-what a viewer may see, and a history line per action. The store, the API, undo / redo and
-the phones' sync are the same for every kind.
+Each kind gives: how to read a create request and a stored setup, how to read an action
+(the only place an action's JSON is read), the start state, how an action changes the state,
+what a viewer may see, a history line per action, and which actions can never be undone.
+The store, the API, undo / redo and the phones' sync are the same for every kind.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
+from companion.game.errors import IllegalMove
 from printkit.catalog import Catalog
 
+SetupT = TypeVar("SetupT")
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
 
-class RoomError(ValueError):
-    """An action or setup a room's rules refuse; the message says why."""
+RoomError = IllegalMove
+"""The older name of ``IllegalMove`` (rooms written before the typed actions use it)."""
+
+
+def never(action: object, state: object) -> bool:
+    """Return False: no action is final (the default of ``Rules.is_final``)."""
+    return False
 
 
 @dataclass(frozen=True)
-class Rules:
-    """What the store needs to know about one kind of room."""
+class Rules(Generic[SetupT, StateT, ActionT]):
+    """What the store and the API need to know about one kind of room."""
 
     kind: str
-    read_setup: Callable[[Mapping[str, Any]], Any]
-    start: Callable[[Any, Catalog], Any]
-    apply: Callable[[Any, Mapping[str, Any], str, Catalog, int], Any]
-    view: Callable[[Any, str | None, Catalog], dict[str, Any]]
-    describe: Callable[[Mapping[str, Any], str, Any], str]
+    """The kind's name in stored setups and requests: "puzzle-strike", "flash-duel", ..."""
+    setup_from_request: Callable[[Mapping[str, Any], Catalog, int], SetupT]
+    """A create request's JSON body (+ catalog, + a fresh seed) -> typed setup; raises
+    InvalidSetup (bad shape) or IllegalMove (e.g. unknown set, impossible bank)."""
+    setup_from_json: Callable[[Mapping[str, Any]], SetupT]
+    """A stored setup -> typed (older databases too)."""
+    setup_to_json: Callable[[SetupT], dict[str, Any]]
+    """A typed setup -> JSON to store; includes "kind"."""
+    players: Callable[[SetupT], tuple[str, ...]]
+    """The seat names, in seat order."""
+    parse_action: Callable[[Mapping[str, Any]], ActionT]
+    """An action's JSON -> typed action; raises InvalidAction. The only reader of an action."""
+    action_to_json: Callable[[ActionT], dict[str, Any]]
+    """A typed action -> what the log stores (the JSON shapes older logs have)."""
+    start: Callable[[SetupT, Catalog], StateT]
+    apply: Callable[[StateT, ActionT, str, Catalog, int], StateT]
+    """(state, action, actor name, catalog, log position) -> new state; raises IllegalMove."""
+    view: Callable[[StateT, str | None, Catalog], dict[str, Any]]
+    describe: Callable[[ActionT, str, StateT], str]
+    """One history sentence for an action (given the state right after it)."""
     undo_depth: int | None = None
     """How many actions in a row may be undone (None: all); a new action resets it."""
-
-
-_RULES: dict[str, Rules] = {}
-
-
-def register(rules: Rules) -> Rules:
-    """Add a kind of room."""
-    _RULES[rules.kind] = rules
-    return rules
-
-
-def rules_for(setup: Mapping[str, Any]) -> Rules:
-    """Return the rules of a stored setup (older setups without a kind are Puzzle Strike).
-
-    :raises RoomError: for a kind nobody registered.
-    """
-    load_kinds()
-    kind = str(setup.get("kind", "puzzle-strike"))
-    if kind not in _RULES:
-        raise RoomError(f"unknown kind of room {kind!r} (known: {', '.join(sorted(_RULES))})")
-    return _RULES[kind]
-
-
-def load_kinds() -> None:
-    """Import the modules that register the kinds of rooms."""
-    from companion.game import draft_room, shadowfist_room, table  # noqa: F401
-    from companion.game.flash_duel import room  # noqa: F401
+    is_final: Callable[[ActionT, StateT], bool] = never
+    """True: this action, once applied (given the state right after it), can never be undone
+    (a double-blind reveal, a coin flip)."""
 
 
 def stacks_of(
@@ -80,9 +81,15 @@ def stacks_of(
     return applied, undone
 
 
-def replay(rules: Rules, setup: Any, events: Sequence[tuple[str, Any]], catalog: Catalog) -> Any:
-    """Rebuild a room's state from its log: the actions in effect, applied in order."""
+def replay(
+    rules: Rules[SetupT, StateT, ActionT],
+    setup: SetupT,
+    events: Sequence[tuple[str, Any]],
+    catalog: Catalog,
+) -> StateT:
+    """Rebuild a room's state from its log: the actions in effect, parsed and applied in order."""
     state = rules.start(setup, catalog)
     for position, payload in stacks_of(events)[0]:
-        state = rules.apply(state, payload["action"], payload["actor"], catalog, position)
+        action = rules.parse_action(payload["action"])
+        state = rules.apply(state, action, payload["actor"], catalog, position)
     return state

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.game import shadowfist as sf
-from companion.game.rooms import RoomError, Rules, register
+from companion.game.rooms import RoomError
 from printkit.catalog import Catalog, ShadowfistSet
 
 KIND = "shadowfist"
@@ -261,6 +261,3 @@ def describe(action: Mapping[str, Any], actor: str, after: Any) -> str:
         "decked": f"{who} drew their last card",
     }
     return lines.get(str(kind), f"{actor}: {kind}")
-
-
-RULES = register(Rules(KIND, Setup.from_json, start, apply, view, describe))

@@ -19,7 +19,7 @@ from typing import Any
 from companion.game import gems, match
 from companion.game.bank import BankOptions, BankSampler, make_bank
 from companion.game.panic import PanicState
-from companion.game.rooms import RoomError, Rules, register
+from companion.game.rooms import RoomError
 from printkit.catalog import Catalog, PuzzleStrikeSet
 from printkit.catalog.bankcode import pool_of
 from printkit.rules import height_bonus
@@ -566,40 +566,3 @@ def match_view(m: match.Match | None) -> dict[str, Any] | None:
         "switched_out": list(m.switched_out),
         "games": [list(r) for r in m.results],
     }
-
-
-def stacks_of(
-    events: Sequence[tuple[str, Any]],
-) -> tuple[list[tuple[int, Any]], list[tuple[int, Any]]]:
-    """Return (actions in effect, actions undone and redoable): see ``rooms.stacks_of``."""
-    from companion.game.rooms import stacks_of as of_log
-
-    return of_log(events)
-
-
-def effective(events: Sequence[tuple[str, Any]]) -> list[tuple[int, Any]]:
-    """Return the actions still in effect after undo and redo, with their positions."""
-    return stacks_of(events)[0]
-
-
-def replay(setup: Setup, events: Sequence[tuple[str, Any]], catalog: Catalog) -> State:
-    """Rebuild the state from the log: the effective actions applied in order."""
-    state = start(setup, catalog)
-    for position, payload in effective(events):
-        state = apply(state, payload["action"], payload["actor"], catalog, position)
-    return state
-
-
-def can_undo(events: Sequence[tuple[str, Any]]) -> bool:
-    """Return True when there is an action to undo."""
-    return bool(stacks_of(events)[0])
-
-
-def can_redo(events: Sequence[tuple[str, Any]]) -> bool:
-    """Return True when the last undo can be redone."""
-    return bool(stacks_of(events)[1])
-
-
-RULES = register(
-    Rules(KIND, Setup.from_json, start, apply, view, lambda a, who, after: describe(a, who, after))
-)

@@ -20,13 +20,14 @@ window.ROOM_RENDER = (data) => {
     el("strong", {}, seat + ": "), (s.picks[seat] || []).map((k) => names[k]).join(", ") || "—", " ",
     (s.picks[seat] || []).length ? el("a", { href: "/api/matches/" + ROOM.match + "/sheet/" + index + ".pdf" }, t("print", "print")) : null)));
   if (s.done && seated) {
-    picks.append(el("button", { type: "button", class: "big", onclick: async () => {
+    // One match per draft: the first tap makes it, every seat's phone is seated there.
+    const label = data.carried ? t("go_to_match", "Go to the match") : t("carry", "Start a match with these characters");
+    picks.append(el("button", { type: "button", class: "big", id: "carry", onclick: async (event) => {
+      event.target.disabled = true;
       try {
         const made = await api("POST", "/api/matches/" + ROOM.match + "/carry", {});
-        roomToast(t("carried", "Match started: everyone joins with the link"));
-        picks.append(el("p", {}, el("a", { href: made.join_url }, made.join_url)),
-          el("img", { class: "qr", alt: "join QR code", src: "/qr.svg?text=" + encodeURIComponent(made.join_url) }));
-      } catch (err) { roomToast(err.error || "error"); }
-    } }, t("carry", "Start a match with these characters")));
+        window.location.assign(made.table_url);
+      } catch (err) { roomToast(err.error || "error"); event.target.disabled = false; }
+    } }, label));
   }
 };

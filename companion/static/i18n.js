@@ -20,7 +20,7 @@ const WORDS = {
     players_count: "プレイヤー数", other_rooms: "ドラフト・Shadowfist", room_kind: "部屋", draft_ps: "カスタム戦ドラフト（Puzzle Strike）",
     draft_fd: "カスタム戦ドラフト（Flash Duel）", shadowfist_table: "Shadowfist テーブル", open_room: "開く", pool: "プール",
     undo_pick: "直前のピックを取り消す", draft_done: "ドラフト終了", your_pick: "あなたのピック", pick_of: "ピック", picks: "ピック",
-    print: "印刷", carry: "このキャラクターで対戦を始める", carried: "対戦開始：リンクから参加してください", plays_first: "先手",
+    print: "印刷", carry: "このキャラクターで対戦を始める", go_to_match: "対戦へ進む", plays_first: "先手",
     next_step: "次のステップ", wins: "の勝ち", play_site: "風水サイトを出す", seize: "奪取", burn_victory: "勝利のために焼く",
     burn_power: "パワーのために焼く", lose_site: "サイトを失った", decked: "山札切れ", power: "パワー", sites: "サイト", burned: "焼いた",
   },

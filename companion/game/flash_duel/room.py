@@ -7,20 +7,20 @@ table supplying what differs between modes.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 from typing import Any
 
-from companion.game.errors import GameError, InvalidSetup
+from companion.game.errors import InvalidSetup
 from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import combat, raid_modes, rounds, solo, view
 from companion.game.flash_duel.actions import JsonObject
 from companion.game.flash_duel.modes import find_mode
 from companion.game.flash_duel.state import KIND, DuelRoomError, Setup, State, game_set
-from companion.game.rooms import RoomError, Rules, register
+from companion.game.names import parse_players
+from companion.game.rooms import Rules
 from printkit.catalog import Catalog
 
-__all__ = ["KIND_NAME", "RULES", "Setup", "apply", "setup_from_json", "setup_from_request", "start"]
-KIND_NAME = KIND
 NO_CHARACTERS = ("simple", "custom-clockwork")
 """Modes whose players need no character."""
 
@@ -70,15 +70,9 @@ def setup_to_json(setup: Setup) -> dict[str, Any]:
     }
 
 
-def read_players(data: JsonObject) -> tuple[str, ...]:
-    """Read the players (1 to 5 different names)."""
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise InvalidSetup("'players' must list the players' names")
-    names = tuple(p.strip() for p in players)
-    if not 1 <= len(names) <= 5 or len({n.casefold() for n in names}) != len(names):
-        raise InvalidSetup("'players' must list 1 to 5 different names")
-    return names
+def name_key(value: str) -> str:
+    """Normalise a name as ``parse_players`` does (NFC, trimmed)."""
+    return unicodedata.normalize("NFC", value).strip()
 
 
 def setup_from_request(data: JsonObject, catalog: Catalog, seed: int) -> Setup:
@@ -87,13 +81,15 @@ def setup_from_request(data: JsonObject, catalog: Catalog, seed: int) -> Setup:
     :raises InvalidSetup: for fields of the wrong shape or a player without a character.
     :raises DuelRoomError: for a mode, player count, Dragon, bot or character that does not fit.
     """
-    players = read_players(data)
-    characters = text_pairs(data, "characters")
-    if not all(isinstance(c, str) for c in characters.values()):
+    players = parse_players(data, 1, 5)
+    raw = text_pairs(data, "characters")
+    if not all(isinstance(c, str) for c in raw.values()):
         raise InvalidSetup("'characters' must map each player to a character id")
+    characters = {name_key(str(p)): str(c) for p, c in raw.items()}
     mode = str(data.get("mode", "full"))
     find_mode(mode)
     dragon = optional_name(data, "dragon")
+    dragon = None if dragon is None else name_key(dragon)
     if mode not in NO_CHARACTERS:
         missing = [p for p in players if p not in characters and p != dragon]
         if missing:
@@ -197,22 +193,21 @@ def apply(state: State, action: act.Action, actor: str, catalog: Catalog, positi
     return after if after.news else replace(after, news=before)
 
 
-# --- until the typed room contract lands: the registry's dict-based interface -------------
+def players_of(setup: Setup) -> tuple[str, ...]:
+    """Return the seats' names, in seat order."""
+    return setup.players
 
 
-def legacy_apply(
-    state: State, data: JsonObject, actor: str, catalog: Catalog, position: int
-) -> State:
-    """Parse and apply an action given as JSON (errors as the store expects them)."""
-    try:
-        return apply(state, act.parse_action(data), actor, catalog, position)
-    except GameError as exc:
-        raise RoomError(str(exc)) from None
-
-
-def legacy_describe(data: JsonObject, actor: str, after: State) -> str:
-    """Say a stored action in one history line."""
-    return view.describe(act.parse_action(data), actor, after)
-
-
-RULES = register(Rules(KIND, setup_from_json, start, legacy_apply, view.view, legacy_describe))
+RULES: Rules[Setup, State, act.Action] = Rules(
+    kind=KIND,
+    setup_from_request=setup_from_request,
+    setup_from_json=setup_from_json,
+    setup_to_json=setup_to_json,
+    players=players_of,
+    parse_action=act.parse_action,
+    action_to_json=act.action_to_json,
+    start=start,
+    apply=apply,
+    view=view.view,
+    describe=view.describe,
+)

@@ -1,0 +1,140 @@
+"""What every API blueprint shares: the catalog, reading a JSON body safely, CSRF, links,
+and creating a room (of any kind) and seating its creator."""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+from typing import Any
+
+from flask import Response, current_app, jsonify, request
+
+from companion import db, store
+from companion.errors import ApiError
+from companion.kinds import Kind
+from companion.security import csrf_ok, seat_cookie, set_seat
+from printkit.catalog import Catalog, load_catalog
+
+MAX_DEPTH = 16
+"""How deeply a request body may nest (the API's bodies need 4)."""
+MAX_SEATS = 64
+
+
+def catalog() -> Catalog:
+    """Return the catalog, loaded once per app."""
+    cached: Catalog | None = current_app.extensions.get("strikekit-catalog")
+    if cached is None:
+        cached = load_catalog(current_app.config.get("DATA_DIR"))
+        current_app.extensions["strikekit-catalog"] = cached
+    return cached
+
+
+def refuse_constant(name: str) -> None:
+    """Refuse NaN and Infinity, which JSON does not have."""
+    raise ApiError(400, f"the body contains {name}, which is not JSON: send a number")
+
+
+def body() -> dict[str, Any]:
+    """Return the JSON object sent, checked to hold only valid text and little nesting.
+
+    :raises ApiError: 415 / 400 naming what is wrong with the body.
+    """
+    if not request.is_json:
+        raise ApiError(415, "send JSON (Content-Type: application/json)")
+    try:
+        data = json.loads(request.get_data(cache=True), parse_constant=refuse_constant)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "the body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "the body must be a JSON object")
+    check_tree(data)
+    return data
+
+
+def check_tree(data: Any) -> None:
+    """Refuse a body nested too deeply or holding a lone surrogate (walked without recursion).
+
+    :raises ApiError: 400 naming the place.
+    """
+    todo: list[tuple[Any, str, int]] = [(data, "body", 0)]
+    while todo:
+        value, where, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise ApiError(400, f"the body nests deeper than {MAX_DEPTH} levels (at {where})")
+        if isinstance(value, dict):
+            todo += [(k, f"{where} key", depth + 1) for k in value]
+            todo += [(v, f"{where}.{k}"[:80], depth + 1) for k, v in value.items()]
+        elif isinstance(value, list):
+            todo += [(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
+        elif isinstance(value, str) and has_surrogate(value):
+            raise ApiError(400, f"{ascii(where)} holds a lone surrogate: send valid Unicode text")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise ApiError(400, f"{where} is not a finite number")
+
+
+def has_surrogate(text: str) -> bool:
+    """Return True when text holds a lone surrogate (which no encoding can write)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def check_csrf() -> None:
+    """Refuse a write from a seated phone without its CSRF header."""
+    if not csrf_ok(request):
+        raise ApiError(403, "missing or wrong X-CSRF-Token header (reload the page)")
+
+
+def seat_number(value: Any, seats: int) -> int:
+    """Read a seat number of a room with ``seats`` seats.
+
+    :raises ApiError: 400 for anything but a whole number from 0 to seats - 1.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SEATS:
+        raise ApiError(400, "'seat' must be a seat number (0 for the first seat)")
+    if value >= seats:
+        raise ApiError(404, f"this match has no seat {value} (it has {seats})")
+    return value
+
+
+def base_url() -> str:
+    """Return the address phones reach this server at."""
+    return request.host_url.rstrip("/")
+
+
+def links(ids: dict[str, str]) -> dict[str, str]:
+    """Return the links of a match: the table (players), the join page, the view link."""
+    base = base_url()
+    return {
+        "match_id": ids["id"],
+        "join_code": ids["join_code"],
+        "table_url": f"{base}/m/{ids['id']}",
+        "join_url": f"{base}/join/{ids['join_code']}",
+        "view_url": f"{base}/v/{ids['view_token']}",
+    }
+
+
+def create_room(kind: Kind, data: dict[str, Any]) -> tuple[Response, int]:
+    """Store a new room of a kind and answer its links, seating the creating phone if asked.
+
+    Every field is checked before anything is stored.
+    """
+    rules = kind.rules
+    setup = rules.setup_from_request(data, catalog(), secrets.randbelow(2**31))
+    seats = len(rules.players(setup))
+    seat = None if data.get("seat") is None else seat_number(data["seat"], seats)
+    ids = store.create_match(db.get_db(), rules, setup, catalog())
+    if seat is None:
+        return jsonify(links(ids)), 201
+    name, token = store.claim_seat(db.get_db(), ids["id"], seat, None)
+    response = jsonify({**links(ids), "you": name})
+    set_seat(response, ids["id"], token, request.is_secure)
+    return response, 201
+
+
+def seat_token(match_id: str) -> str | None:
+    """Return the seat token this phone holds for a match (from its cookie)."""
+    return request.cookies.get(seat_cookie(match_id))

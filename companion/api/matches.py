@@ -1,0 +1,202 @@
+"""Matches of every kind: create (Puzzle Strike), join, seats, state, actions, undo, redo."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sqlite3
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, make_response, request
+
+from companion import db, store
+from companion.api.common import (
+    base_url,
+    body,
+    catalog,
+    check_csrf,
+    create_room,
+    seat_number,
+    seat_token,
+)
+from companion.errors import ApiError
+from companion.kinds import find_kind
+from companion.security import set_seat
+
+bp = Blueprint("matches", __name__)
+KEY = re.compile(r"[!-~]{8,100}")
+"""An idempotency key: 8 to 100 visible ASCII characters (a UUID fits)."""
+
+
+@bp.post("/api/matches")
+def create_match() -> tuple[Response, int]:
+    """Start a Puzzle Strike match; the creating phone may take a seat at once (``seat``)."""
+    return create_room(find_kind("puzzle-strike"), body())
+
+
+@bp.get("/api/join/<join_code>")
+def join_info(join_code: str) -> Response:
+    """List a match's seats for the join page."""
+    match = store.find_match(db.get_db(), join_code=join_code)
+    return jsonify({"match_id": match["id"], "seats": store.seats(db.get_db(), match["id"])})
+
+
+@bp.post("/api/join/<join_code>")
+def join(join_code: str) -> Response:
+    """Take a free seat (one per phone): the phone gets the seat's token in a cookie.
+    A handed-over seat also needs its ``claim`` code."""
+    data = body()
+    conn = db.get_db()
+    match = store.find_match(conn, join_code=join_code)
+    seat = seat_number(data.get("seat"), len(store.seats(conn, match["id"])))
+    claim = data.get("claim") if isinstance(data.get("claim"), str) else None
+    name, token = store.claim_seat(conn, match["id"], seat, seat_token(match["id"]), claim)
+    response = jsonify({"match_id": match["id"], "you": name, "table_url": f"/m/{match['id']}"})
+    set_seat(response, match["id"], token, request.is_secure)
+    return response
+
+
+@bp.post("/api/matches/<match_id>/seats/<int:seat>/hand-over")
+def hand_over(match_id: str, seat: int) -> Response:
+    """Give a seat to a new phone (a lost or flat phone): the old phone's cookie stops
+    working and the answer carries a join link that takes only this seat."""
+    check_csrf()
+    conn = db.get_db()
+    match, actor = store.match_and_seat(conn, match_id, seat_token(match_id))
+    if actor is None:
+        raise ApiError(403, "only a seated player can hand a seat to a new phone")
+    seat = seat_number(seat, len(store.seats(conn, match_id)))
+    name, claim = store.hand_over_seat(conn, match_id, seat)
+    url = f"{base_url()}/join/{match['join_code']}?seat={seat}&claim={claim}"
+    return jsonify({"seat": seat, "name": name, "join_url": url})
+
+
+def etag_of(cached: store.Cached, match: sqlite3.Row, viewer: str | None) -> str:
+    """Return the ETag of a viewer's answer: ASCII whatever the viewer's name."""
+    if viewer is None:
+        return f"v{cached.version}.{match['seat_version']}-s"
+    who = hashlib.sha256(viewer.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"v{cached.version}.{match['seat_version']}-{who}"
+
+
+def state_response(match: sqlite3.Row, viewer: str | None) -> Response:
+    """Answer the state as this viewer sees it, or 304 when the phone is up to date."""
+    cached = store.load(db.get_db(), match, catalog())
+    etag = etag_of(cached, match, viewer)
+    if request.if_none_match.contains(etag):
+        response = make_response("", 304)
+    else:
+        response = answer(cached, viewer, match)
+        response.headers["Cache-Control"] = "no-cache"
+    response.set_etag(etag)
+    return response
+
+
+def answer(cached: store.Cached, viewer: str | None, match: sqlite3.Row) -> Response:
+    """Return the JSON answer for a viewer, made once per version and viewer."""
+    key = f"{match['seat_version']}:{viewer or ''}"
+    made = cached.answers.get(key)
+    if made is None:
+        made = json.dumps(payload(cached, viewer, match), separators=(",", ":")).encode()
+        cached.answers[key] = made
+    return Response(made, mimetype="application/json")
+
+
+def payload(cached: store.Cached, viewer: str | None, match: sqlite3.Row) -> dict[str, Any]:
+    """Return everything a phone shows: version, state, history, undo/redo, and for a
+    seated phone the join and spectator links (a spectator never gets the join link)."""
+    can_undo, can_redo = cached.can_undo_redo()
+    data: dict[str, Any] = {
+        "version": cached.version,
+        "kind": cached.rules.kind,
+        "state": cached.rules.view(cached.state, viewer, catalog()),
+        "history": list(cached.lines),
+        "can_undo": can_undo,
+        "can_redo": can_redo,
+        "seats": store.seats(db.get_db(), match["id"]),
+    }
+    done = store.carried_match(db.get_db(), match["id"])
+    if done is not None:  # a draft carried into a match: every phone is seated there
+        data["carried"] = {"match_id": done["id"], "table_url": f"/m/{done['id']}"}
+    if viewer is not None:
+        base = base_url()
+        data["links"] = {
+            "join_url": f"{base}/join/{match['join_code']}",
+            "view_url": f"{base}/v/{match['view_token']}",
+        }
+    return data
+
+
+@bp.get("/api/matches/<match_id>/state")
+def match_state(match_id: str) -> Response:
+    """Read a match (a seated phone sees its own secret choice)."""
+    match, viewer = store.match_and_seat(db.get_db(), match_id, seat_token(match_id))
+    return state_response(match, viewer)
+
+
+@bp.get("/api/view/<view_token>/state")
+def view_state(view_token: str) -> Response:
+    """Read a match as a spectator."""
+    match = store.find_match(db.get_db(), view_token=view_token)
+    return state_response(match, None)
+
+
+def read_write(match_id: str, kind: str, actor: str) -> store.Write:
+    """Read a write's envelope (and, for an action, parse the action with the room's rules).
+
+    :raises ApiError: 400 naming the bad field; InvalidAction for a bad action.
+    """
+    data = body()
+    base = data.get("base_version")
+    key = data.get("idempotency_key")
+    if isinstance(base, bool) or not isinstance(base, int):
+        raise ApiError(400, "'base_version' must be the version the phone last saw")
+    if not isinstance(key, str) or not KEY.fullmatch(key):
+        raise ApiError(400, "'idempotency_key' must be 8 to 100 visible ASCII characters")
+    action = None
+    if kind == "action":
+        raw = data.get("action")
+        if not isinstance(raw, dict):
+            raise ApiError(400, '\'action\' must be an object, e.g. {"type": "ante"}')
+        match = store.find_match(db.get_db(), match_id=match_id)
+        action = store.load(db.get_db(), match, catalog()).rules.parse_action(raw)
+    return store.Write(actor, kind, action, base, key)
+
+
+def write(match_id: str, kind: str) -> Response:
+    """Apply an action, undo or redo from a seated phone.
+
+    The answer is short (the new version and its history line); the phone then reads the
+    state with a conditional GET, whose body is made once per version and viewer.
+    """
+    check_csrf()
+    conn = db.get_db()
+    match, actor = store.match_and_seat(conn, match_id, seat_token(match_id))
+    if actor is None:
+        raise ApiError(403, "only a seated player can change the table (join first)")
+    try:
+        cached = store.append(conn, match_id, read_write(match_id, kind, actor), catalog())
+    except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
+        current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
+        raise ApiError(409, exc.message, current=payload(current, actor, match)) from None
+    short = json.dumps(cached.short_answer(), separators=(",", ":"))
+    return Response(short, mimetype="application/json")
+
+
+@bp.post("/api/matches/<match_id>/actions")
+def post_action(match_id: str) -> Response:
+    """Post an action (see docs/api.md for the types)."""
+    return write(match_id, "action")
+
+
+@bp.post("/api/matches/<match_id>/undo")
+def undo(match_id: str) -> Response:
+    """Undo the last action in effect."""
+    return write(match_id, "undo")
+
+
+@bp.post("/api/matches/<match_id>/redo")
+def redo(match_id: str) -> Response:
+    """Redo the last undone action."""
+    return write(match_id, "redo")

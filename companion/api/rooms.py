@@ -1,0 +1,21 @@
+"""Rooms of any kind: ``POST /api/rooms`` with ``{"kind": ...}``."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response
+
+from companion.api.common import body, create_room
+from companion.errors import ApiError
+from companion.kinds import find_kind
+
+bp = Blueprint("rooms", __name__)
+
+
+@bp.post("/api/rooms")
+def create() -> tuple[Response, int]:
+    """Open a room of any kind (``seat``: the creating phone takes it at once)."""
+    data = body()
+    kind = data.get("kind")
+    if not isinstance(kind, str):
+        raise ApiError(400, "'kind' must be one of the known kinds, e.g. \"shadowfist\"")
+    return create_room(find_kind(kind), data)
