@@ -268,3 +268,45 @@ def test_flash_duel_draft_carried_into_a_clockwork_game(app: Flask) -> None:
     assert table["mode"] == "custom-clockwork"
     assert table["turn"] == view["seats"][0]  # the first drafter plays first
     assert {k: len(v) for k, v in table["abilities"].items()} == {"Ana": 4, "Ben": 4}
+
+
+def test_clockwork_loser_swaps_an_ability_through_the_api(app: Flask) -> None:
+    room, _, (a, b) = open_room(
+        app, {"kind": "draft", "game": "flash-duel", "players": ["Ana", "Ben"]}
+    )
+    phones = {"Ana": a, "Ben": b}
+    view = s(a, room)
+    while not view["done"]:
+        free = next(i["key"] for i in view["pool"] if not i["taken_by"])
+        ok(phones[view["turn"]], room, {"type": "pick", "key": free})
+        view = s(a, room)
+    unused = [i["key"] for i in view["pool"] if not i["taken_by"]]
+    game = post(a, f"/api/matches/{room}/carry", {}).get_json()["match_id"]
+    assert post(b, f"/api/matches/{room}/carry", {}).get_json()["match_id"] == game
+    first, second = view["seats"]
+    win_round(phones, game, first, second)
+    table = s(phones[second], game)
+    assert table["swap"] == {"player": second, "unused": unused}
+    mine = [x["key"] for x in table["abilities"][second]]
+    refused = act(
+        phones[first],
+        game,
+        {
+            "type": "swap_ability",
+            "player": first,
+            "give": table["abilities"][first][0]["key"],
+            "take": unused[0],
+        },
+    )
+    assert refused.status_code == 422 and "keeps the same abilities" in refused.get_json()["error"]
+    bad = act(phones[second], game, {"type": "swap_ability", "player": second, "give": 3})
+    assert bad.status_code == 400
+    ok(
+        phones[second],
+        game,
+        {"type": "swap_ability", "player": second, "give": mine[1], "take": unused[2]},
+    )
+    table = s(phones[first], game)
+    assert [x["key"] for x in table["abilities"][second]] == [mine[0], unused[2], *mine[2:]]
+    assert table["swap"] is None
+    assert state(phones[first], game)["history"][-1].startswith(f"{second}: {second} swapped")
