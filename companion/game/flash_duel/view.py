@@ -192,8 +192,22 @@ def outcome_view(state: State) -> dict[str, object]:
             "player": state.swapper,
             "unused": list(state.unused),
         },
+        "unused_abilities": unused_view(state),
         "outcome": news(state),
     }
+
+
+def unused_view(state: State) -> list[dict[str, str]]:
+    """Describe the Custom Clockwork pool's unused abilities (name and effect)."""
+    found = {f"{c.id}/{a.id}": a for c, a in state.fd.abilities()}
+    return [
+        {
+            "key": key,
+            "name": found[key].name or key if key in found else key,
+            "effect": found[key].effect or "" if key in found else "",
+        }
+        for key in state.unused
+    ]
 
 
 def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
