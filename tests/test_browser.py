@@ -244,14 +244,24 @@ def test_flash_duel_match_to_three_round_wins(server: str, browser) -> None:  # 
     a.screenshot(path=str(SHOTS / "duel-won.png"), full_page=True)
 
 
+def held_card(page):  # type: ignore[no-untyped-def]
+    """Press and hold the loyalty button; return the card shown, checking it hides again."""
+    page.wait_for_selector("#hold-card")
+    assert page.locator("#my-card").inner_text() == ""  # hidden until pressed
+    page.locator("#hold-card").dispatch_event("pointerdown")
+    shown = page.locator("#my-card").inner_text().rsplit(": ", 1)[1]
+    page.locator("#hold-card").dispatch_event("pointerup")
+    assert page.locator("#my-card").inner_text() == ""
+    return shown
+
+
 def test_betrayal_each_phone_sees_only_its_own_card(server: str, browser) -> None:  # type: ignore[no-untyped-def]
     SHOTS.mkdir(parents=True, exist_ok=True)
     players = ["Ana", "Ben", "Cid", "Dee", "Drake"]
     phones = open_duel_on_phones(server, browser, "betrayal", players)
     cards = {}
     for player, page in phones.items():
-        page.wait_for_selector("#my-card")
-        cards[player] = page.locator("#my-card").inner_text().rsplit(": ", 1)[1]
+        cards[player] = held_card(page)
         assert cards[player] in ("loyal", "traitor")
     assert list(cards.values()).count("traitor") == 1
     for player in players[:4]:

@@ -21,7 +21,17 @@ function sideOf(s, name) { return (s.fighters.find((f) => f.name === name) || {}
 function standing(s) { return s.fighters.filter((f) => !f.defeated); }
 function enemiesOf(s, name) { return standing(s).filter((f) => f.side !== sideOf(s, name)).map((f) => f.name); }
 function initials(name) { return Array.from(name).slice(0, 2).join(""); }
-function modeName(s) { return t("mode_" + s.mode, s.mode); }
+function labels(s) {
+  // Two letters per pawn; when two pawns would look alike, first and last letter instead.
+  const out = {};
+  for (const f of s.fighters) {
+    const same = s.fighters.filter((g) => initials(g.name) === initials(f.name)).length > 1;
+    const chars = Array.from(f.name);
+    out[f.name] = same ? chars[0] + chars[chars.length - 1] : initials(f.name);
+  }
+  return out;
+}
+function modeName(s) { return t("mode_" + s.mode, s.mode_name || s.mode); }
 function sideName(s, side) { return (s.side_names || {})[side] || side; }
 function isBot(s, name) { return s.mode === "solo" && name === s.bot_pawn; }
 
@@ -30,7 +40,7 @@ function renderStatus(s) {
   const raid = s.mode === "raid" || s.mode === "betrayal";
   const sides = Object.entries(s.sides).map(([side, members]) => t("side_" + side, side) + ": " + members.map((m) => m + (s.characters[m] ? " (" + s.characters[m] + ")" : "")).join(", "));
   fill(document.getElementById("status"),
-    el("h1", {}, s.round_over ? t("round_over", "Round over") : t("turn_of", "Turn") + " " + s.turn_no + ": " + s.turn),
+    el("h1", {}, s.game_winner ? t("game_over", "Game over") : s.round_over ? t("round_over", "Round over") : t("turn_of", "Turn") + " " + s.turn_no + ": " + s.turn),
     el("p", {}, t("mode", "Mode") + ": " + modeName(s) + (raid ? "" : " · " + t("rounds", "Rounds") + " " + score + " / " + s.round_wins)),
     raid || s.mode === "solo" ? el("p", {}, (s.mode === "solo" ? t("bot_hp", "Bot hit points") : t("dragon_hp", "Dragon hit points")) + ": " + s.hit_points + (s.extra_turns ? " · " + t("extra_turns", "extra turns") + ": " + s.extra_turns : "")) : null,
     s.mode === "solo" || s.mode === "simple" || s.mode === "full" || s.mode === "custom-clockwork" ? null : sides.map((line) => el("p", { class: "small" }, line)),
@@ -38,31 +48,32 @@ function renderStatus(s) {
     s.outcome ? el("p", { id: "outcome" }, el("strong", {}, s.outcome)) : null);
   const winner = document.getElementById("winner");
   winner.hidden = !s.game_winner;
-  winner.textContent = s.game_winner ? "🏆 " + (s.game_winner === "draw" ? t("fd_draw", "Draw") : s.winner_name + " " + t("wins", "wins")) : "";
+  winner.textContent = s.game_winner ? (s.game_winner === "draw" ? t("fd_draw", "Draw") : s.winner_name + " " + t("wins", "wins")) : "";
 }
 
-function pawn(s, f, seated) {
+function pawn(s, f, seated, label) {
   return el("span", {
     class: "pawn " + f.side + (f.defeated ? " down" : "") + (DUEL.pick === f.name ? " selected" : ""), title: f.name,
     onclick: (e) => { if (!seated) return; e.stopPropagation(); DUEL.pick = DUEL.pick === f.name ? null : f.name; rerender(); },
-  }, initials(f.name));
+  }, label);
 }
 
 function renderTrack(s, seated) {
   const cells = [];
+  const label = labels(s);
   for (let space = 1; space <= s.spaces; space++) {
     const here = s.fighters.filter((f) => f.position === space && !f.defeated);
     const classes = "space" + (s.dark_spaces.includes(space) ? " dark" : "") + (s.start_spaces.includes(space) ? " start" : "");
     cells.push(el("button", {
       type: "button", class: classes, "data-space": space, "aria-label": t("space", "space") + " " + space,
       onclick: () => { if (seated && DUEL.pick) duelAct({ type: "place", player: DUEL.pick, space }); },
-    }, el("span", { class: "num" }, space), here.map((f) => pawn(s, f, seated))));
+    }, el("span", { class: "num" }, space), here.map((f) => pawn(s, f, seated, label[f.name]))));
   }
   const track = document.getElementById("track");
   track.style.gridTemplateColumns = "repeat(" + s.spaces + ", 1fr)";
   track.replaceChildren(...cells);
   fill(document.getElementById("where"), s.fighters.map((f) => el("span", { class: "where " + f.side + (f.defeated ? " down" : "") },
-    el("b", {}, initials(f.name)), " " + f.name + " " + (f.defeated ? "✕" : f.position) + (f.recovering ? " (" + t("recovering", "recovering") + ")" : ""))));
+    el("b", {}, label[f.name]), " " + f.name + " " + (f.defeated ? "✕" : f.position) + (f.recovering ? " (" + t("recovering", "recovering") + ")" : ""))));
   document.getElementById("place-hint").textContent = seated
     ? (DUEL.pick ? t("tap_space", "Tap the space for") + " " + DUEL.pick : t("tap_pawn", "Tap a pawn, then a space, to move it by hand."))
     : "";

@@ -65,6 +65,9 @@ def round_sentence(state: State) -> str:
     if outcome is None:
         return ""
     how = " at time-over" if outcome.termination.value == "time-over" else ""
+    if state.mode.one_game:
+        name = side_name(state, outcome.winner)
+        return f"{name} wins{how}" if outcome.winner else f"the game is a draw{how}"
     said = (
         f"round to {side_name(state, outcome.winner)}{how}"
         if outcome.winner
@@ -217,6 +220,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
     return {
         "kind": KIND,
         "mode": state.mode.id,
+        "mode_name": next((m.name for m in fd.modes if m.id == state.mode.id), state.mode.id),
         "you": viewer,
         "spaces": fd.board.spaces,
         "dark_spaces": list(fd.board.dark_spaces),
