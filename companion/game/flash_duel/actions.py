@@ -15,6 +15,8 @@ from companion.game.errors import InvalidAction
 
 JsonObject = Mapping[str, Any]
 """A JSON object as the API hands it over (read only here and in setup parsing)."""
+JsonOut = dict[str, Any]
+"""A JSON object going out: a stored action or setup, a phone's view."""
 Cards = tuple[int, ...]
 MAX_CARDS = 20
 """More cards than any hand could hold: a list longer than this is a malformed action."""
@@ -336,9 +338,9 @@ TYPE_NAMES: dict[type, str] = {
 }
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
+def action_to_json(action: Action) -> JsonOut:
     """Write an action in the JSON shape the log stores (fields left out stay out)."""
-    out: dict[str, Any] = {"type": TYPE_NAMES[type(action)]}
+    out: JsonOut = {"type": TYPE_NAMES[type(action)]}
     for key, value in vars(action).items():
         if value is None or (key == "backward" and value is False):
             continue

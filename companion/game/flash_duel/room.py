@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import replace
-from typing import Any
 
 from companion.game.errors import InvalidSetup
 from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import combat, raid_modes, rounds, solo, view
-from companion.game.flash_duel.actions import JsonObject
+from companion.game.flash_duel.actions import JsonObject, JsonOut
 from companion.game.flash_duel.modes import find_mode
 from companion.game.flash_duel.state import KIND, DuelRoomError, Setup, State, game_set
 from companion.game.names import parse_players
@@ -25,7 +24,7 @@ NO_CHARACTERS = ("simple", "custom-clockwork")
 """Modes whose players need no character."""
 
 
-def text_pairs(data: JsonObject, key: str) -> dict[str, Any]:
+def text_pairs(data: JsonObject, key: str) -> JsonOut:
     """Read an object field (an absent one is empty)."""
     value = data.get(key) or {}
     if not isinstance(value, dict):
@@ -55,7 +54,7 @@ def setup_from_json(data: JsonObject) -> Setup:
     )
 
 
-def setup_to_json(setup: Setup) -> dict[str, Any]:
+def setup_to_json(setup: Setup) -> JsonOut:
     """Describe a setup as JSON-ready data."""
     return {
         "kind": KIND,

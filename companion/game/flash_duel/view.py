@@ -6,10 +6,9 @@ players ("Ana", "Ana & Cat", "Drake (Dragon)") so results read "round to Ana".
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import bots, raid
+from companion.game.flash_duel.actions import JsonOut
 from companion.game.flash_duel.state import KIND, Event, Happening, State
 from printkit.catalog import Catalog, FlashDuelSet
 
@@ -213,7 +212,7 @@ def unused_view(state: State) -> list[dict[str, str]]:
     ]
 
 
-def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
+def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
     """Describe the table for one viewer: a loyalty card is shown to its holder only."""
     fd = state.fd
     loyalty, revealed = loyalty_view(state, viewer)
