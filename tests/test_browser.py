@@ -249,6 +249,7 @@ def held_card(page):  # type: ignore[no-untyped-def]
     page.wait_for_selector("#hold-card")
     assert page.locator("#my-card").inner_text() == ""  # hidden until pressed
     page.locator("#hold-card").dispatch_event("pointerdown")
+    page.locator("#my-card", has_text=": ").wait_for(timeout=SEEN_WITHIN_MS)
     shown = page.locator("#my-card").inner_text().rsplit(": ", 1)[1]
     page.locator("#hold-card").dispatch_event("pointerup")
     assert page.locator("#my-card").inner_text() == ""

@@ -73,15 +73,16 @@ class Phone:
     def held_card(self) -> str:
         """Press and hold the loyalty button and read the card shown."""
         self.page.locator("#hold-card").dispatch_event("pointerdown")
+        self.see("#my-card", ": ")
         shown = self.page.locator("#my-card").inner_text()
         self.page.locator("#hold-card").dispatch_event("pointerup")
         return shown.rsplit(": ", 1)[1]
 
 
-def open_table(server: str, phones: list[Phone], mode: str, **extra: str) -> None:  # noqa: F811
+def open_table(url: str, phones: list[Phone], mode: str, **extra: str) -> None:
     """Open a table from the first phone's home page; the others join by the link."""
     first = phones[0].page
-    first.goto(server + "/")
+    first.goto(url + "/")
     first.select_option("#duel select[name=mode]", mode)
     for n, phone in enumerate(phones, start=1):
         first.fill(f"#duel input[name=p{n}]", phone.name)
@@ -100,14 +101,20 @@ def open_table(server: str, phones: list[Phone], mode: str, **extra: str) -> Non
             phone.page.wait_for_selector("#track .pawn")
 
 
+def running(request: pytest.FixtureRequest) -> tuple[str, Any]:
+    """Return the test server's address and the browser (fixtures of test_browser)."""
+    return request.getfixturevalue("server"), request.getfixturevalue("browser")
+
+
 def no_errors(phones: list[Phone]) -> None:
     for phone in phones:
         assert phone.errors == [], (phone.name, phone.errors)
 
 
-def test_track_in_one_line_names_and_japanese(server: str, browser: Any) -> None:  # noqa: F811
-    ana, ben = Phone(browser, "Ana", dark=True, ja=True), Phone(browser, "Ben")
-    open_table(server, [ana, ben], "full")
+def test_full_game_to_a_win_light_dark_japanese(request: pytest.FixtureRequest) -> None:
+    url, chromium = running(request)
+    ana, ben = Phone(chromium, "Ana", dark=True, ja=True), Phone(chromium, "Ben")
+    open_table(url, [ana, ben], "full")
     boxes = [
         ana.page.locator(f"#track .space[data-space='{n}']").bounding_box() for n in (1, 9, 10, 18)
     ]
@@ -116,28 +123,49 @@ def test_track_in_one_line_names_and_japanese(server: str, browser: Any) -> None
     last = boxes[-1]
     assert last is not None and last["x"] + last["width"] <= 390
     ana.see("#status p", "フルゲーム")
-    first = ana.page.locator("#status h1").inner_text().rsplit(": ", 1)[1]
-    phone, other = (ana, ben) if first == "Ana" else (ben, ana)
-    if first == "Ana":
-        ana.see("#controls button#attack", "攻撃")
-    phone.place(phone.name, 15 if phone.name == "Ana" else 4)
-    phone.cards(3)
-    phone.tap("#controls #attack")
-    ana.shot("ja-dark-attack")
-    other.tap(f"#answer button[data-hit='{other.name}']")
+    ana.see("#controls button#attack", "攻撃")
+    by_name = {"Ana": ana, "Ben": ben}
+    wins = {"Ana": 0, "Ben": 0}
+    for round_no in range(1, 6):
+        first = ben.page.locator("#status h1").inner_text().rsplit(": ", 1)[1]
+        phone, other = by_name[first], by_name["Ben" if first == "Ana" else "Ana"]
+        phone.catch_up(ben)
+        phone.place(first, 15 if first == "Ana" else 4)
+        phone.cards(3)
+        phone.act("#controls #attack")
+        if round_no == 1:
+            ana.shot("ja-dark-attack")
+        other.catch_up(phone)
+        other.act(f"#answer button[data-hit='{other.name}']")
+        wins[first] += 1
+        for seen in (ana, ben):
+            seen.catch_up(other)
+            seen.see("#outcome", f"round to {first}")
+        if wins[first] == 3:
+            break
+        ben.see("#between h2", f"{other.name} chooses who goes first")
+        if round_no == 1:
+            ana.see("#between h2", f"{other.name} が先手を決めます")
+            ana.shot("ja-dark-round")
+            ben.shot("light-round")
+        other.act(f"#between button[data-first='{other.name}']")  # the loser goes first
+        ben.catch_up(other)
+    champion = max(wins, key=lambda n: wins[n])
+    assert wins[champion] == 3
     for seen in (ana, ben):
-        seen.see("#outcome", f"round to {phone.name}")
-        seen.see("#between h2", other.name)  # "Ben chooses who goes first"
-    ben.see("#status p", f"{phone.name} 1")
-    ana.shot("ja-dark-round")
-    ben.shot("light-round")
+        seen.see("#winner", champion)
+        seen.see("#new-game")
+    ben.see("#winner", f"{champion} wins")
+    ana.shot("ja-dark-won")
+    ben.shot("light-won")
     no_errors([ana, ben])
 
 
 @pytest.mark.parametrize("bot", ["training-dummy", "rook", "deathstrike-dragon"])
-def test_solo_against_each_bot_for_several_turns(server: str, browser: Any, bot: str) -> None:  # noqa: F811
-    me = Phone(browser, "Bot", dark=bot == "rook")  # a player called Bot: the bot is "Bot 2"
-    open_table(server, [me], "solo", bot=bot)
+def test_solo_against_each_bot_for_several_turns(request: pytest.FixtureRequest, bot: str) -> None:
+    url, chromium = running(request)
+    me = Phone(chromium, "Bot", dark=bot == "rook")  # a player called Bot: the bot is "Bot 2"
+    open_table(url, [me], "solo", bot=bot)
     page = me.page
     page.locator("#bot h2", has_text="Bot 2").wait_for(timeout=SEEN_WITHIN_MS)
     hands = [([1, 3, 3, 4, 5], 2), ([1, 1, 1, 2, 2], 5), ([2, 2, 1, 1, 1], 1)]
@@ -162,10 +190,15 @@ def test_solo_against_each_bot_for_several_turns(server: str, browser: Any, bot:
     no_errors([me])
 
 
-def test_raid_to_a_result(server: str, browser: Any) -> None:  # noqa: F811
-    ana, ben, drake = Phone(browser, "Ana"), Phone(browser, "Ben", ja=True), Phone(browser, "Drake")
+def test_raid_to_a_result(request: pytest.FixtureRequest) -> None:
+    url, chromium = running(request)
+    ana, ben, drake = (
+        Phone(chromium, "Ana"),
+        Phone(chromium, "Ben", ja=True),
+        Phone(chromium, "Drake"),
+    )
     phones = [ana, ben, drake]
-    open_table(server, phones, "raid")
+    open_table(url, phones, "raid")
     drake.see("#status p", "Dragon hit points: 2")
     for mortal in (ana, ben):
         mortal.see("#status h1", f": {mortal.name}")
@@ -187,11 +220,12 @@ def test_raid_to_a_result(server: str, browser: Any) -> None:  # noqa: F811
     no_errors(phones)
 
 
-def test_betrayal_to_a_result(server: str, browser: Any) -> None:  # noqa: F811
+def test_betrayal_to_a_result(request: pytest.FixtureRequest) -> None:
+    url, chromium = running(request)
     names = ["Ana", "Ben", "Cid", "Dee", "Drake"]
-    phones = [Phone(browser, n, dark=n == "Dee") for n in names]
+    phones = [Phone(chromium, n, dark=n == "Dee") for n in names]
     by_name = {p.name: p for p in phones}
-    open_table(server, phones, "betrayal")
+    open_table(url, phones, "betrayal")
     cards = {p.name: p.held_card() for p in phones}
     assert list(cards.values()).count("traitor") == 1
     traitor = next(n for n, c in cards.items() if c == "traitor")

@@ -3,7 +3,7 @@
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
 // the draw pile and time-over, the solo bot, Raid hit points, Betrayal's private card (shown
 // only while pressed), and the Custom Clockwork ability swap between rounds.
-const DUEL = { cards: [], pick: null, inputs: {} };
+const DUEL = { cards: [], pick: null, inputs: {}, holding: false };
 const numbers = (text) => (String(text || "").match(/\d+/g) || []).map(Number);
 const duelAct = async (action) => {
   await roomAct(action);
@@ -211,9 +211,11 @@ function renderLoyalty(s) {
   const own = document.getElementById("loyalty");
   own.hidden = !s.loyalty;
   if (!s.loyalty) return;
-  const card = el("h2", { id: "my-card", "aria-live": "polite" }, "");
-  const show = (e) => { e.preventDefault(); card.textContent = t("your_card", "Your card") + ": " + t("card_" + s.loyalty, s.loyalty); };
-  const hide = () => { card.textContent = ""; };
+  const text = t("your_card", "Your card") + ": " + t("card_" + s.loyalty, s.loyalty);
+  const card = el("h2", { id: "my-card", "aria-live": "polite" }, DUEL.holding ? text : "");
+  // A re-render while the button is held (another phone acted) keeps the card showing.
+  const show = (e) => { e.preventDefault(); DUEL.holding = true; card.textContent = text; };
+  const hide = () => { DUEL.holding = false; card.textContent = ""; };
   const hold = el("button", { type: "button", id: "hold-card", class: "big", onpointerdown: show, onpointerup: hide, onpointerleave: hide, onpointercancel: hide, oncontextmenu: (e) => e.preventDefault() },
     t("hold_card", "Press and hold to see your loyalty card"));
   fill(own, hold, card, el("p", { class: "small" }, t("secret", "Only this phone has it; let go to hide it.")));

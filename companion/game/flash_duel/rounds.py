@@ -124,13 +124,15 @@ def end_turn(state: State, action: act.EndTurn) -> State:
 
 
 def draw(state: State, action: act.Draw) -> State:
-    """Count cards drawn from the pile; an empty pile is time-over (or a Raid reshuffle)."""
+    """Count cards drawn from the pile; an empty pile is time-over (or a Raid reshuffle).
+
+    Drawing from an empty pile changes nothing (logs written when the pile started larger
+    still replay).
+    """
     if state.round_over:
         raise DuelRoomError("the round is over")
     if not 1 <= action.count <= 2 * state.fd.hand_size:
         raise DuelRoomError(f"'count' must be 1 to {2 * state.fd.hand_size} cards")
-    if state.deck == 0:
-        raise DuelRoomError("the draw pile is empty: time is over, show the hands")
     if action.count < state.deck:
         return replace(state, deck=state.deck - action.count)
     return state.mode.on_deck_empty(replace(state, deck=0))
