@@ -48,7 +48,7 @@ function renderStatus(s) {
     s.outcome ? el("p", { id: "outcome" }, el("strong", {}, s.outcome)) : null);
   const winner = document.getElementById("winner");
   winner.hidden = !s.game_winner;
-  winner.textContent = s.game_winner ? (s.game_winner === "draw" ? t("fd_draw", "Draw") : s.winner_name + " " + t("wins", "wins")) : "";
+  winner.textContent = s.game_winner ? (s.game_winner === "draw" ? t("fd_draw", "Draw") : s.winner_name + " " + (s.game_winner === "mortals" ? t("win_plural", "win") : t("wins", "wins"))) : "";
 }
 
 function pawn(s, f, seated, label) {

@@ -48,7 +48,7 @@ Object.assign(WORDS.ja, {
   your_card: "あなたのカード", card_loyal: "忠実な人間", card_traitor: "裏切り者", hold_card: "長押しで忠誠カードを見る",
   secret: "この端末だけに表示されます。指を離すと隠れます。", betrayal: "裏切り", accuse: "告発",
   reveal_hint: "正体を明かす：手札を正しく言い当てた人間にチェック。", reveal: "正体を明かす", dragon_reveal: "裏切り者カードを見せる",
-  achievements: "実績", points: "ポイント",
+  achievements: "実績", points: "ポイント", win_plural: "の勝ち",
 });
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
 if (!WORDS[LANG]) LANG = "en";

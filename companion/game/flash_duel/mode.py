@@ -25,7 +25,7 @@ from companion.game.flash_duel.state import (
     tell,
 )
 from companion.game.flash_duel.track import Fighter, place
-from printkit.catalog import FlashDuelSet
+from printkit.catalog import FlashDuelSet, RaidRow
 
 Hands = Mapping[str, tuple[int, ...]]
 
@@ -74,6 +74,8 @@ class Mode:
     """The first round's end ends the game (a Raid)."""
     swaps_abilities: ClassVar[bool] = False
     """The loser of a round may swap an ability (Custom Clockwork)."""
+    needs_characters: ClassVar[bool] = True
+    """Every player but the Dragon names a character at setup."""
 
     def check(self, setup: Setup, fd: FlashDuelSet) -> None:
         """Refuse a setup this mode cannot play (the player count is checked before)."""
@@ -92,6 +94,10 @@ class Mode:
     def hit_points(self, setup: Setup, fd: FlashDuelSet) -> int:
         """Return the hit points of the side that has several (the Dragon, a bot)."""
         return 1
+
+    def dragon_row(self, setup: Setup, fd: FlashDuelSet) -> RaidRow | None:
+        """Return the Raid table's row the Dragon sets up from (None: no Dragon player)."""
+        return None
 
     def tough_one(self, state: State) -> str | None:
         """Return the fighter whose hits cost hit points instead of a defeat."""

@@ -14,6 +14,7 @@ class Simple(Mode):
     """Numbered cards only: no abilities."""
 
     id: ClassVar[str] = "simple"
+    needs_characters: ClassVar[bool] = False
 
     def abilities(self, setup: Setup, fd: FlashDuelSet) -> Abilities:
         """Return no abilities for anyone."""
@@ -32,6 +33,7 @@ class Clockwork(Mode):
     id: ClassVar[str] = "custom-clockwork"
     coin_for_first: ClassVar[bool] = False
     swaps_abilities: ClassVar[bool] = True
+    needs_characters: ClassVar[bool] = False
 
     def check(self, setup: Setup, fd: FlashDuelSet) -> None:
         """Refuse a table without a finished draft."""

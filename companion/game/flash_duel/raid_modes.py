@@ -40,6 +40,10 @@ class Raid(Mode):
         """Return the setup table's row for this many mortals."""
         return raid.raid_setup(fd, len(setup.players) - 1)
 
+    def dragon_row(self, setup: Setup, fd: FlashDuelSet) -> RaidRow | None:
+        """Return the row the Dragon sets up from."""
+        return self.row(setup, fd)
+
     def check(self, setup: Setup, fd: FlashDuelSet) -> None:
         """Refuse a table without a Dragon player, or with a mortal count the table lacks."""
         if setup.dragon not in setup.players:

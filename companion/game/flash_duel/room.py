@@ -20,9 +20,6 @@ from companion.game.names import parse_players
 from companion.game.rooms import Rules
 from printkit.catalog import Catalog
 
-NO_CHARACTERS = ("simple", "custom-clockwork")
-"""Modes whose players need no character."""
-
 
 def text_pairs(data: JsonObject, key: str) -> JsonOut:
     """Read an object field (an absent one is empty)."""
@@ -86,10 +83,9 @@ def setup_from_request(data: JsonObject, catalog: Catalog, seed: int) -> Setup:
         raise InvalidSetup("'characters' must map each player to a character id")
     characters = {name_key(str(p)): str(c) for p, c in raw.items()}
     mode = str(data.get("mode", "full"))
-    find_mode(mode)
     dragon = optional_name(data, "dragon")
     dragon = None if dragon is None else name_key(dragon)
-    if mode not in NO_CHARACTERS:
+    if find_mode(mode).needs_characters:
         missing = [p for p in players if p not in characters and p != dragon]
         if missing:
             raise InvalidSetup(f"'characters' needs a character for {', '.join(missing)}")

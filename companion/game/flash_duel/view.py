@@ -7,7 +7,7 @@ players ("Ana", "Ana & Cat", "Drake (Dragon)") so results read "round to Ana".
 from __future__ import annotations
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import bots, raid
+from companion.game.flash_duel import bots
 from companion.game.flash_duel.actions import JsonOut
 from companion.game.flash_duel.state import KIND, Event, Happening, State
 from printkit.catalog import Catalog, FlashDuelSet
@@ -66,7 +66,8 @@ def round_sentence(state: State) -> str:
     how = " at time-over" if outcome.termination.value == "time-over" else ""
     if state.mode.one_game:
         name = side_name(state, outcome.winner)
-        return f"{name} wins{how}" if outcome.winner else f"the game is a draw{how}"
+        verb = "win" if outcome.winner == "mortals" else "wins"
+        return f"{name} {verb}{how}" if outcome.winner else f"the game is a draw{how}"
     said = (
         f"round to {side_name(state, outcome.winner)}{how}"
         if outcome.winner
@@ -128,10 +129,9 @@ def loyalty_view(state: State, viewer: str | None) -> tuple[str | None, dict[str
 
 def dragon_setup(state: State) -> dict[str, int] | None:
     """Return the Raid row the Dragon sets up from (hand size, ability cards, hit points)."""
-    if state.setup.dragon is None or not state.mode.one_game:
+    row = state.mode.dragon_row(state.setup, state.fd)
+    if row is None:
         return None
-    mortals = len(state.setup.players) - 1
-    row = raid.raid_setup(state.fd, mortals, betrayal=state.mode.id == "betrayal")
     return {
         "hand_size": row.dragon_hand_size,
         "abilities": row.dragon_abilities,
