@@ -160,8 +160,30 @@ def test_flash_duel_clockwork_draft_on_two_phones(server: str, browser) -> None:
     b.wait_for_url(lambda url: url != draft_url)
     assert a.url == b.url and "/m/" in b.url
     b.wait_for_selector("#track .pawn")
-    assert "custom-clockwork" in b.locator("#status").inner_text()
+    assert "Custom Clockwork" in b.locator("#status").inner_text()  # the mode's name
     assert b.locator("#abilities section").count() == 2
+    # A round: the first player hits; the loser swaps one ability for an unused one.
+    first = b.locator("#status h1").inner_text().rsplit(": ", 1)[1]
+    loser = "Ben" if first == "Ana" else "Ana"
+    page = phones[first]
+    page.locator("#status h1", has_text=f": {first}").wait_for(timeout=SEEN_WITHIN_MS)
+    page.locator(f"#track .pawn[title={first}]").click()
+    space = 15 if first == "Ana" else 4
+    page.locator(f"#track .space[data-space='{space}'] .num").click()
+    page.locator(f"#track .space[data-space='{space}'] .pawn[title={first}]").wait_for(
+        timeout=SEEN_WITHIN_MS
+    )
+    page.locator("#controls button[data-card='3']").click()
+    page.locator("#controls #attack").click()
+    phones[loser].locator(f"#answer button[data-hit={loser}]").click(timeout=SEEN_WITHIN_MS)
+    phones[loser].locator("#swap-go").wait_for(timeout=SEEN_WITHIN_MS)
+    assert phones[first].locator("#swap-go").count() == 0  # the winner keeps theirs
+    taken = phones[loser].locator("#swap-take option").first.inner_text()
+    phones[loser].locator("#swap-go").click()
+    page.locator("#outcome", has_text=f"{loser} swapped").wait_for(timeout=SEEN_WITHIN_MS)
+    mine = page.locator("#abilities section", has_text=loser)
+    mine.locator("strong", has_text=taken).wait_for(timeout=SEEN_WITHIN_MS)
+    phones[loser].screenshot(path=str(SHOTS / "duel-clockwork-swap.png"), full_page=True)
 
 
 def test_shadowfist_game_to_five_sites(server: str, browser) -> None:  # type: ignore[no-untyped-def]
