@@ -457,3 +457,25 @@ def test_betrayal_time_over_revealed_traitor_still_last_hits(catalog: Catalog) -
     # is 11 from the others: no last-hits; Dragon advanced 2, the farthest mortal 4
     assert loyal[0] in table.down()
     assert table.view()["game_winner"] == "mortals"
+
+
+def test_traitor_reveals_while_the_dragon_strikes_him(catalog: Catalog) -> None:
+    table, traitor = betrayal(catalog)
+    loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]
+    table.place(**{traitor: 8, loyal[0]: 8}, Drake=11).turn_to("Drake")
+    table.act("Drake", type="attack", player="Drake", target=traitor, cards=[3])
+    assert set(table.view()["pending"]["targets"]) == {traitor, loyal[0]}
+    table.act(traitor, type="reveal", guesses=[])
+    assert table.view()["pending"]["targets"] == [loyal[0]]
+    assert table.where()[traitor] == 18
+
+
+def test_accused_traitor_under_attack_no_longer_answers(catalog: Catalog) -> None:
+    table, traitor = betrayal(catalog)
+    loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]
+    table.place(**{traitor: 8, loyal[0]: 8}, Drake=11).turn_to("Drake")
+    table.act("Drake", type="attack", player="Drake", target=traitor, cards=[3])
+    table.act(loyal[1], type="accuse", accused=traitor)
+    assert table.view()["pending"]["targets"] == [loyal[0]]
+    table.act(loyal[0], type="hit", player=loyal[0])
+    assert table.view()["pending"] is None and table.down() == {traitor, loyal[0]}

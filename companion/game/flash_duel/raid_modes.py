@@ -176,6 +176,7 @@ def reveal(state: State, action: act.Reveal, actor: str) -> State:
     )
     fighters = tuple(turned if f.name == actor else f for f in state.fighters)
     state = replace(state, betrayal=cards, sides=sides, fighters=fighters)
+    state = rounds.leave_strike(state, actor)  # the Dragon does not strike his own side
     state = tell(state, Event(Happening.TRAITOR_REVEALED, (actor,)))
     for loser in [m for m in cards.defeated if m not in before.defeated]:
         state = tell(state, Event(Happening.NAMED_HAND, (actor, loser)))

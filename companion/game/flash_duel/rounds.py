@@ -63,9 +63,19 @@ def defeat(state: State, who: str, termination: Termination) -> State:
     """Take a fighter out of the round; the round ends if their side has lost."""
     if who in state.defeated:
         return state
+    state = leave_strike(state, who)
     state = state.mode.on_defeat(replace(state, defeated=(*state.defeated, who)), who)
     winner = state.mode.winner(state)
     return state if winner is None else end_round(state, winner, termination)
+
+
+def leave_strike(state: State, who: str) -> State:
+    """Take a fighter off the strike waiting for answers (defeated, or changed sides)."""
+    pending = state.pending
+    if pending is None or who not in pending.targets:
+        return state
+    left = tuple(t for t in pending.targets if t != who)
+    return replace(state, pending=replace(pending, targets=left) if left else None)
 
 
 def take_hit(state: State, who: str, cards: tuple[int, ...]) -> State:
