@@ -410,3 +410,23 @@ def test_setup_from_request_and_back(catalog: Catalog) -> None:
     clockwork = {"mode": "custom-clockwork", "players": ["Ana", "Ben"]}
     with pytest.raises(IllegalMove, match="finished draft"):
         setup_from_request(clockwork, catalog, 5)
+
+
+@pytest.mark.parametrize(
+    ("bot", "hands", "winner", "hit_points"),
+    [
+        ("deathstrike-dragon", {"Ana": [3, 3], "Bot": [3]}, "B", 1),  # survives; went farther
+        ("training-dummy", {"Ana": [3, 3], "Bot": [3]}, "A", 0),  # 1 hit point: the dummy falls
+        ("deathstrike-dragon", {"Ana": [1], "Bot": [3]}, "B", 2),  # Ana falls
+        ("rook", {"Ana": [1], "Bot": [1]}, "B", 1),  # no last-hit: Rook advanced farther
+    ],
+)
+def test_solo_time_over_as_the_raid_rules_say(
+    catalog: Catalog, bot: str, hands: dict[str, list[int]], winner: str, hit_points: int
+) -> None:
+    table = solo(catalog, bot).place(Ana=5, Bot=8)  # 3 apart; Ana advanced 4, the bot 10
+    for count in (10, 5):
+        table.act("Ana", type="draw", count=count)
+    table.act("Ana", type="time_over", hands=hands)
+    view = table.view()
+    assert view["round_winner"] == winner and view["hit_points"] == hit_points

@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import ClassVar
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import bots, rounds, track
-from companion.game.flash_duel.mode import Layout, Mode, lay_out
+from companion.game.flash_duel import bots, raid, rounds, track
+from companion.game.flash_duel.mode import Hands, Layout, Mode, lay_out
 from companion.game.flash_duel.state import (
     DuelRoomError,
     Event,
@@ -57,6 +57,15 @@ class Solo(Mode):
     def tough_one(self, state: State) -> str | None:
         """Return the bot's pawn."""
         return state.setup.bot_pawn
+
+    def time_over(self, state: State, hands: Hands) -> tuple[State, str | None]:
+        """Settle as a Raid with one mortal (seed 002 sends the Dragon bot there): a last-hit
+        costs the bot a hit point, so the Dragon bot survives one; then the farther advance."""
+        bot, player = state.fighter(state.setup.bot_pawn), state.fighter(state.setup.players[0])
+        lists = {name: list(shown) for name, shown in hands.items()}
+        won, fallen, left = raid.raid_time_over(bot, state.hit_points, [player], lists)
+        state = replace(state, defeated=(*state.defeated, *sorted(fallen)), hit_points=left)
+        return state, {"mortals": "A", "dragon": "B", None: None}[won]
 
     def on_round_end(self, state: State) -> State:
         """Record a round (and game) won against the bot, for the achievements."""
