@@ -479,3 +479,22 @@ def test_accused_traitor_under_attack_no_longer_answers(catalog: Catalog) -> Non
     assert table.view()["pending"]["targets"] == [loyal[0]]
     table.act(loyal[0], type="hit", player=loyal[0])
     assert table.view()["pending"] is None and table.down() == {traitor, loyal[0]}
+
+
+def test_a_team_switches_p1_and_p2_between_rounds(catalog: Catalog) -> None:
+    table = team(catalog).place(Ana=5, Cat=5, Ben=8).turn_to("Ben")
+    assert "between rounds" in table.refused("Ana", type="switch_order", player="Ana")
+    table.place(Dan=8).act("Ben", type="attack", player="Ben", target="Ana", cards=[3])
+    table.act("Ana", type="hit", player="Ana").act("Cat", type="hit", player="Cat")
+    assert table.view()["round_winner"] == "B"
+    table.act("Cat", type="switch_order", player="Cat")
+    assert table.view()["order"] == ["Cat", "Ben", "Ana", "Dan"]
+    assert table.history[-1] == "Cat: Ana and Cat switch places in the turn order"
+    table.act("Ana", type="first_player", player="Cat")
+    seen = []
+    for _ in range(4):
+        seen.append(table.view()["turn"])
+        table.act(seen[-1], type="end_turn")
+    assert seen == ["Cat", "Ben", "Ana", "Dan"]
+    full = Table(catalog, mode="full", players=["Ana", "Ben"], characters=CHARS)
+    assert "Team Battle" in full.refused("Ana", type="switch_order", player="Ana")

@@ -176,7 +176,10 @@ function renderBetween(s, seated) {
     return;
   }
   const who = s.chooser ? s.chooser + " " + t("chooses_first", "chooses who goes first") : t("coin_first", "A draw: flip a coin for who goes first");
-  fill(box, el("h2", {}, who), seated ? renderSwap(s) : null,
+  const switches = seated && s.switches_order ? el("div", { class: "row" }, Object.values(s.sides).map((team) =>
+    el("button", { type: "button", "data-switch": team[0], onclick: () => duelAct({ type: "switch_order", player: team[0] }) },
+      t("switch_order", "Switch p1 / p2") + ": " + team.join(" ⇄ ")))) : null;
+  fill(box, el("h2", {}, who), seated ? renderSwap(s) : null, switches,
     seated ? el("div", { class: "row" }, s.fighters.map((f) => el("button", { type: "button", "data-first": f.name, onclick: () => duelAct({ type: "first_player", player: f.name }) }, f.name))) : null);
 }
 

@@ -49,6 +49,7 @@ Object.assign(WORDS.ja, {
   secret: "この端末だけに表示されます。指を離すと隠れます。", betrayal: "裏切り", accuse: "告発",
   reveal_hint: "正体を明かす：手札を正しく言い当てた人間にチェック。", reveal: "正体を明かす", dragon_reveal: "裏切り者カードを見せる",
   achievements: "実績", points: "ポイント", win_plural: "の勝ち",
+  switch_order: "p1とp2を入れ替え",
 });
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
 if (!WORDS[LANG]) LANG = "en";

@@ -187,6 +187,13 @@ class SwapAbility:
     take: str
 
 
+@dataclass(frozen=True)
+class SwitchOrder:
+    """2 vs 2, between rounds: a team swaps who is its p1 and who its p2."""
+
+    player: str
+
+
 Action = (
     Move
     | Push
@@ -209,6 +216,7 @@ Action = (
     | DragonReveal
     | NewGame
     | SwapAbility
+    | SwitchOrder
 )
 
 
@@ -299,6 +307,7 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "dragon_reveal": lambda d: DragonReveal(),
     "new_game": lambda d: NewGame(optional_text(d, "character"), optional_text(d, "bot")),
     "swap_ability": lambda d: SwapAbility(text(d, "player"), text(d, "give"), text(d, "take")),
+    "switch_order": lambda d: SwitchOrder(text(d, "player")),
 }
 
 
@@ -335,6 +344,7 @@ TYPE_NAMES: dict[type, str] = {
     DragonReveal: "dragon_reveal",
     NewGame: "new_game",
     SwapAbility: "swap_ability",
+    SwitchOrder: "switch_order",
 }
 
 

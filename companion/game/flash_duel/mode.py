@@ -74,6 +74,8 @@ class Mode:
     """The first round's end ends the game (a Raid)."""
     swaps_abilities: ClassVar[bool] = False
     """The loser of a round may swap an ability (Custom Clockwork)."""
+    switches_order: ClassVar[bool] = False
+    """Between rounds a team may swap who is its p1 and who its p2 (Team Battle)."""
     needs_characters: ClassVar[bool] = True
     """Every player but the Dragon names a character at setup."""
 

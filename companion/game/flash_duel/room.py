@@ -162,6 +162,8 @@ def play(state: State, action: act.Action, actor: str, catalog: Catalog, positio
             return rounds.first_player(state, action, actor)
         case act.SwapAbility():
             return rounds.swap(state, action, actor)
+        case act.SwitchOrder():
+            return rounds.switch_order(state, action)
         case act.BotTurn():
             return solo.bot_turn(state, action)
         case act.BotDefend():

@@ -184,7 +184,8 @@ def first_player(state: State, action: act.FirstPlayer, actor: str) -> State:
     fresh = deal(state.setup, state.mode, state.fd, state.match, state.abilities)
     fresh = replace(
         fresh,
-        turn=fresh.order.index(action.player),
+        order=state.order,
+        turn=state.order.index(action.player),
         unused=state.unused,
         results=state.results,
     )
@@ -210,3 +211,15 @@ def swap(state: State, action: act.SwapAbility, actor: str) -> State:
     )
     state = replace(state, abilities=abilities, unused=unused, swapper=None)
     return tell(state, Event(Happening.SWAPPED, (player, action.give, action.take)))
+
+
+def switch_order(state: State, action: act.SwitchOrder) -> State:
+    """2 vs 2, between rounds: swap the turn-order places of the player's team."""
+    if not state.mode.switches_order:
+        raise DuelRoomError("only Team Battle teams switch who is p1 and who is p2")
+    between_rounds(state)
+    team = state.members(state.side_of(action.player))
+    first, second = (state.order.index(m) for m in team)
+    order = list(state.order)
+    order[first], order[second] = order[second], order[first]
+    return tell(replace(state, order=tuple(order)), Event(Happening.SWITCHED, team))

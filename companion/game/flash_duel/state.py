@@ -113,6 +113,7 @@ class Happening(enum.Enum):
     SWAPPED = "swapped"
     ROUND_ENDED = "round-ended"
     RECOVERED = "recovered"
+    SWITCHED = "switched"
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """2 vs 2 Team Battle (seed 002).
 
 Team A is players 1 and 3, team B players 2 and 4; both pawns of a team start on its start
-space, and turns go p1A, p1B, p2A, p2B. A coin decides which team goes first. All 50
+space, and turns go p1A, p1B, p2A, p2B (between rounds a team may swap its p1 and p2). A
+coin decides which team goes first. All 50
 numbered cards are used. A team wins a round when both of the other team are defeated.
 Time-over: every pair of opponents compares last-hits at once; see ``lasthits``.
 """
@@ -21,6 +22,7 @@ class TeamBattle(Mode):
     """Two teams of two."""
 
     id: ClassVar[str] = "team-battle"
+    switches_order: ClassVar[bool] = True
 
     def layout(self, setup: Setup, fd: FlashDuelSet) -> Layout:
         """Return teams A (players 1 and 3) and B (2 and 4); turns in seat order."""

@@ -47,6 +47,7 @@ def say_event(state: State, event: Event) -> str:
         Happening.DRAGON_REVEALED: "the Dragon held the traitor card: one more hit point",
         Happening.FIRST_PLAYER: f"{first} goes first",
         Happening.RECOVERED: f"{first} recovers",
+        Happening.SWITCHED: f"{' and '.join(who)} switch places in the turn order",
         Happening.ROUND_ENDED: round_sentence(state),
     }
     if event.what is Happening.ACCUSED:
@@ -228,6 +229,8 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
         "sides": {s: list(m) for s, m in state.sides},
         "fighters": fighters_view(state),
         "turn": state.current,
+        "order": list(state.order),
+        "switches_order": state.mode.switches_order,
         "turn_no": state.turn_no,
         "deck": state.deck,
         "reshuffles": state.reshuffles,
@@ -267,6 +270,7 @@ SAID_BY_OUTCOME = (
     act.FirstPlayer,
     act.DragonReveal,
     act.SwapAbility,
+    act.SwitchOrder,
 )
 
 
