@@ -253,3 +253,38 @@ def test_betrayal_to_a_result(request: pytest.FixtureRequest) -> None:
     by_name["Dee"].shot("betrayal-won-dark")
     drake.shot("betrayal-won")
     no_errors(phones)
+
+
+def test_team_battle_round_and_switch(request: pytest.FixtureRequest) -> None:
+    url, chromium = running(request)
+    names = ["Ana", "Ben", "Cat", "Dan"]
+    phones = [Phone(chromium, n, ja=n == "Cat") for n in names]
+    by_name = {p.name: p for p in phones}
+    open_table(url, phones, "team-battle")
+    ana = by_name["Ana"]
+    first = ana.page.locator("#status h1").inner_text().rsplit(": ", 1)[1]
+    attacker, foes = ("Ana", ["Ben", "Dan"]) if first == "Ana" else ("Ben", ["Ana", "Cat"])
+    hitter = by_name[attacker]
+    hitter.catch_up(ana)
+    for foe in foes:  # both foes share one space, 3 in front of the attacker
+        hitter.place(foe, 15 if attacker == "Ana" else 4)
+    hitter.place(attacker, 12 if attacker == "Ana" else 7)
+    hitter.cards(3)
+    hitter.act("#controls #attack")
+    for foe in foes:  # each answers alone: both take the hit
+        by_name[foe].catch_up(hitter)
+        by_name[foe].act(f"#answer button[data-hit='{foe}']")
+        hitter.catch_up(by_name[foe])
+    winners = " & ".join(n for n in ("Ana", "Cat") if attacker == "Ana") or "Ben & Dan"
+    ana.catch_up(hitter)
+    ana.see("#outcome", f"round to {winners}")
+    loser = by_name[foes[0]]
+    loser.catch_up(hitter)
+    loser.act(f"#between button[data-switch='{foes[0]}']")
+    ana.catch_up(loser)
+    ana.see("#outcome", "switch places")
+    by_name["Cat"].catch_up(loser)
+    by_name["Cat"].see("#between button[data-switch]", "p1とp2を入れ替え")
+    by_name["Cat"].shot("team-ja")
+    ana.shot("team")
+    no_errors(phones)
