@@ -6,6 +6,9 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.strikekit-run
 TEST_STAMP := $(VENV)/.strikekit-test
+MUTATION_STAMP := $(VENV)/.strikekit-mutation
+# Biome (pinned in package.json / package-lock.json) lints and formats the JavaScript.
+NODE_STAMP := node_modules/.strikekit-js
 # Debian packages the tests use (installed only when missing).
 DEB_TEST_PACKAGES := poppler-utils poppler-data zbar-tools fonts-ipafont-gothic chromium
 # Debian packages the benchmarks use.
@@ -14,7 +17,7 @@ DEB_BENCH_PACKAGES := wrk
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test lint typecheck pytest bench clean debian-test-packages
+.PHONY: run test lint jslint typecheck pytest mutation bench clean debian-test-packages
 
 run: $(RUN_STAMP)
 	$(BIN)/printkit validate
@@ -22,11 +25,28 @@ run: $(RUN_STAMP)
 	$(BIN)/printkit build --out output
 	$(BIN)/companion serve --host $(HOST) --port $(PORT)
 
-test: lint typecheck pytest
+test: lint jslint typecheck pytest
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+jslint: $(NODE_STAMP)
+	node_modules/.bin/biome ci --colors=off companion/static
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Mutation testing of the pure rules (companion/game) with the unit tests only; slow, so not
+# part of `make test`. Mutants are made in mutants/ (git-ignored); see [tool.mutmut].
+mutation: $(MUTATION_STAMP)
+	$(BIN)/mutmut run --max-children 2
+	$(BIN)/mutmut results
+
+$(MUTATION_STAMP): $(TEST_STAMP)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,mutation]'
+	touch $@
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
@@ -54,6 +74,6 @@ debian-test-packages:
 	@scripts/ensure-debian-packages $(DEB_TEST_PACKAGES)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis node_modules mutants
 	find output -mindepth 1 ! -name .gitkeep -exec rm -rf {} +
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

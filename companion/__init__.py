@@ -26,7 +26,7 @@ def create_app(
     app.config.from_mapping(DATABASE=str(instance / "companion.sqlite3"), DATA_DIR=None)
     if test_config:
         app.config.update(test_config)
-    from companion import api, db, errors, pages, security
+    from companion import api, db, errors, pages, security, tournaments
 
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
@@ -37,4 +37,5 @@ def create_app(
     errors.init_app(app)
     api.register(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(tournaments.bp)
     return app

@@ -50,6 +50,44 @@ def add_seat_version(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
+def add_tournaments(db: sqlite_utils.Database) -> None:
+    """Tournaments: players (entered, pending approval, dropped), rounds, tables and results,
+    and a log of who changed what (companion/tournament_store.py)."""
+    db.execute(
+        """create table tournaments (
+            id text primary key, created text not null, name text not null,
+            config text not null, seed integer not null, organiser_hash text not null unique,
+            version integer not null default 0)"""
+    )
+    db.execute(
+        """create table tournament_players (
+            tournament_id text not null references tournaments(id), player integer not null,
+            name text not null, status text not null, first_round integer not null,
+            character text, token_hash text, created text not null,
+            primary key (tournament_id, player))"""
+    )
+    db.execute(
+        """create table tournament_rounds (
+            tournament_id text not null references tournaments(id), round integer not null,
+            stage text not null, started text not null, primary key (tournament_id, round))"""
+    )
+    db.execute(
+        """create table tournament_tables (
+            tournament_id text not null references tournaments(id), round integer not null,
+            table_no integer not null, a integer not null, b integer,
+            match_id text references matches(id), bank text, wins_a integer, wins_b integer,
+            draws integer, source text, changed_by text, changed_at text,
+            synced_version integer, draft_id text references matches(id),
+            primary key (tournament_id, round, table_no))"""
+    )
+    db.execute(
+        """create table tournament_log (
+            tournament_id text not null references tournaments(id), at text not null,
+            actor text not null, line text not null)"""
+    )
+
+
+@migrations()
 def add_seat_claims_and_carries(db: sqlite_utils.Database) -> None:
     """Handed-over seats wait for their claim code; a draft remembers the match it became."""
     db.execute("alter table seats add column claim_hash text")

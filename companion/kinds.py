@@ -11,10 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.adapters import draft, puzzle_strike, shadowfist
+from companion.game.adapters import puzzle_strike
+from companion.game.draft import room as draft
 from companion.game.errors import InvalidSetup
 from companion.game.flash_duel import room as flash_duel
 from companion.game.rooms import Rules
+from companion.game.shadowfist import room as shadowfist
 
 DEFAULT_KIND = "puzzle-strike"
 """The kind of a stored setup without "kind" (the first rooms were all Puzzle Strike)."""

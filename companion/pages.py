@@ -53,9 +53,10 @@ def join(join_code: str) -> str:
     return render_template("join.html", join_code=join_code, match_id=match["id"])
 
 
-def template_of(match: Any) -> str:
-    """Return the page template of a room's kind."""
-    return kind_of_setup(json.loads(match["setup"])).template
+def page_of(match: Any) -> dict[str, str]:
+    """Return the page template of a room's kind and its script."""
+    kind = kind_of_setup(json.loads(match["setup"]))
+    return {"template_name_or_list": kind.template, "script": kind.script}
 
 
 @bp.get("/m/<match_id>")
@@ -63,7 +64,7 @@ def table_page(match_id: str) -> str:
     """The table for a seated phone (a phone without a seat sees it read-only)."""
     match = store.find_match(db.get_db(), match_id=match_id)
     return render_template(
-        template_of(match),
+        **page_of(match),
         state_url=f"/api/matches/{match_id}/state",
         match_id=match_id,
         spectator=False,
@@ -75,7 +76,7 @@ def view_page(view_token: str) -> str:
     """The table for a spectator: read-only."""
     match = store.find_match(db.get_db(), view_token=view_token)
     return render_template(
-        template_of(match), state_url=f"/api/view/{view_token}/state", match_id="", spectator=True
+        **page_of(match), state_url=f"/api/view/{view_token}/state", match_id="", spectator=True
     )
 
 

@@ -17,10 +17,11 @@ from printkit.build import BuildError, BuildOptions, build, write_bank_sheets
 from printkit.catalog import Catalog, CatalogError, Game, load_catalog, user_data_dir
 from printkit.catalog.bankcode import BankCodeError, decode_bank, encode_bank
 from printkit.i18n import LANGUAGES
-from printkit.images import write_preview, write_tts
+from printkit.images import write_preview
 from printkit.layout import LayoutError
 from printkit.pieces import pieces_for
 from printkit.render.style import style_for
+from printkit.tts import write_tts
 
 EXIT_BAD_INPUT = 2
 
@@ -64,6 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
         images.add_argument("--set", dest="set_id", required=True, help="set id, e.g. base-3e")
         images.add_argument("--lang", default="en", choices=LANGUAGES)
         images.add_argument("--out", help="output directory (tts) or PNG file (preview)")
+        if name == "tts":
+            images.add_argument(
+                "--image-url",
+                metavar="URL",
+                help="where the images will be hosted (default: local file:/// paths)",
+            )
     return parser
 
 
@@ -280,9 +287,29 @@ def run_images(catalog: Catalog, args: argparse.Namespace) -> int:
         out = Path(args.out or f"output/{game_set.id}_preview_{args.lang}.png")
         print(write_preview(pieces, style, out))
         return 0
-    written = write_tts(pieces, style, Path(args.out or f"output/tts/{game_set.id}"), game_set.id)
-    print(f"{len(written)} files in {written[-1].parent}")
+    url = check_image_url(args.image_url)
+    out = Path(args.out or f"output/tts/{game_set.id}")
+    try:
+        written = write_tts(pieces, style, out, game_set.id, url)
+    except OSError as exc:
+        raise UsageError(
+            f"--out: cannot write to {out}: {exc.strerror or exc} (choose a writable directory)"
+        ) from exc
+    print(f"{len(written)} files in {out}; saved object: {written[-2].name}")
     return 0
+
+
+def check_image_url(url: str | None) -> str | None:
+    """Accept an http(s) or file base URL for Tabletop Simulator images.
+
+    :raises UsageError: for anything else.
+    """
+    if url is None or url.startswith(("http://", "https://", "file:///")):
+        return url
+    raise UsageError(
+        f"--image-url: {url!r} is not an http://, https:// or file:/// address "
+        "(give the folder the images are uploaded to, e.g. https://example.org/strikekit/base-3e)"
+    )
 
 
 if __name__ == "__main__":

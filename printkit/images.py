@@ -1,145 +1,146 @@
-"""PNG exports: Tabletop Simulator deck sheets and per-piece images, set contact sheets.
+"""PNG images of the designs: for Tabletop Simulator (``printkit.tts``) and contact sheets.
 
-Each design is drawn by the same renderers as the PDFs (into a one-page PDF the size of
-its trim box) and rasterised with pdfium, so the images and the print sheets match.
-Tabletop Simulator deck sheets hold at most 10 x 7 images and are at most 4096 px wide;
-the last slot holds the hidden-card image (the deck's back).
+Each design is drawn by the same renderers as the PDFs, into a one-page PDF the size of its
+trim box plus a bleed margin, and rasterised with pdfium, so the images and the print sheets
+match. Images come out at exactly the pixel size asked for (never one pixel more, so deck
+sheets have no overlap), and round pieces are RGBA with everything outside their bleed circle
+transparent.
 """
 
 from __future__ import annotations
 
 import io
-import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium  # type: ignore[import-untyped]
-from PIL import Image
+from PIL import Image, ImageDraw
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.build import atomic_path
-from printkit.layout import Box, load_geometry
+from printkit.layout import Box, Shape, load_geometry
 from printkit.pieces import Piece
 from printkit.render import renderer_for
 from printkit.render.style import Style
 
-MAX_COLUMNS, MAX_ROWS, MAX_WIDTH = 10, 7, 4096
-SLOT_WIDTH = MAX_WIDTH // MAX_COLUMNS
+ROUND_OUTLINES = ("circle",)
+SUPERSAMPLE = 4
+"""The circle mask is drawn this many times larger, then shrunk: a smooth edge."""
+
+
+@dataclass(frozen=True)
+class Raster:
+    """How to rasterise one shape: the bleed drawn around it and the pixel size."""
+
+    shape: Shape
+    bleed: float
+    """Millimetres of art drawn past the cut line on every side."""
+    width_px: int
+    height_px: int
+
+    @property
+    def is_round(self) -> bool:
+        """Return True for round pieces (transparent outside their circle)."""
+        return self.shape.outline in ROUND_OUTLINES
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        """Return the page size in millimetres: trim plus bleed on both sides."""
+        return self.shape.width + 2 * self.bleed, self.shape.height + 2 * self.bleed
+
+
+def raster_for(shape_name: str, bleed: float, width_px: int) -> Raster:
+    """Return the raster of a layouts.toml shape at ``width_px`` wide (bleed included)."""
+    shape = load_geometry().shapes[shape_name]
+    width_mm = shape.width + 2 * bleed
+    height_mm = shape.height + 2 * bleed
+    return Raster(shape, bleed, width_px, round(width_px * height_mm / width_mm))
 
 
 def render_pngs(
-    pieces: list[Piece], style: Style, width_px: int, back: bool = False
+    pieces: list[Piece], style: Style, raster: Raster, back: bool = False
 ) -> list[Image.Image]:
-    """Draw each piece (its front, or its back) at ``width_px`` wide."""
-    geometry = load_geometry()
+    """Draw each piece (its front, or its back) at exactly the raster's pixel size."""
+    if not pieces:
+        return []
     buffer = io.BytesIO()
     c = Canvas(buffer, invariant=1)
+    page_w, page_h = raster.page_size
     for piece in pieces:
-        shape = geometry.shapes[piece.shape]
-        c.setPageSize((shape.width * mm, shape.height * mm))
+        c.setPageSize((page_w * mm, page_h * mm))
         front_draw, back_draw = renderer_for(piece.shape)
-        (back_draw if back else front_draw)(
-            c, piece, Box(0, 0, shape.width, shape.height), 0.0, style
-        )
+        box = Box(raster.bleed, raster.bleed, raster.shape.width, raster.shape.height)
+        (back_draw if back else front_draw)(c, piece, box, raster.bleed, style)
         c.showPage()
     c.save()
     document = pdfium.PdfDocument(buffer.getvalue())
+    scale = raster.width_px / (page_w * mm)
     images = []
-    for index, piece in enumerate(pieces):
-        shape = geometry.shapes[piece.shape]
-        scale = width_px / (shape.width * mm)
-        images.append(document[index].render(scale=scale).to_pil().convert("RGB"))
+    for index in range(len(pieces)):
+        if raster.is_round:
+            bitmap = document[index].render(scale=scale, fill_color=(255, 255, 255, 0))
+            image = exact_size(bitmap.to_pil().convert("RGBA"), raster)
+            images.append(round_mask(image))
+        else:
+            bitmap = document[index].render(scale=scale)
+            images.append(exact_size(bitmap.to_pil().convert("RGB"), raster))
     document.close()
     return images
 
 
+def render_in_order(
+    pieces: list[Piece], style: Style, raster: Callable[[str], Raster], back: bool = False
+) -> list[Image.Image]:
+    """Draw pieces of several shapes (one PDF per shape), returned in the pieces' order."""
+    by_shape: dict[str, list[int]] = {}
+    for index, piece in enumerate(pieces):
+        by_shape.setdefault(piece.shape, []).append(index)
+    out: dict[int, Image.Image] = {}
+    for shape, indexes in by_shape.items():
+        images = render_pngs([pieces[i] for i in indexes], style, raster(shape), back)
+        out.update(zip(indexes, images, strict=True))
+    return [out[i] for i in range(len(pieces))]
+
+
+def exact_size(image: Image.Image, raster: Raster) -> Image.Image:
+    """Return the image at exactly the raster's size (pdfium may round up by a pixel)."""
+    size = (raster.width_px, raster.height_px)
+    return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
+
+
+def round_mask(image: Image.Image) -> Image.Image:
+    """Make everything outside the inscribed circle fully transparent, with a smooth edge."""
+    big = (image.width * SUPERSAMPLE, image.height * SUPERSAMPLE)
+    mask = Image.new("L", big, 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, big[0] - 1, big[1] - 1), fill=255)
+    mask = mask.resize(image.size, Image.Resampling.LANCZOS)
+    alpha = Image.composite(image.getchannel("A"), mask, mask)
+    out = image.copy()
+    out.putalpha(alpha)
+    return out
+
+
 def save_png(image: Image.Image, path: Path) -> None:
     """Write a PNG atomically."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     with atomic_path(path) as tmp:
         image.save(tmp, format="PNG", optimize=True)
-
-
-def groups(pieces: list[Piece]) -> Iterator[tuple[str, list[Piece]]]:
-    """Group designs by family (one deck, one back each), in order."""
-    seen: dict[str, list[Piece]] = {}
-    for piece in pieces:
-        seen.setdefault(f"{piece.family or piece.kind}", []).append(piece)
-    yield from seen.items()
-
-
-def write_tts(pieces: list[Piece], style: Style, out_dir: Path, prefix: str) -> list[Path]:
-    """Write deck sheets, back images, per-piece PNGs and a manifest for Tabletop Simulator."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "pieces").mkdir(exist_ok=True)
-    written: list[Path] = []
-    manifest: list[dict[str, object]] = []
-    per_sheet = MAX_COLUMNS * MAX_ROWS - 1
-    for family, members in groups(pieces):
-        fronts = render_pngs(members, style, SLOT_WIDTH)
-        back = (
-            render_pngs(members[:1], style, SLOT_WIDTH, back=True)[0] if members[0].family else None
-        )
-        for piece, image in zip(members, fronts, strict=True):
-            path = out_dir / "pieces" / f"{prefix}_{slug(piece.design)}.png"
-            save_png(image, path)
-            written.append(path)
-        for start in range(0, len(members), per_sheet):
-            chunk = list(zip(members, fronts, strict=True))[start : start + per_sheet]
-            sheet_path = out_dir / f"{prefix}_{family}_{start // per_sheet + 1}.png"
-            save_png(deck_sheet([img for _, img in chunk], back), sheet_path)
-            written.append(sheet_path)
-            manifest.append(
-                {
-                    "sheet": sheet_path.name,
-                    "columns": MAX_COLUMNS,
-                    "rows": MAX_ROWS,
-                    "hidden_slot": MAX_COLUMNS * MAX_ROWS - 1,
-                    "slots": [
-                        {"slot": i, "name": p.title, "design": p.design, "copies": p.copies}
-                        for i, (p, _) in enumerate(chunk)
-                    ],
-                }
-            )
-        if back is not None:
-            back_path = out_dir / f"{prefix}_{family}_back.png"
-            save_png(back, back_path)
-            written.append(back_path)
-    manifest_path = out_dir / f"{prefix}_manifest.json"
-    with atomic_path(manifest_path) as tmp:
-        tmp.write_text(json.dumps(manifest, indent=2, ensure_ascii=False), encoding="utf-8")
-    written.append(manifest_path)
-    return written
-
-
-def deck_sheet(images: list[Image.Image], hidden: Image.Image | None) -> Image.Image:
-    """Lay images on a 10 x 7 grid; the last slot shows the hidden-card image."""
-    height = max(img.height for img in images)
-    sheet = Image.new("RGB", (SLOT_WIDTH * MAX_COLUMNS, height * MAX_ROWS), "white")
-    for i, img in enumerate(images):
-        row, col = divmod(i, MAX_COLUMNS)
-        sheet.paste(img, (col * SLOT_WIDTH, row * height))
-    if hidden is not None:
-        sheet.paste(
-            hidden.resize((SLOT_WIDTH, height)),
-            ((MAX_COLUMNS - 1) * SLOT_WIDTH, (MAX_ROWS - 1) * height),
-        )
-    return sheet
 
 
 def write_preview(
     pieces: list[Piece], style: Style, path: Path, columns: int = 8, width: int = 240
 ) -> Path:
     """Write a contact sheet: every design of a set once, row by row."""
-    images = render_pngs(pieces, style, width)
+    images = render_in_order(pieces, style, lambda shape: raster_for(shape, 0.0, width))
     rows = -(-len(images) // columns)
     cell_h = max(img.height for img in images)
     sheet = Image.new("RGB", (columns * (width + 8) + 8, rows * (cell_h + 8) + 8), "white")
     for i, img in enumerate(images):
         row, col = divmod(i, columns)
-        sheet.paste(img, (8 + col * (width + 8), 8 + row * (cell_h + 8)))
-    path.parent.mkdir(parents=True, exist_ok=True)
+        sheet.paste(img, (8 + col * (width + 8), 8 + row * (cell_h + 8)), img.convert("RGBA"))
     save_png(sheet, path)
     return path
 

@@ -58,11 +58,13 @@ class Piece:
     set_id: str = ""
     board: Board | None = None
     """For track cards: the board, whose dark and start spaces they show."""
+    write_in: bool = False
+    """A card whose facts no source gives: printed with ruled lines to write them on."""
 
 
 @dataclass(frozen=True)
 class Missing:
-    """A component left out of a document because facts about it are unknown."""
+    """A component whose facts are unknown: printed as a write-in card, listed on the cover."""
 
     kind: str
     label: str
@@ -143,12 +145,70 @@ def puzzle_strike_pieces(game_set: PuzzleStrikeSet) -> Selection:
 
 
 def known(ability: Ability) -> bool:
-    """Return True when an ability can be printed (name, trigger and effect known)."""
+    """Return True when an ability can be printed in full (name, trigger and effect known)."""
     return ability.is_known()
 
 
+def has_uncertain_name(piece: Piece) -> bool:
+    """Return True when the card's name comes from a single or indirect source."""
+    return isinstance(piece.subject, Ability) and "name" in piece.subject.uncertain
+
+
+def owner_name(piece: Piece) -> str:
+    """Return who an ability card belongs to: its character, or Deathstrike Dragon."""
+    return piece.owner.name if piece.owner is not None else "Deathstrike Dragon"
+
+
+def uncertain_names(selection: Selection) -> list[str]:
+    """List the printed cards whose name is uncertain, as 'Owner: Name' (for the cover)."""
+    return [f"{owner_name(p)}: {p.title}" for p in selection.pieces if has_uncertain_name(p)]
+
+
+def ability_piece(
+    kind: str, design: str, ability: Ability, owner: DuelCharacter | None, sid: str
+) -> Piece:
+    """Make the card of an ability: in full when known, else a write-in card."""
+    shape = "card" if kind == "ability-card" else "dragon-card"
+    family = "ability" if kind == "ability-card" else "dragon"
+    return Piece(
+        kind,
+        shape,
+        design,
+        1,
+        ability.name or "",
+        family,
+        ability,
+        owner,
+        sid,
+        write_in=not known(ability),
+    )
+
+
+def missing_label(owner: str, ability: Ability) -> str:
+    """Name a write-in card for the cover: owner, then its name or id."""
+    label = f"{owner}: {ability.name or ability.id}"
+    return f"{label} [name unconfirmed]" if "name" in ability.uncertain else label
+
+
+def add_abilities(sel: Selection, game_set: FlashDuelSet) -> None:
+    """Add every ability and Dragon card; list the write-in ones as missing facts."""
+    sid = game_set.id
+    for who, ability in game_set.abilities():
+        design = f"{sid}/ability/{who.id}/{ability.id}"
+        sel.pieces.append(ability_piece("ability-card", design, ability, who, sid))
+        if not known(ability):
+            label = missing_label(who.name, ability)
+            sel.missing.append(Missing("ability-card", label, ability.unknown))
+    for ability in game_set.dragon_abilities:
+        design = f"{sid}/dragon/{ability.id}"
+        sel.pieces.append(ability_piece("dragon-card", design, ability, None, sid))
+        if not known(ability):
+            label = missing_label("Deathstrike Dragon", ability)
+            sel.missing.append(Missing("dragon-card", label, ability.unknown))
+
+
 def flash_duel_pieces(game_set: FlashDuelSet) -> Selection:
-    """List every Flash Duel card and token that can be printed, and what cannot."""
+    """List every Flash Duel card and token; unknown abilities become write-in cards."""
     sel = Selection()
     sid = game_set.id
     copies = game_set.numbered_cards.copies_per_deck * game_set.numbered_cards.decks
@@ -166,47 +226,7 @@ def flash_duel_pieces(game_set: FlashDuelSet) -> Selection:
                 sid,
             )
         )
-    for who, ability in game_set.abilities():
-        if known(ability):
-            sel.pieces.append(
-                Piece(
-                    "ability-card",
-                    "card",
-                    f"{sid}/ability/{who.id}/{ability.id}",
-                    1,
-                    ability.name or "",
-                    "ability",
-                    ability,
-                    who,
-                    sid,
-                )
-            )
-        else:
-            label = f"{who.name}: {ability.name or ability.id}"
-            sel.missing.append(Missing("ability-card", label, ability.unknown))
-    for ability in game_set.dragon_abilities:
-        if known(ability):
-            sel.pieces.append(
-                Piece(
-                    "dragon-card",
-                    "dragon-card",
-                    f"{sid}/dragon/{ability.id}",
-                    1,
-                    ability.name or "",
-                    "dragon",
-                    ability,
-                    None,
-                    sid,
-                )
-            )
-        else:
-            sel.missing.append(
-                Missing(
-                    "dragon-card",
-                    f"Deathstrike Dragon: {ability.name or ability.id}",
-                    ability.unknown,
-                )
-            )
+    add_abilities(sel, game_set)
     for card in game_set.loyalty_cards:
         sel.pieces.append(
             Piece(

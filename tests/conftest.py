@@ -64,3 +64,30 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 def client(app: Flask) -> FlaskClient:
     """One phone."""
     return phone(app)
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[str]:
+    """Serve the app with waitress on a free port of 127.0.0.1."""
+    import threading
+
+    from waitress.server import create_server
+
+    srv = create_server(app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.effective_port}"
+    srv.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    """Debian's Chromium, headless, through Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.phones import CHROMIUM, LAUNCH_ARGS
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        yield launched
+        launched.close()

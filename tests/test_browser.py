@@ -186,26 +186,6 @@ def test_flash_duel_clockwork_draft_on_two_phones(server: str, browser) -> None:
     phones[loser].screenshot(path=str(SHOTS / "duel-clockwork-swap.png"), full_page=True)
 
 
-def test_shadowfist_game_to_five_sites(server: str, browser) -> None:  # type: ignore[no-untyped-def]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    a, b = open_room_on_phones(server, browser, "shadowfist")
-
-    def card(page, name: str):  # type: ignore[no-untyped-def]
-        heading = page.locator("h3 > span", has_text=re.compile(f"^{name}$"))
-        return page.locator("#players section").filter(has=heading)
-
-    card(a, "Ana").locator("button:has-text('+5')").click()
-    card(b, "Ana").locator("p", has_text="Power: 6").wait_for(timeout=SEEN_WITHIN_MS)
-    for sites in range(1, 6):
-        card(a, "Ana").locator("p", has_text=f"Sites: {sites - 1}").wait_for(timeout=SEEN_WITHIN_MS)
-        card(a, "Ana").locator("button:has-text('Play a Feng Shui Site')").click()
-        if sites == 3:
-            card(a, "Ana").locator("p", has_text="Sites: 3").wait_for(timeout=SEEN_WITHIN_MS)
-            card(a, "Ana").locator("button:has-text('+5')").click()
-    b.wait_for_selector("#winner:has-text('Ana')", timeout=SEEN_WITHIN_MS)
-    b.screenshot(path=str(SHOTS / "shadowfist.png"), full_page=True)
-
-
 def open_duel_on_phones(server: str, browser, mode: str, players: list[str]):  # type: ignore[no-untyped-def]
     """Open a Flash Duel table from the home page on the first phone; the others join."""
     pages = [browser.new_context(**PHONE).new_page() for _ in players]

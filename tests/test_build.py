@@ -75,7 +75,7 @@ def test_cut_circles_are_the_configured_diameter(default_build: dict[str, Path])
 
 def test_flash_duel_cover_lists_what_is_missing(default_build: dict[str, Path]) -> None:
     text = text_of(default_build["flash-duel_2e_cards_letter_en.pdf"])
-    assert "Not printed, facts unknown" in text
+    assert "Write-in cards, facts unknown" in text
     assert "Gloria: gloria-1 (name, trigger, effect)" in text
     assert "Deathstrike Dragon: dragon-1" in text
     assert "Knowing the Opponent" in text  # known abilities are printed

@@ -132,6 +132,51 @@ def test_flash_duel_unknown_abilities_are_counted_and_listed(catalog: Catalog) -
     assert "ability gloria-1 (Gloria): name, trigger, effect" in gaps
 
 
+# Names the reference file marks "BRIEF only" or as possible Yomi names, each of which seed 002's
+# character FAQ names as a Flash Duel ability ("Lum's Poker Flourish", "Zane's Landmine", ...).
+NAMED_IN_SEED_002 = {
+    "valerie": {"Sudden Inspiration", "Green Eye's Epiphany"},
+    "geiger": {"Rewind Time"},
+    "lum": {"Poker Flourish", "Roll the Dice", "Raise the Stakes"},
+    "argagarg": {"Pacifism"},
+    "onimaru": {"Clockwork Soldier"},
+    "persephone": {"Dominance"},
+    "gwen": {"Shadow Plague", "Relentless Strikes"},
+    "zane": {"Shoulder Ram", "Landmine"},
+}
+
+
+def test_flash_duel_names_the_rulebook_gives_are_certain(catalog: Catalog) -> None:
+    s = fd(catalog)
+    by_owner = {c.id: {a.name: a for a in c.abilities} for c in s.characters}
+    for owner, names in NAMED_IN_SEED_002.items():
+        for name in names:
+            assert "name" not in by_owner[owner][name].uncertain, name
+
+
+def test_flash_duel_uncertain_names_are_marked(catalog: Catalog) -> None:
+    s = fd(catalog)
+    uncertain = {(c.id, a.name) for c, a in s.abilities() if "name" in a.uncertain}
+    # Into Oblivion: one blog remark, and also a Puzzle Strike chip and a Yomi name.
+    assert uncertain == {("menelker", "Into Oblivion")}
+    known = [a for _, a in s.abilities() if a.is_known()]
+    nameless = [a for _, a in s.abilities() if a.name is None]
+    assert (len(known), len(nameless)) == (18, 20)
+    # Quick-reference-sheet facts with no second source stay uncertain; confirmed ones do not.
+    ability = {a.id: a for _, a in s.abilities()}
+    assert ability["esper-dash"].uncertain == ("trigger", "effect")
+    assert ability["martial-mastery"].uncertain == ()
+
+
+def test_flash_duel_clues_are_sourced_and_only_on_unknown_effects(catalog: Catalog) -> None:
+    s = fd(catalog)
+    with_clues = [a for _, a in s.abilities() if a.clues]
+    assert len(with_clues) == 14
+    for ability in with_clues:
+        assert ability.effect is None, ability.id
+        assert ability.clues is not None and ability.clues.endswith(("FAQ).", "blog).")), ability.id
+
+
 def test_flash_duel_modes_and_tables(catalog: Catalog) -> None:
     s = fd(catalog)
     assert len(s.modes) == 7

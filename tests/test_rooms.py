@@ -11,6 +11,14 @@ from flask.testing import FlaskClient
 from tests.helpers import act, open_room, phone, post, state
 
 
+def end_turns_until(phone_: FlaskClient, room: str, name: str, at_least_one: bool = False) -> None:
+    """End turns until it is this player's (a new turn of theirs with ``at_least_one``)."""
+    if at_least_one:
+        assert act(phone_, room, {"type": "end_turn"}).status_code == 200
+    while state(phone_, room)["state"]["turn"] != name:
+        assert act(phone_, room, {"type": "end_turn"}).status_code == 200
+
+
 def test_shadowfist_game_to_five_sites(app: Flask) -> None:
     room, _, (a, b) = open_room(app, {"kind": "shadowfist", "players": ["Ana", "Ben"]})
     s = state(a, room)
@@ -19,16 +27,19 @@ def test_shadowfist_game_to_five_sites(app: Flask) -> None:
     assert all(p["power"] == 1 for p in s["state"]["players"])
     assert s["state"]["step"]["name"].startswith("Establishing Shot")
     # The first site gains 1 power; the second costs 1, the third 2, the fourth 3.
+    end_turns_until(a, room, "Ana")
     assert act(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
     ana = next(p for p in state(b, room)["state"]["players"] if p["name"] == "Ana")
     assert (ana["power"], ana["sites"], ana["site_cost"]) == (2, 1, 1)
     act(a, room, {"type": "gain", "player": "Ana", "amount": 5})
     for _ in range(3):
+        end_turns_until(a, room, "Ana", at_least_one=True)
         assert act(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
     ana = next(p for p in state(a, room)["state"]["players"] if p["name"] == "Ana")
     assert (ana["power"], ana["sites"]) == (7 - 1 - 2 - 3, 4)
     refused = act(b, room, {"type": "spend", "player": "Ben", "amount": 5})
     assert refused.status_code == 422 and "Ben has 1 power, not 5" in refused.get_json()["error"]
+    end_turns_until(b, room, "Ben")
     act(b, room, {"type": "play_site", "player": "Ben"})
     assert act(a, room, {"type": "burn_victory", "player": "Ana", "from": "Ben"}).status_code == 200
     s = state(b, room)["state"]
@@ -38,13 +49,38 @@ def test_shadowfist_game_to_five_sites(app: Flask) -> None:
     assert over.status_code == 422 and "the game is over: Ana won" in over.get_json()["error"]
 
 
+def test_shadowfist_fifth_site_must_be_seized_while_others_have_sites(app: Flask) -> None:
+    room, _, (a, b, c) = open_room(app, {"kind": "shadowfist", "players": ["Ana", "Ben", "Cid"]})
+    act(a, room, {"type": "gain", "player": "Ana", "amount": 20})
+    for name, phone_ in (("Ben", b), ("Cid", c)):
+        end_turns_until(phone_, room, name)
+        assert act(phone_, room, {"type": "play_site", "player": name}).status_code == 200
+    for _ in range(4):
+        end_turns_until(a, room, "Ana", at_least_one=True)
+        assert act(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
+        again = act(a, room, {"type": "play_site", "player": "Ana"})
+        assert (
+            again.status_code == 422 and "one Feng Shui Site per turn" in again.get_json()["error"]
+        )
+    end_turns_until(a, room, "Ana", at_least_one=True)
+    assert act(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
+    s = state(b, room)["state"]
+    ana = next(p for p in s["players"] if p["name"] == "Ana")
+    assert ana["victory"] == 5 and s["winner"] is None  # Ben and Cid still have sites
+    assert act(a, room, {"type": "seize", "player": "Ana", "from": "Cid"}).status_code == 200
+    assert state(c, room)["state"]["winner"] == "Ana"
+
+
 def test_shadowfist_burn_for_power_and_turns(app: Flask) -> None:
     room, _, (a, b, c) = open_room(app, {"kind": "shadowfist", "players": ["Ana", "Ben", "Cid"]})
     s = state(a, room)["state"]
     assert s["burn_gain"] == 4  # 3 players + 1
     first = s["turn"]
     other = next(n for n in s["seating"] if n != first)
-    act(b, room, {"type": "play_site", "player": other})
+    end_turns_until(b, room, other)
+    assert act(b, room, {"type": "play_site", "player": other}).status_code == 200
+    end_turns_until(a, room, first)
+    turn_no = state(a, room)["state"]["turn_no"]
     act(a, room, {"type": "burn_power", "player": first, "from": other})
     s = state(c, room)["state"]
     burner = next(p for p in s["players"] if p["name"] == first)
@@ -52,7 +88,7 @@ def test_shadowfist_burn_for_power_and_turns(app: Flask) -> None:
     assert s["turn"] != first  # burning for power ends the burner's turn
     for _ in range(s["step"]["count"]):
         act(a, room, {"type": "next_step"})
-    assert state(a, room)["state"]["turn_no"] == 3
+    assert state(a, room)["state"]["turn_no"] == turn_no + 2
 
 
 def test_puzzle_strike_draft_two_players(app: Flask) -> None:

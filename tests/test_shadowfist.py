@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.game.shadowfist import (
+from companion.game.shadowfist.rules import (
     Player,
     ShadowfistError,
     burn_for_power,

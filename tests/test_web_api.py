@@ -396,3 +396,27 @@ def test_a_new_player_shows_up_without_an_action(app: Flask) -> None:
     again = a.get(url, headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 200
     assert [s["taken"] for s in again.get_json()["seats"]] == [True, True]
+
+
+def test_a_retry_after_newer_versions_gets_the_original_answer(app: Flask) -> None:
+    match_id, a, b = start_duel(app)
+    choose_both(match_id, a, b)
+    version = state(a, match_id)["version"]
+    body = {
+        "action": {"type": "add_gem", "player": "Ben", "value": 1},
+        "base_version": version,
+        "idempotency_key": "retry-key-1234",
+    }
+    first = post(a, f"/api/matches/{match_id}/actions", body)
+    assert first.status_code == 200
+    act(b, match_id, {"type": "add_gem", "player": "Ana", "value": 2})  # the table moves on
+    act(a, match_id, {"type": "ante"})
+    retried = post(a, f"/api/matches/{match_id}/actions", body)
+    assert retried.status_code == 200, retried.get_json()
+    assert retried.get_json() == first.get_json()
+    assert first.get_json()["line"] == "Ana put a 1-gem in Ben's pile"
+    assert state(a, match_id)["state"]["table"]["piles"][1]["gems"] == [1]  # applied once
+    undo = {"base_version": version + 3, "idempotency_key": "retry-undo-1"}
+    undone = post(b, f"/api/matches/{match_id}/undo", undo)
+    act(a, match_id, {"type": "add_gem", "player": "Ana", "value": 1})
+    assert post(b, f"/api/matches/{match_id}/undo", undo).get_json() == undone.get_json()

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request
 
-from companion import db, store
+from companion import db, seating, store
 from companion.errors import ApiError
 from companion.kinds import Kind
 from companion.security import csrf_ok, seat_cookie, set_seat
@@ -129,7 +129,7 @@ def create_room(kind: Kind, data: dict[str, Any]) -> tuple[Response, int]:
     ids = store.create_match(db.get_db(), rules, setup, catalog())
     if seat is None:
         return jsonify(links(ids)), 201
-    name, token = store.claim_seat(db.get_db(), ids["id"], seat, None)
+    name, token = seating.claim_seat(db.get_db(), ids["id"], seat, None)
     response = jsonify({**links(ids), "you": name})
     set_seat(response, ids["id"], token, request.is_secure)
     return response, 201

@@ -10,10 +10,11 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
 
-from companion import db, store
+from companion import db, seating, store
 from companion.api.common import base_url, body, catalog, check_csrf, links, seat_token
 from companion.errors import ApiError
-from companion.game import draft, draft_room
+from companion.game import draft
+from companion.game.draft import room as draft_room
 from companion.game.rooms import Rules
 from companion.kinds import find_kind
 from companion.security import set_seat
@@ -105,20 +106,20 @@ def carry_into_match(match_id: str) -> tuple[Response, int]:
     check_csrf()
     data = body()
     conn, token = db.get_db(), seat_token(match_id)
-    actor = store.seat_of(conn, match_id, token)
+    actor = seating.seat_of(conn, match_id, token)
     if actor is None or token is None:
         raise ApiError(403, "only a player seated in the draft can carry it into a match")
     setup, state = draft_of(match_id)
     if not state.is_done:
         raise ApiError(409, "finish the draft first")
-    done = store.carried_match(conn, match_id)
+    done = seating.carried_match(conn, match_id)
     if done is not None:
         ids = {k: str(done[k]) for k in ("id", "join_code", "view_token")}
     else:
         duel = setup.game == "flash-duel"
         rules, new = duel_setup(state) if duel else table_setup(data, setup, state)
-        ids = store.carry_draft(conn, match_id, rules, new, catalog())
-    store.seat_by_name(conn, ids["id"], actor, token)
+        ids = seating.carry_draft(conn, match_id, rules, new, catalog())
+    seating.seat_by_name(conn, ids["id"], actor, token)
     response = jsonify({**links(ids), "you": actor})
     set_seat(response, ids["id"], token, request.is_secure)
     return response, 201

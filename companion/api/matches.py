@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
 
-from companion import db, store
+from companion import db, seating, store
 from companion.api.common import (
     base_url,
     body,
@@ -39,7 +39,7 @@ def create_match() -> tuple[Response, int]:
 def join_info(join_code: str) -> Response:
     """List a match's seats for the join page."""
     match = store.find_match(db.get_db(), join_code=join_code)
-    return jsonify({"match_id": match["id"], "seats": store.seats(db.get_db(), match["id"])})
+    return jsonify({"match_id": match["id"], "seats": seating.seats(db.get_db(), match["id"])})
 
 
 @bp.post("/api/join/<join_code>")
@@ -49,9 +49,9 @@ def join(join_code: str) -> Response:
     data = body()
     conn = db.get_db()
     match = store.find_match(conn, join_code=join_code)
-    seat = seat_number(data.get("seat"), len(store.seats(conn, match["id"])))
+    seat = seat_number(data.get("seat"), len(seating.seats(conn, match["id"])))
     claim = data.get("claim") if isinstance(data.get("claim"), str) else None
-    name, token = store.claim_seat(conn, match["id"], seat, seat_token(match["id"]), claim)
+    name, token = seating.claim_seat(conn, match["id"], seat, seat_token(match["id"]), claim)
     response = jsonify({"match_id": match["id"], "you": name, "table_url": f"/m/{match['id']}"})
     set_seat(response, match["id"], token, request.is_secure)
     return response
@@ -62,12 +62,13 @@ def hand_over(match_id: str, seat: int) -> Response:
     """Give a seat to a new phone (a lost or flat phone): the old phone's cookie stops
     working and the answer carries a join link that takes only this seat."""
     check_csrf()
+    body()  # a JSON object, even if empty
     conn = db.get_db()
     match, actor = store.match_and_seat(conn, match_id, seat_token(match_id))
     if actor is None:
         raise ApiError(403, "only a seated player can hand a seat to a new phone")
-    seat = seat_number(seat, len(store.seats(conn, match_id)))
-    name, claim = store.hand_over_seat(conn, match_id, seat)
+    seat = seat_number(seat, len(seating.seats(conn, match_id)))
+    name, claim = seating.hand_over_seat(conn, match_id, seat)
     url = f"{base_url()}/join/{match['join_code']}?seat={seat}&claim={claim}"
     return jsonify({"seat": seat, "name": name, "join_url": url})
 
@@ -114,9 +115,9 @@ def payload(cached: store.Cached, viewer: str | None, match: sqlite3.Row) -> dic
         "history": list(cached.lines),
         "can_undo": can_undo,
         "can_redo": can_redo,
-        "seats": store.seats(db.get_db(), match["id"]),
+        "seats": seating.seats(db.get_db(), match["id"]),
     }
-    done = store.carried_match(db.get_db(), match["id"])
+    done = seating.carried_match(db.get_db(), match["id"])
     if done is not None:  # a draft carried into a match: every phone is seated there
         data["carried"] = {"match_id": done["id"], "table_url": f"/m/{done['id']}"}
     if viewer is not None:

@@ -52,8 +52,6 @@ def clean_name(raw: str) -> str:
 
     :raises InvalidSetup: naming what is wrong with it.
     """
-    if any(unicodedata.category(c) == "Cs" for c in raw):  # NFC cannot read a lone surrogate
-        raise InvalidSetup(f"player name {shown(raw)} contains a lone surrogate")
     name = unicodedata.normalize("NFC", raw).strip()
     problem = problem_with(name)
     if problem is not None:

@@ -17,7 +17,10 @@ function setOffline(off) {
 async function api(method, url, body, extraHeaders) {
   const headers = Object.assign({ "X-CSRF-Token": cookie("csrf") }, extraHeaders || {});
   const init = { method, headers, credentials: "same-origin" };
-  if (body !== undefined) { headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
   let response;
   try {
     response = await fetch(url, init);
@@ -25,13 +28,20 @@ async function api(method, url, body, extraHeaders) {
     setOffline(true);
     throw { status: 0, error: "offline" };
   }
-  setOffline(false);
+  // The service worker answers a read from its copy when the network is gone.
+  const fromCopy = response.headers.get("X-Strikekit-Offline") === "1";
+  setOffline(fromCopy);
   if (response.status === 304) return { status: 304 };
   let data = {};
-  try { data = await response.json(); } catch (err) { data = {}; }
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = {};
+  }
   if (!response.ok) throw Object.assign({ status: response.status }, data);
   data.status = response.status;
-  data.etag = response.headers.get("ETag");
+  data.etag = fromCopy ? null : response.headers.get("ETag");
+  data.offline = fromCopy;
   return data;
 }
 function el(tag, attrs, ...children) {
@@ -50,4 +60,92 @@ function el(tag, attrs, ...children) {
 function fill(node, ...children) {
   // replaceChildren would print null / false as text: skip them like el() does.
   node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+// --- taps made offline ------------------------------------------------------------------
+// A write that cannot reach the server is kept in this phone's storage with its idempotency
+// key and sent again when the phone is back (a retry of a write that did arrive gets its
+// original answer). While one waits, new taps are refused with a message; a kept tap the
+// table has moved past is refused visibly. Nothing is dropped silently.
+const OUTBOX = "strikekit-outbox:";
+function outboxRead(match) {
+  try {
+    return JSON.parse(localStorage.getItem(OUTBOX + match) || "null");
+  } catch (err) {
+    return null;
+  }
+}
+function outboxWrite(match, entry) {
+  if (entry) localStorage.setItem(OUTBOX + match, JSON.stringify(entry));
+  else localStorage.removeItem(OUTBOX + match);
+}
+function isUnreachable(err) {
+  return err.status === 0 || err.status === 502 || err.status === 503 || err.status === 504;
+}
+// Send the kept write of a match, if any: {sent, data, entry} | {waiting, entry} | {empty};
+// a refusal is thrown (with .entry, the write that was refused) and the write forgotten.
+async function flushOutbox(match) {
+  const entry = outboxRead(match);
+  if (!entry) return { empty: true };
+  try {
+    const data = await api("POST", "/api/matches/" + match + "/" + entry.path, entry.request);
+    outboxWrite(match, null);
+    return { sent: true, data, entry };
+  } catch (err) {
+    if (isUnreachable(err)) return { waiting: true, entry };
+    outboxWrite(match, null);
+    err.entry = entry;
+    throw err;
+  }
+}
+async function sendWrite(match, path, request, label) {
+  outboxWrite(match, { path, request, label: label || path, at: Date.now() });
+  return flushOutbox(match);
+}
+
+// --- keep the screen on -------------------------------------------------------------------
+// The Wake Lock API where the browser has it (a secure context: https or 127.0.0.1); on a
+// LAN address over plain HTTP, a muted looping inline video, as NoSleep.js does.
+const AWAKE = { lock: null, video: null };
+function awakeVideo() {
+  if (AWAKE.video) return AWAKE.video;
+  const video = el("video", {
+    muted: true,
+    playsinline: true,
+    loop: true,
+    title: "keep the screen on",
+    "aria-hidden": "true",
+    class: "awake",
+  });
+  video.muted = true;
+  video.append(
+    el("source", { src: "/static/awake.webm", type: "video/webm" }),
+    el("source", { src: "/static/awake.mp4", type: "video/mp4" }),
+  );
+  document.body.append(video);
+  AWAKE.video = video;
+  return video;
+}
+async function keepAwake() {
+  if (document.visibilityState !== "visible") return;
+  if (AWAKE.lock && !AWAKE.lock.released) return;
+  if (AWAKE.video && !AWAKE.video.paused) return;
+  if ("wakeLock" in navigator && window.isSecureContext) {
+    try {
+      AWAKE.lock = await navigator.wakeLock.request("screen");
+      return;
+    } catch (err) {
+      AWAKE.lock = null;
+    }
+  }
+  try {
+    await awakeVideo().play();
+  } catch (err) {
+    /* needs a tap first: tried again on the next one */
+  }
+}
+function keepAwakeFrom(events) {
+  for (const name of events) document.addEventListener(name, () => keepAwake(), { passive: true });
+  document.addEventListener("visibilitychange", () => keepAwake());
+  keepAwake();
 }

@@ -5,29 +5,74 @@ window.ROOM_RENDER = (data) => {
   const seated = !ROOM.spectator && s.you;
   const status = document.getElementById("status");
   const mine = s.turn === s.you && !s.done;
-  fill(status, 
+  fill(
+    status,
     el("h1", {}, "Custom Clockwork · " + (s.game === "flash-duel" ? "Flash Duel" : "Puzzle Strike")),
-    el("p", { class: "big" }, s.done ? t("draft_done", "The draft is done") : (mine ? t("your_pick", "Your pick") : t("pick_of", "Pick") + ": " + s.turn)),
+    el(
+      "p",
+      { class: "big" },
+      s.done ? t("draft_done", "The draft is done") : mine ? t("your_pick", "Your pick") : t("pick_of", "Pick") + ": " + s.turn,
+    ),
     s.teams ? el("p", { class: "small" }, s.teams.map((team) => team.join(" & ")).join(" vs ")) : null,
-    s.first_player ? el("p", { class: "small" }, t("plays_first", "Plays first") + ": " + s.first_player) : null);
-  document.getElementById("pool").replaceChildren(...s.pool.map((item) => el("button", {
-    type: "button", class: "stack" + (item.taken_by ? " empty" : ""), disabled: !mine || !!item.taken_by || !seated,
-    onclick: () => roomAct({ type: "pick", key: item.key }),
-  }, item.name, el("br"), el("span", { class: "small" }, item.taken_by ? "→ " + item.taken_by : item.character))));
+    s.first_player ? el("p", { class: "small" }, t("plays_first", "Plays first") + ": " + s.first_player) : null,
+  );
+  document.getElementById("pool").replaceChildren(
+    ...s.pool.map((item) =>
+      el(
+        "button",
+        {
+          type: "button",
+          class: "stack" + (item.taken_by ? " empty" : ""),
+          disabled: !mine || !!item.taken_by || !seated,
+          onclick: () => roomAct({ type: "pick", key: item.key }),
+        },
+        item.name,
+        el("br"),
+        el("span", { class: "small" }, item.taken_by ? "→ " + item.taken_by : item.character),
+      ),
+    ),
+  );
   const names = Object.fromEntries(s.pool.map((i) => [i.key, i.name]));
   const picks = document.getElementById("picks");
-  fill(picks, el("h2", {}, t("picks", "Picks")), ...s.seats.map((seat, index) => el("p", {},
-    el("strong", {}, seat + ": "), (s.picks[seat] || []).map((k) => names[k]).join(", ") || "—", " ",
-    (s.picks[seat] || []).length ? el("a", { href: "/api/matches/" + ROOM.match + "/sheet/" + index + ".pdf" }, t("print", "print")) : null)));
+  fill(
+    picks,
+    el("h2", {}, t("picks", "Picks")),
+    ...s.seats.map((seat, index) =>
+      el(
+        "p",
+        {},
+        el("strong", {}, seat + ": "),
+        (s.picks[seat] || []).map((k) => names[k]).join(", ") || "—",
+        " ",
+        (s.picks[seat] || []).length
+          ? el("a", { href: "/api/matches/" + ROOM.match + "/sheet/" + index + ".pdf" }, t("print", "print"))
+          : null,
+      ),
+    ),
+  );
   if (s.done && seated) {
     // One match per draft: the first tap makes it, every seat's phone is seated there.
     const label = data.carried ? t("go_to_match", "Go to the match") : t("carry", "Start a match with these characters");
-    picks.append(el("button", { type: "button", class: "big", id: "carry", onclick: async (event) => {
-      event.target.disabled = true;
-      try {
-        const made = await api("POST", "/api/matches/" + ROOM.match + "/carry", {});
-        window.location.assign(made.table_url);
-      } catch (err) { roomToast(err.error || "error"); event.target.disabled = false; }
-    } }, label));
+    picks.append(
+      el(
+        "button",
+        {
+          type: "button",
+          class: "big",
+          id: "carry",
+          onclick: async (event) => {
+            event.target.disabled = true;
+            try {
+              const made = await api("POST", "/api/matches/" + ROOM.match + "/carry", {});
+              window.location.assign(made.table_url);
+            } catch (err) {
+              roomToast(err.error || "error");
+              event.target.disabled = false;
+            }
+          },
+        },
+        label,
+      ),
+    );
   }
 };

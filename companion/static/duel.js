@@ -158,7 +158,7 @@ function renderSwap(s) {
   const pool = el("select", { id: "swap-take", "aria-label": t("swap_take", "Take") }, s.unused_abilities.map((a) => el("option", { value: a.key }, a.name)));
   return el("div", { id: "swap" }, el("h3", {}, t("swap_title", "You lost the round: you may swap one ability")),
     el("label", {}, el("span", {}, t("swap_give", "Give")), mine), el("label", {}, el("span", {}, t("swap_take", "Take")), pool),
-    el("button", { type: "button", id: "swap-go", onclick: () => duelAct({ type: "swap_ability", player: s.you, give: mine.value, take: pool.value }) }, t("swap", "Swap")));
+    el("button", { type: "button", id: "swap-go", onclick: () => duelAct({ type: "swap_ability", player: s.you, give: mine.value, take: pool.value }) }, t("fd_swap", "Swap")));
 }
 
 function renderBetween(s, seated) {

@@ -15,9 +15,12 @@ document.addEventListener("DOMContentLoaded", () => {
       document.getElementById("started").hidden = false;
       document.getElementById("join-qr").src = "/qr.svg?text=" + encodeURIComponent(made.join_url);
       const link = document.getElementById("join-link");
-      link.href = made.join_url; link.textContent = made.join_url;
+      link.href = made.join_url;
+      link.textContent = made.join_url;
       document.getElementById("table-link").href = made.table_url;
-    } catch (err) { error.textContent = err.error || "error"; }
+    } catch (err) {
+      error.textContent = err.error || "error";
+    }
   });
   document.getElementById("room").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -32,7 +35,9 @@ document.addEventListener("DOMContentLoaded", () => {
     try {
       const made = await api("POST", "/api/rooms", body);
       window.location.href = made.table_url;
-    } catch (err) { error.textContent = err.error || "error"; }
+    } catch (err) {
+      error.textContent = err.error || "error";
+    }
   });
   document.getElementById("duel").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -50,7 +55,9 @@ document.addEventListener("DOMContentLoaded", () => {
     try {
       const made = await api("POST", "/api/rooms", body);
       window.location.href = made.table_url;
-    } catch (err) { error.textContent = err.error || "error"; }
+    } catch (err) {
+      error.textContent = err.error || "error";
+    }
   });
   document.getElementById("join").addEventListener("submit", (event) => {
     event.preventDefault();

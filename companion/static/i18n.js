@@ -1,8 +1,10 @@
 "use strict";
 // Interface words in English and Japanese (game terms from the 3rd-edition Japanese rules).
-const WORDS = {
-  en: {},
-  ja: {
+// English is the text in the pages and scripts; Japanese comes in one block per page (shared
+// words in "common"), looked up in every block: a page's script may add its own block with
+// JA_BLOCKS.name = {...}.
+const JA_BLOCKS = {
+  common: {
     offline: "オフライン", home: "ホーム", start_match: "Puzzle Strike の対戦を始める", players: "プレイヤー（手番順）",
     mode: "モード", mode_auto: "2人プレイ／乱戦", mode_team: "2vs2チーム戦", mode_lms: "生き残りルール", set: "セット",
     bank_code_opt: "銀行コード（空欄ならランダム）", i_am: "この端末は", start: "開始", invite: "このコードかQRで参加",
@@ -23,10 +25,22 @@ const WORDS = {
     print: "印刷", carry: "このキャラクターで対戦を始める", go_to_match: "対戦へ進む", plays_first: "先手",
     next_step: "次のステップ", wins: "の勝ち", play_site: "風水サイトを出す", seize: "奪取", burn_victory: "勝利のために焼く",
     burn_power: "パワーのために焼く", lose_site: "サイトを失った", decked: "山札切れ", power: "パワー", sites: "サイト", burned: "焼いた",
+    tap_waiting: "オフライン：最後の操作は保存され、接続が戻ったら送信されます", tap_sent: "保存していた操作を送信しました",
+    tap_refused: "保存していた操作は適用されませんでした", tap_wait_first: "前の操作が送信待ちです。送信後にもう一度どうぞ",
+    hand_over: "席を新しい端末に渡す", hand_over_help: "紛失・電池切れの端末の代わりに：その席を新しいリンクで開放し、古い端末は操作できなくなります。",
+    hand_over_confirm: "この席を新しい端末に渡しますか？",
+  },
+  shadowfist: {
+    sf_turn: "ターン", sf_next_step: "次のステップ", sf_end_turn: "ターン終了", sf_wins: "の勝利",
+    sf_play_site: "風水サイトを出す", sf_seize: "奪取する", sf_burn_victory: "勝利のために焼く", sf_burn_power: "パワーのために焼く",
+    sf_lose_site: "サイトを失った", sf_decked: "最後のカードを引いた", sf_deck_out: "山札切れ", sf_power: "パワー",
+    sf_sites: "風水サイト", sf_burned: "勝利用に焼いた", sf_from: "相手", sf_site_played: "このターンは風水サイトを出しました（1ターン1枚）",
+    sf_not_your_turn: "風水サイトは自分のターンに出します", sf_fifth_rule: "5枚目は奪取するか勝利のために焼くこと（攻撃できるサイトが他にない時だけ、出して勝てます）",
+    sf_wins_by_playing: "攻撃できるサイトが他にないので、出せば勝ちです", sf_victory: "勝利まで",
   },
 };
 // --- Flash Duel (helper fd): seed 003 has no Flash Duel terms, so plain Japanese ---------
-Object.assign(WORDS.ja, {
+JA_BLOCKS.flash_duel = {
   flash_duel_table: "Flash Duel テーブル", fd_full: "1対1（キャラクターあり）", fd_simple: "1対1（能力なし）",
   fd_solo: "ボットとソロ", fd_raid: "ドラゴン討伐（最後のプレイヤーがドラゴン）", fd_betrayal: "裏切り（最後のプレイヤーがドラゴン）",
   fd_players: "手番順のプレイヤー。2vs2 は1・3番と2・4番の対戦。", bot: "ボット（ソロ）", fd_bot: "ボット",
@@ -42,7 +56,7 @@ Object.assign(WORDS.ja, {
   dashing_block_hint: "ダッシュブロック：最初のカードでダッシュし、残りのカードをブロックに加える。",
   bot_hand: "ボットの手札（表向き）", bot_extra: "防御のために引いたカード", bot_drawn: "ボットが引いたカード",
   bot_defend: "ボットが防御", bot_turn: "ボットの手番", swap_title: "ラウンドに負けました：能力を1枚入れ替えられます",
-  swap_give: "手放す能力", swap_take: "受け取る能力", swap: "入れ替える", game_over: "ゲーム終了", new_game: "新しいゲーム",
+  swap_give: "手放す能力", swap_take: "受け取る能力", fd_swap: "入れ替える", game_over: "ゲーム終了", new_game: "新しいゲーム",
   chooses_first: "が先手を決めます", coin_first: "引き分け：コインで先手を決めます", draw_pile: "山札", reshuffled: "再シャッフル済み",
   time_over_hint: "山札が尽きました：残っている全員の手札を入力してください。", time_over: "タイムオーバー", use: "使う",
   your_card: "あなたのカード", card_loyal: "忠実な人間", card_traitor: "裏切り者", hold_card: "長押しで忠誠カードを見る",
@@ -50,12 +64,16 @@ Object.assign(WORDS.ja, {
   reveal_hint: "正体を明かす：手札を正しく言い当てた人間にチェック。", reveal: "正体を明かす", dragon_reveal: "裏切り者カードを見せる",
   achievements: "実績", points: "ポイント", win_plural: "の勝ち",
   switch_order: "p1とp2を入れ替え",
-});
+};
+const WORDS = { en: {}, ja: JA_BLOCKS };
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
 if (!WORDS[LANG]) LANG = "en";
 const ORIGINAL = new Map();
 function t(key, fallback) {
-  return (WORDS[LANG] && WORDS[LANG][key]) || fallback || key;
+  if (LANG === "ja") {
+    for (const block of Object.values(JA_BLOCKS)) if (block[key]) return block[key];
+  }
+  return fallback || key;
 }
 function applyWords(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach((el) => {

@@ -1,19 +1,31 @@
 "use strict";
+// The join page: tap your name to take that seat. A link made by "hand a seat to a new phone"
+// carries ?seat=N&claim=CODE: only that seat can be taken with it, by this phone.
 document.addEventListener("DOMContentLoaded", async () => {
   const code = document.body.dataset.join;
   const list = document.getElementById("seats");
   const error = document.getElementById("join-error");
+  const params = new URLSearchParams(window.location.search);
+  const claim = params.get("claim");
+  const claimed = claim ? Number(params.get("seat")) : null;
   try {
     const info = await api("GET", "/api/join/" + encodeURIComponent(code));
     for (const seat of info.seats) {
-      const button = el("button", { class: "big", type: "button", disabled: seat.taken }, seat.name);
+      const mine = claimed === seat.seat;
+      const closed = seat.taken || (seat.reserved && !mine) || (claim !== null && !mine);
+      const button = el("button", { class: "big", type: "button", disabled: closed }, seat.name);
       button.addEventListener("click", async () => {
         try {
-          const joined = await api("POST", "/api/join/" + encodeURIComponent(code), { seat: seat.seat });
+          const body = mine ? { seat: seat.seat, claim } : { seat: seat.seat };
+          const joined = await api("POST", "/api/join/" + encodeURIComponent(code), body);
           window.location.href = joined.table_url;
-        } catch (err) { error.textContent = err.error || "error"; }
+        } catch (err) {
+          error.textContent = err.error || "error";
+        }
       });
       list.append(el("li", {}, button));
     }
-  } catch (err) { error.textContent = err.error || "error"; }
+  } catch (err) {
+    error.textContent = err.error || "error";
+  }
 });

@@ -1,43 +1,126 @@
 "use strict";
-// Shared by the Shadowfist table and the draft room: polling (ETag / 304), writes with the
-// version they were based on and an idempotency key, undo / redo, history and share links.
+// Shared by the room pages: polling (ETag / 304), writes with the version they were based on
+// and an idempotency key (kept and sent later when the phone is offline), undo / redo,
+// history, share links and handing a seat to a new phone, and keeping the screen on.
 // The page's own script sets window.ROOM_RENDER(data) before this one runs.
 const ROOM = {
-  url: document.body.dataset.stateUrl, match: document.body.dataset.match,
-  spectator: document.body.dataset.spectator === "yes", current: null, etag: null, busy: false,
+  url: document.body.dataset.stateUrl,
+  match: document.body.dataset.match,
+  spectator: document.body.dataset.spectator === "yes",
+  current: null,
+  etag: null,
+  busy: false,
 };
-function roomToast(text) {
+function roomToast(text, stay) {
   const box = document.getElementById("message");
-  box.textContent = text; box.hidden = false;
+  box.textContent = text;
+  box.hidden = false;
   clearTimeout(roomToast.timer);
-  roomToast.timer = setTimeout(() => { box.hidden = true; }, 3500);
+  if (!stay)
+    roomToast.timer = setTimeout(() => {
+      box.hidden = true;
+    }, 3500);
+}
+function roomWaiting() {
+  const entry = ROOM.match && outboxRead(ROOM.match);
+  let note = document.getElementById("outbox");
+  if (!entry) {
+    if (note) note.remove();
+    return;
+  }
+  if (!note) {
+    note = el("p", { id: "outbox", class: "outbox", role: "status" });
+    document.querySelector("main").prepend(note);
+  }
+  note.textContent = t("tap_waiting", "Offline: your last tap is kept and will be sent when the phone is back") + " (" + entry.label + ")";
+}
+async function roomFlush() {
+  if (!ROOM.match || !outboxRead(ROOM.match)) return;
+  try {
+    const result = await flushOutbox(ROOM.match);
+    if (result.sent) {
+      ROOM.etag = null;
+      roomToast(t("tap_sent", "Your kept tap was sent") + ": " + result.data.line);
+    }
+  } catch (err) {
+    roomRefused(err, true);
+  }
+  roomWaiting();
 }
 async function roomPoll() {
   try {
     const data = await api("GET", ROOM.url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
-    if (data.status !== 304) { ROOM.etag = data.etag; roomShow(data); }
-  } catch (err) { if (err.status) roomToast(err.error || "error"); }
+    if (data.status !== 304) {
+      ROOM.etag = data.etag;
+      roomShow(data);
+    }
+    if (!data.offline && outboxRead(ROOM.match)) await roomFlush();
+  } catch (err) {
+    if (err.status) roomToast(err.error || "error");
+  }
 }
-async function roomSend(path, extra) {
-  if (!ROOM.current || ROOM.busy) return;
+function roomRefused(err, kept) {
+  const what = kept && err.entry ? " (" + err.entry.label + ")" : "";
+  const prefix = kept ? t("tap_refused", "Your kept tap was not applied") + what + ": " : "";
+  if (err.status === 409 && err.current) {
+    roomShow(err.current);
+    roomToast(prefix + t("changed", err.error), kept);
+  } else roomToast(prefix + (err.error || "error"), kept);
+}
+async function roomSend(path, extra, label) {
+  if (!ROOM.current) return;
+  if (outboxRead(ROOM.match)) {
+    roomToast(t("tap_wait_first", "Your last tap is still waiting for the network: try again once it is sent"));
+    return;
+  }
+  if (ROOM.busy) return;
   ROOM.busy = true;
   const request = Object.assign({ base_version: ROOM.current.version, idempotency_key: newKey() }, extra || {});
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await api("POST", "/api/matches/" + ROOM.match + "/" + path, request);
+  try {
+    const result = await sendWrite(ROOM.match, path, request, label);
+    if (result.waiting) roomWaiting();
+    else {
       ROOM.etag = null;
       await roomPoll();
-      break;
-    } catch (err) {
-      if (err.status === 0) { await new Promise((r) => setTimeout(r, 1000)); continue; }
-      if (err.status === 409 && err.current) { roomShow(err.current); roomToast(t("changed", err.error)); }
-      else roomToast(err.error || "error");
-      break;
     }
+  } catch (err) {
+    roomRefused(err, false);
   }
   ROOM.busy = false;
 }
-const roomAct = (action) => roomSend("actions", { action });
+const roomAct = (action) => roomSend("actions", { action }, action.type.replace(/_/g, " "));
+function handOverBox(data) {
+  const list = el(
+    "div",
+    { class: "row" },
+    data.seats.map((seat) => el("button", { type: "button", class: "small-button", onclick: () => handOver(seat) }, seat.name)),
+  );
+  return el(
+    "details",
+    { id: "hand-over" },
+    el("summary", {}, t("hand_over", "Hand a seat to a new phone")),
+    el(
+      "p",
+      { class: "small" },
+      t("hand_over_help", "For a lost or flat phone: its seat is freed for a new link, and the old phone can no longer act."),
+    ),
+    list,
+    el("div", { id: "hand-over-link" }),
+  );
+}
+async function handOver(seat) {
+  if (!window.confirm(t("hand_over_confirm", "Hand this seat to a new phone?") + " " + seat.name)) return;
+  try {
+    const made = await api("POST", "/api/matches/" + ROOM.match + "/seats/" + seat.seat + "/hand-over", {});
+    fill(
+      document.getElementById("hand-over-link"),
+      el("p", {}, seat.name + ": ", el("a", { href: made.join_url }, made.join_url)),
+      el("img", { class: "qr", alt: "join QR code", src: "/qr.svg?text=" + encodeURIComponent(made.join_url) }),
+    );
+  } catch (err) {
+    roomToast(err.error || "error");
+  }
+}
 function roomShow(data) {
   ROOM.current = data;
   window.ROOM_RENDER(data);
@@ -46,25 +129,38 @@ function roomShow(data) {
   if (undo) undo.disabled = !data.can_undo || !seated;
   const redo = document.getElementById("redo");
   if (redo) redo.disabled = !data.can_redo || !seated;
-  document.getElementById("history").replaceChildren(...data.history.slice().reverse().map((line) => el("li", {}, line)));
+  document.getElementById("history").replaceChildren(
+    ...data.history
+      .slice()
+      .reverse()
+      .map((line) => el("li", {}, line)),
+  );
   const share = document.getElementById("share");
   if (data.links) {
+    const open = document.getElementById("hand-over");
     share.hidden = false;
-    share.replaceChildren(el("h2", {}, t("share", "Share")),
+    share.replaceChildren(
+      el("h2", {}, t("share", "Share")),
       el("img", { class: "qr", alt: "join QR code", src: "/qr.svg?text=" + encodeURIComponent(data.links.join_url) }),
       el("p", {}, t("join_link", "Join link") + ": ", el("a", { href: data.links.join_url }, data.links.join_url)),
-      el("p", {}, t("view_link", "Spectator link") + ": ", el("a", { href: data.links.view_url }, data.links.view_url)));
+      el("p", {}, t("view_link", "Spectator link") + ": ", el("a", { href: data.links.view_url }, data.links.view_url)),
+      open || handOverBox(data),
+    );
   } else share.hidden = true;
+  roomWaiting();
   applyWords();
 }
 document.addEventListener("DOMContentLoaded", () => {
   const undo = document.getElementById("undo");
-  if (undo) undo.addEventListener("click", () => roomSend("undo"));
+  if (undo) undo.addEventListener("click", () => roomSend("undo", {}, t("undo", "Undo")));
   const redo = document.getElementById("redo");
-  if (redo) redo.addEventListener("click", () => roomSend("redo"));
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") roomPoll(); });
+  if (redo) redo.addEventListener("click", () => roomSend("redo", {}, t("redo", "Redo")));
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") roomPoll();
+  });
   window.addEventListener("online", roomPoll);
   document.addEventListener("langchange", () => ROOM.current && roomShow(ROOM.current));
+  if (!ROOM.spectator) keepAwakeFrom(["click", "touchend"]);
   roomPoll();
   setInterval(roomPoll, 1000);
 });

@@ -1,23 +1,79 @@
 "use strict";
-// Keeps the app shell available offline; API calls always go to the network.
-const SHELL = "strikekit-shell-v5";
-const FILES = ["/", "/bank", "/static/app.css", "/static/i18n.js", "/static/api.js", "/static/home.js",
-  "/static/bank.js", "/static/join.js", "/static/table.js", "/static/room.js", "/static/shadowfist.js",
-  "/static/draft.js", "/static/duel.js", "/manifest.webmanifest", "/icon-192.png"];
+// Keeps the app shell available offline, and the last copy of each room page and of its
+// state, so a table page reloaded without network shows the table (marked offline), not the
+// start page. Writes always go to the network (a page keeps an offline tap itself).
+const SHELL = "strikekit-shell-v6";
+const ROOMS = "strikekit-rooms-v1";
+const FILES = [
+  "/",
+  "/bank",
+  "/static/app.css",
+  "/static/i18n.js",
+  "/static/api.js",
+  "/static/home.js",
+  "/static/bank.js",
+  "/static/join.js",
+  "/static/table.js",
+  "/static/room.js",
+  "/static/shadowfist.js",
+  "/static/draft.js",
+  "/static/duel.js",
+  "/manifest.webmanifest",
+  "/icon-192.png",
+];
+const ROOM_PAGE = /^\/(m|v)\/[^/]+$/;
+const ROOM_STATE = /^\/api\/(matches|view)\/[^/]+\/state$/;
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(SHELL)
+      .then((cache) => cache.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
 });
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== SHELL).map((k) => caches.delete(k)))));
+  const keep = [SHELL, ROOMS];
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => !keep.includes(k)).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
 });
+function remember(cacheName, request, response) {
+  const copy = response.clone();
+  caches.open(cacheName).then((cache) => cache.put(request.url, copy));
+}
+async function stateFromCopy(request) {
+  const hit = await caches.match(request.url, { cacheName: ROOMS });
+  if (!hit) return Response.json({ error: "offline", status: 0 }, { status: 503, headers: { "X-Strikekit-Offline": "1" } });
+  const headers = new Headers(hit.headers);
+  headers.set("X-Strikekit-Offline", "1");
+  return new Response(await hit.blob(), { status: 200, headers });
+}
 self.addEventListener("fetch", (event) => {
-  const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
-  event.respondWith(fetch(event.request).then((response) => {
-    if (response.ok && (FILES.includes(url.pathname) || url.pathname.startsWith("/static/"))) {
-      const copy = response.clone();
-      caches.open(SHELL).then((cache) => cache.put(event.request, copy));
-    }
-    return response;
-  }).catch(() => caches.match(event.request).then((hit) => hit || caches.match("/"))));
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin) return;
+  if (ROOM_STATE.test(url.pathname)) {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.status === 200) remember(ROOMS, request, response);
+          return response;
+        })
+        .catch(() => stateFromCopy(request)),
+    );
+    return;
+  }
+  if (url.pathname.startsWith("/api/")) return;
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok && ROOM_PAGE.test(url.pathname)) remember(ROOMS, request, response);
+        else if (response.ok && (FILES.includes(url.pathname) || url.pathname.startsWith("/static/"))) remember(SHELL, request, response);
+        return response;
+      })
+      .catch(() => caches.match(request.url).then((hit) => hit || caches.match("/"))),
+  );
 });

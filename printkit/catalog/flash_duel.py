@@ -19,6 +19,9 @@ class Ability(Entry):
     """When the card 'lights up' (our wording)."""
     effect: str | None
     """What it does (our short wording)."""
+    clues: str | None = meta(default=None)
+    """While the effect is unknown: what sources say about the card (our wording, with
+    the source); printed on its write-in card."""
 
     def is_known(self) -> bool:
         """Return True when name, trigger and effect are all known."""

@@ -11,15 +11,26 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout import Box
-from printkit.pieces import Piece
-from printkit.render import cards, chips, track
+from printkit.pieces import Piece, has_uncertain_name
+from printkit.render import cards, chips, track, writein
 from printkit.render.style import Style
 
 Draw = Callable[[Canvas, Piece, Box, float, Style], None]
 
+
+def card_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> None:
+    """Draw a card's face: in full, or as a write-in card; mark an uncertain name."""
+    if piece.write_in:
+        writein.draw_front(c, piece, box, bleed, style)
+    else:
+        cards.draw_front(c, piece, box, bleed, style)
+    if has_uncertain_name(piece):
+        writein.draw_uncertain_mark(c, box, style, dark=piece.kind == "dragon-card")
+
+
 RENDERERS: dict[str, tuple[Draw, Draw]] = {
     "chip": (chips.draw_front, chips.draw_back),
-    "card": (cards.draw_front, cards.draw_back),
+    "card": (card_front, cards.draw_back),
     "track": (track.draw_front, track.draw_back),
 }
 """Front and back drawers per shape group; full-page sheets live in printkit.render.sheets."""

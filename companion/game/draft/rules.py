@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from companion.game.errors import IllegalMove
 from printkit.catalog import FlashDuelSet, PuzzleStrikeSet
 
 PUZZLE_STRIKE_ORDERS = {2: "122112", 3: "123321123", 4: "123443211234"}
@@ -26,7 +27,7 @@ FLASH_DUEL_ORDER = "12211221"
 FLASH_DUEL_POOL = 12
 
 
-class DraftError(ValueError):
+class DraftError(IllegalMove):
     """A pick the draft does not allow; the message says why."""
 
 
@@ -192,7 +193,7 @@ def undo_pick(draft: Draft) -> Draft:
 def swap_after_loss(draft: Draft, player: str, give: str, take: str) -> Draft:
     """Flash Duel: after losing a round, swap one of your abilities for an unused one.
 
-    The caller checks that the player lost the last round (see ``companion.game.duel``).
+    The caller checks that the player lost the last round (``flash_duel.rounds.swap``).
 
     :raises DraftError: before the draft is done, or for abilities not yours / not unused.
     """

@@ -1,13 +1,13 @@
-"""Shadowfist table arithmetic (seed 004, basic rules); the numbers come from the catalog.
+"""Shadowfist table arithmetic and victory (seed 004, basic rules); numbers from the catalog.
 
 - Seating and the first player are random.
-- Everyone starts with 1 power and 6 cards.
+- Everyone starts with 1 power.
 - A Feng Shui Site played while you control none gains you 1 power; otherwise it costs one
-  power per Feng Shui Site you control (your third costs 2).
+  power per Feng Shui Site you control (your third costs 2). One site a turn, on your turn.
 - Burning a site for power gains (number of players + 1) power, at most 5.
-- Victory: Feng Shui Sites controlled plus burned for victory reach 5; the fifth must be
-  seized or burned, unless no opponent has one to attack. Or every opponent has drawn
-  their last card.
+- Victory: Feng Shui Sites controlled plus burned for victory reach 5, checked when you seize
+  or burn one for victory; playing one wins only when no one else has a site to attack.
+  Or every opponent has drawn their last card.
 """
 
 from __future__ import annotations
@@ -16,11 +16,35 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from printkit.catalog import ShadowfistRules
+from companion.game.errors import IllegalMove
+from printkit.catalog import Catalog, ShadowfistRules, ShadowfistSet
 
 
-class ShadowfistError(ValueError):
+class ShadowfistError(IllegalMove):
     """An action the rules do not allow; the message says why."""
+
+
+def game_set(catalog: Catalog) -> ShadowfistSet:
+    """Return the Shadowfist rules of the catalog.
+
+    :raises ShadowfistError: when the catalog has none.
+    """
+    for game in catalog.games:
+        for candidate in game.sets:
+            if isinstance(candidate, ShadowfistSet):
+                return candidate
+    raise ShadowfistError("the catalog has no Shadowfist rules")
+
+
+def prompts(catalog: Catalog) -> list[tuple[str, str]]:
+    """Return the turn prompts in order: (phase or step name, what to do)."""
+    out: list[tuple[str, str]] = []
+    for phase in game_set(catalog).turn:
+        if phase.steps:
+            out += [(f"{phase.name}: {s.name}", s.summary) for s in phase.steps]
+        else:
+            out.append((phase.name, phase.summary))
+    return out
 
 
 def seat_players(players: Sequence[str], rng: random.Random) -> tuple[tuple[str, ...], str]:
@@ -97,11 +121,20 @@ def play_site(rules: ShadowfistRules, player: Player) -> Player:
     return replace(player, power=player.power + gain, sites=player.sites + 1)
 
 
-def is_winner(rules: ShadowfistRules, player: Player, opponents: Sequence[Player]) -> bool:
-    """Return True when the player has won (5 sites, or every opponent decked)."""
-    if opponents and all(o.decked for o in opponents):
-        return True
+def has_victory_sites(rules: ShadowfistRules, player: Player) -> bool:
+    """Return True when sites controlled plus burned for victory reach the goal (5)."""
     return player.victory_count >= rules.victory_sites
+
+
+def all_decked(opponents: Sequence[Player]) -> bool:
+    """Return True when every opponent has drawn their last card (a win for the player)."""
+    return bool(opponents) and all(o.decked for o in opponents)
+
+
+def is_winner(rules: ShadowfistRules, player: Player, opponents: Sequence[Player]) -> bool:
+    """Return True when the player has won by seizing or burning (5 sites), or every
+    opponent has decked out."""
+    return all_decked(opponents) or has_victory_sites(rules, player)
 
 
 def may_win_by_playing(rules: ShadowfistRules, player: Player, opponents: Sequence[Player]) -> bool:

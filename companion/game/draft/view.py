@@ -1,0 +1,47 @@
+"""What a draft room shows (nothing in it is secret) and its history sentences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.game.draft.actions import Pick
+from companion.game.draft.rules import Draft, first_player
+from printkit.catalog import Catalog
+
+
+def view(state: Draft, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
+    """Describe the draft: pool, whose pick, every seat's picks."""
+    owner = {key: state.seats[seat - 1] for seat, key in state.picks}
+    turn = state.whose_pick()
+    return {
+        "kind": "draft",
+        "game": state.game,
+        "you": viewer,
+        "seats": list(state.seats),
+        "order": list(state.order),
+        "done": state.is_done,
+        "turn": None if turn is None else state.seats[turn - 1],
+        "pool": [
+            {"key": i.key, "name": i.name, "character": i.character, "taken_by": owner.get(i.key)}
+            for i in state.pool
+        ],
+        "picks": {
+            name: [i.key for i in state.picked_by(n + 1)] for n, name in enumerate(state.seats)
+        },
+        "teams": team_names(state),
+        "first_player": first_player(state) if state.game == "flash-duel" else None,
+    }
+
+
+def team_names(state: Draft) -> list[list[str]] | None:
+    """Return the 2 vs 2 teams by player name (seats 1 & 4 against 2 & 3), or None."""
+    teams = state.teams()
+    if teams is None:
+        return None
+    return [[state.seats[seat - 1] for seat in team] for team in teams]
+
+
+def describe(action: Pick, actor: str, after: Draft) -> str:
+    """Say a pick in one history line."""
+    name = next((i.name for i in after.pool if i.key == action.key), action.key)
+    return f"{actor} picked {name}"

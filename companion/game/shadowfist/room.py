@@ -1,0 +1,234 @@
+"""A Shadowfist table as a fold over typed actions: seating, turn prompts, power pools,
+Feng Shui Sites (one a turn, on your own turn) and victory (seed 004)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.game.names import parse_players
+from companion.game.rooms import Rules
+from companion.game.shadowfist import rules as sf
+from companion.game.shadowfist import view
+from companion.game.shadowfist.actions import (
+    Action,
+    Decked,
+    EndTurn,
+    Gain,
+    NextStep,
+    PlaySite,
+    Spend,
+    TakeSite,
+    Taking,
+    action_to_json,
+    parse_action,
+)
+from companion.game.shadowfist.rules import ShadowfistError, game_set, prompts
+from printkit.catalog import Catalog, ShadowfistRules
+
+KIND = "shadowfist"
+MAX_PLAYERS = 6
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Who plays, and the seed of the random seating."""
+
+    players: tuple[str, ...]
+    seed: int
+
+    def to_json(self) -> dict[str, Any]:
+        """Describe the setup as JSON-ready data."""
+        return {"kind": KIND, "players": list(self.players), "seed": self.seed}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Setup:
+        """Read a stored setup back."""
+        return cls(tuple(data["players"]), int(data["seed"]))
+
+    @classmethod
+    def from_request(cls, data: Mapping[str, Any], catalog: Catalog, seed: int) -> Setup:
+        """Read a create request: 2 to 6 players.
+
+        :raises InvalidSetup: for bad names or a bad count.
+        """
+        return cls(parse_players(data, 2, MAX_PLAYERS), seed)
+
+
+@dataclass(frozen=True)
+class State:
+    """The table at one moment."""
+
+    setup: Setup
+    seating: tuple[str, ...]
+    current: int
+    """Index in ``seating`` of the player whose turn it is."""
+    step: int
+    """Index in the flattened turn prompts."""
+    turn_no: int
+    players: tuple[sf.Player, ...]
+    winner: str | None = None
+    sites_played: int = 0
+    """Feng Shui Sites the current player has played this turn."""
+
+    @property
+    def turn(self) -> str:
+        """Return whose turn it is."""
+        return self.seating[self.current]
+
+
+def start(setup: Setup, catalog: Catalog) -> State:
+    """Seat the players at random, pick the first player at random, 1 power each.
+
+    :raises ShadowfistError: for fewer than 2 or more than 6 players.
+    """
+    if not 2 <= len(setup.players) <= MAX_PLAYERS:
+        raise ShadowfistError(f"a Shadowfist table seats 2 to {MAX_PLAYERS} players")
+    seating, first = sf.seat_players(setup.players, random.Random(setup.seed))
+    rules = game_set(catalog).rules
+    players = tuple(sf.start_player(rules, name) for name in seating)
+    return State(setup, seating, seating.index(first), 0, 1, players)
+
+
+def player_index(state: State, name: str) -> int:
+    """Return a player's index.
+
+    :raises ShadowfistError: for a name not at the table.
+    """
+    if name not in state.seating:
+        raise ShadowfistError(f"'player' must be one of {', '.join(state.seating)}")
+    return state.seating.index(name)
+
+
+def with_player(state: State, index: int, player: sf.Player) -> State:
+    """Return the state with one player's numbers replaced."""
+    players = tuple(player if i == index else p for i, p in enumerate(state.players))
+    return replace(state, players=players)
+
+
+def opponents(state: State, index: int) -> list[sf.Player]:
+    """Return everyone but one player."""
+    return [p for j, p in enumerate(state.players) if j != index]
+
+
+def apply(state: State, action: Action, actor: str, catalog: Catalog, position: int) -> State:
+    """Apply one action; a seize, a burn for victory, a site played or a deck running out
+    may end the game.
+
+    :raises ShadowfistError: when the rules refuse the action now, or once someone has won.
+    """
+    if state.winner:
+        raise ShadowfistError(f"the game is over: {state.winner} won")
+    rules = game_set(catalog).rules
+    match action:
+        case NextStep():
+            if state.step + 1 < len(prompts(catalog)):
+                return replace(state, step=state.step + 1)
+            return next_turn(state)
+        case EndTurn():
+            return next_turn(state)
+        case TakeSite():
+            return take_site(state, action, rules)
+        case PlaySite(name):
+            return play_site(state, player_index(state, name), rules)
+        case Decked(name):
+            return deck_out(state, player_index(state, name))
+    index = player_index(state, action.player)
+    player = state.players[index]
+    if isinstance(action, Gain):
+        return with_player(state, index, replace(player, power=player.power + action.amount))
+    if isinstance(action, Spend):
+        return with_player(state, index, sf.spend(player, action.amount))
+    if player.sites < 1:
+        raise ShadowfistError(f"{player.name} controls no Feng Shui Site")
+    return with_player(state, index, replace(player, sites=player.sites - 1))
+
+
+def play_site(state: State, index: int, rules: ShadowfistRules) -> State:
+    """Play a Feng Shui Site on your own turn, at most one a turn; it wins only when it is
+    the fifth and no one else has a site to attack.
+
+    :raises ShadowfistError: out of turn, a second site this turn, or too little power.
+    """
+    player = state.players[index]
+    if index != state.current:
+        raise ShadowfistError(
+            f"{player.name} plays a Feng Shui Site on their own turn (it is {state.turn}'s)"
+        )
+    if state.sites_played >= rules.sites_per_turn:
+        raise ShadowfistError(
+            f"one Feng Shui Site per turn: {player.name} has played one this turn"
+        )
+    wins = sf.may_win_by_playing(rules, player, opponents(state, index))
+    state = with_player(state, index, sf.play_site(rules, player))
+    state = replace(state, sites_played=state.sites_played + 1)
+    return replace(state, winner=player.name) if wins else state
+
+
+def take_site(state: State, action: TakeSite, rules: ShadowfistRules) -> State:
+    """Seize or burn another player's Feng Shui Site; a seize or a burn for victory that
+    reaches 5 wins; burning for power ends the burner's turn.
+
+    :raises ShadowfistError: for taking from yourself or from a player without sites.
+    """
+    who, victim = player_index(state, action.player), player_index(state, action.victim)
+    if who == victim:
+        raise ShadowfistError("take a site from another player")
+    loser = state.players[victim]
+    if loser.sites < 1:
+        raise ShadowfistError(f"{loser.name} controls no Feng Shui Site")
+    state = with_player(state, victim, replace(loser, sites=loser.sites - 1))
+    player = state.players[who]
+    if action.taking is Taking.BURN_POWER:
+        gain = sf.burn_for_power(rules, len(state.seating))
+        state = with_player(state, who, replace(player, power=player.power + gain))
+        return next_turn(state) if who == state.current else state
+    if action.taking is Taking.SEIZE:
+        player = replace(player, sites=player.sites + 1)
+    else:
+        player = replace(player, burned=player.burned + 1)
+    state = with_player(state, who, player)
+    return replace(state, winner=player.name) if sf.has_victory_sites(rules, player) else state
+
+
+def deck_out(state: State, index: int) -> State:
+    """Mark a player's deck as run out; when every opponent of someone has, they win."""
+    state = with_player(state, index, replace(state.players[index], decked=True))
+    for i, player in enumerate(state.players):
+        if sf.all_decked(opponents(state, i)):
+            return replace(state, winner=player.name)
+    return state
+
+
+def next_turn(state: State) -> State:
+    """Pass the turn to the next seat; the prompts start again."""
+    following = (state.current + 1) % len(state.seating)
+    return replace(state, current=following, step=0, turn_no=state.turn_no + 1, sites_played=0)
+
+
+def players_of(setup: Setup) -> tuple[str, ...]:
+    """Return the seats' names."""
+    return setup.players
+
+
+def setup_json(setup: Setup) -> dict[str, Any]:
+    """Return the setup as stored."""
+    return setup.to_json()
+
+
+RULES: Rules[Setup, State, Action] = Rules(
+    kind=KIND,
+    setup_from_request=Setup.from_request,
+    setup_from_json=Setup.from_json,
+    setup_to_json=setup_json,
+    players=players_of,
+    parse_action=parse_action,
+    action_to_json=action_to_json,
+    start=start,
+    apply=apply,
+    view=view.view,
+    describe=view.describe,
+)
+"""The Shadowfist table's rules; what phones see comes from the view module."""

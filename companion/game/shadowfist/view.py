@@ -1,0 +1,93 @@
+"""What a Shadowfist table shows (nothing in it is secret) and its history sentences."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.game.shadowfist import rules as sf
+from companion.game.shadowfist.actions import (
+    Action,
+    Decked,
+    EndTurn,
+    Gain,
+    LoseSite,
+    NextStep,
+    PlaySite,
+    Spend,
+    TakeSite,
+    Taking,
+)
+from printkit.catalog import Catalog, ShadowfistRules
+
+if TYPE_CHECKING:
+    from companion.game.shadowfist.room import State
+
+
+def player_view(state: State, index: int, rules: ShadowfistRules) -> dict[str, Any]:
+    """Describe one player: power, sites, victory count, and what playing a site would do."""
+    p = state.players[index]
+    cost, gain = sf.site_play(rules, p.sites)
+    others = [o for j, o in enumerate(state.players) if j != index]
+    my_turn = index == state.current
+    return {
+        "name": p.name,
+        "power": p.power,
+        "sites": p.sites,
+        "burned": p.burned,
+        "decked": p.decked,
+        "victory": p.victory_count,
+        "site_cost": cost,
+        "site_gain": gain,
+        "may_play_site": my_turn and state.sites_played < rules.sites_per_turn and p.power >= cost,
+        "site_played": my_turn and state.sites_played >= rules.sites_per_turn,
+        "wins_by_playing": sf.may_win_by_playing(rules, p, others),
+    }
+
+
+def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
+    """Describe the table for a phone."""
+    rules = sf.game_set(catalog).rules
+    steps = sf.prompts(catalog)
+    name, summary = steps[state.step]
+    return {
+        "kind": "shadowfist",
+        "you": viewer,
+        "seating": list(state.seating),
+        "turn": state.turn,
+        "turn_no": state.turn_no,
+        "step": {"name": name, "summary": summary, "index": state.step, "count": len(steps)},
+        "players": [player_view(state, i, rules) for i in range(len(state.players))],
+        "winner": state.winner,
+        "victory_sites": rules.victory_sites,
+        "sites_per_turn": rules.sites_per_turn,
+        "burn_gain": sf.burn_for_power(rules, len(state.seating)),
+    }
+
+
+TAKINGS = {
+    Taking.SEIZE: "{who} seized a site from {victim}",
+    Taking.BURN_VICTORY: "{who} burned a site of {victim} for victory",
+    Taking.BURN_POWER: "{who} burned a site of {victim} for power",
+}
+
+
+def describe(action: Action, actor: str, after: State) -> str:
+    """Say an action in one history line (and who won, when it won the game)."""
+    match action:
+        case NextStep():
+            line = f"{actor} moved to the next step"
+        case EndTurn():
+            line = f"{actor} ended the turn"
+        case Gain(who, n):
+            line = f"{who} gained {n} power"
+        case Spend(who, n):
+            line = f"{who} spent {n} power"
+        case PlaySite(who):
+            line = f"{who} played a Feng Shui Site"
+        case TakeSite(taking, who, victim):
+            line = TAKINGS[taking].format(who=who, victim=victim)
+        case LoseSite(who):
+            line = f"{who} lost a site"
+        case Decked(who):
+            line = f"{who} drew their last card"
+    return line

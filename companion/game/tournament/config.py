@@ -1,0 +1,138 @@
+"""A tournament's settings, read from JSON with a clear message for each bad field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.game.bank import BankError, options_from_json
+from companion.game.tournament.banks import POLICIES, BankPolicy
+from companion.game.tournament.model import GAMES, TOP_CUTS, TournamentError
+
+DUEL_MODES = ("full", "custom-clockwork")
+MAX_ROUNDS = 15
+MAX_TITLE = 60
+
+
+@dataclass(frozen=True)
+class Config:
+    """What the organiser chose when creating the tournament."""
+
+    name: str
+    game: str = "puzzle-strike"
+    sets: tuple[str, ...] = ("base-3e",)
+    """Puzzle Strike sets the banks come from."""
+    mode: str = "full"
+    """Flash Duel: 'full' (characters) or 'custom-clockwork' (a draft at each table)."""
+    rounds: int | None = None
+    """Swiss rounds; None: the usual count for the players at round 1."""
+    top_cut: int = 0
+    bank: Mapping[str, Any] = field(default_factory=dict)
+    """Bank policy as JSON: 'policy', 'recommended' and the bank randomizer's options."""
+    round_minutes: int | None = None
+
+    @property
+    def games_to_win(self) -> int:
+        """Return the games (Flash Duel: rounds) that win a match."""
+        return GAMES[self.game]
+
+    def bank_policy(self) -> BankPolicy:
+        """Return the bank policy with its options read.
+
+        :raises TournamentError: for options the bank randomizer refuses.
+        """
+        try:
+            options = options_from_json(dict(self.bank))
+        except BankError as exc:
+            raise TournamentError(f"bank: {exc}") from None
+        recommended = self.bank.get("recommended")
+        return BankPolicy(
+            str(self.bank.get("policy", "round")),
+            self.sets,
+            options,
+            recommended if isinstance(recommended, str) else None,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Describe the settings as JSON-ready data."""
+        return {
+            "name": self.name,
+            "game": self.game,
+            "sets": list(self.sets),
+            "mode": self.mode,
+            "rounds": self.rounds,
+            "top_cut": self.top_cut,
+            "bank": dict(self.bank),
+            "round_minutes": self.round_minutes,
+        }
+
+
+def whole(data: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
+    """Read an optional whole number in a range.
+
+    :raises TournamentError: naming the field.
+    """
+    value = data.get(key)
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TournamentError(f"{key!r} must be a whole number from {low} to {high}")
+    return value
+
+
+def read_config(data: Mapping[str, Any], known_sets: Sequence[str]) -> Config:
+    """Read and check a tournament's settings.
+
+    :raises TournamentError: naming the first bad field and what it may be.
+    """
+    name = " ".join(str(data.get("name") or "").split())
+    if not 0 < len(name) <= MAX_TITLE:
+        raise TournamentError(f"'name' must be 1 to {MAX_TITLE} characters")
+    game = data.get("game", "puzzle-strike")
+    if game not in GAMES:
+        raise TournamentError(f"'game' must be one of {', '.join(GAMES)}")
+    sets = data.get("sets") or ["base-3e"]
+    if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
+        raise TournamentError("'sets' must be a list of set ids")
+    unknown = [s for s in sets if s not in known_sets]
+    if unknown:
+        raise TournamentError(f"unknown set {unknown[0]!r} (known: {', '.join(known_sets)})")
+    mode = data.get("mode", "full")
+    if game == "flash-duel" and mode not in DUEL_MODES:
+        raise TournamentError(f"'mode' must be one of {', '.join(DUEL_MODES)}")
+    top_cut = data.get("top_cut", 0) or 0
+    if top_cut not in TOP_CUTS or isinstance(top_cut, bool):
+        raise TournamentError("'top_cut' must be 0 (none), 4 or 8")
+    bank = data.get("bank") or {}
+    if not isinstance(bank, dict):
+        raise TournamentError("'bank' must be an object: policy, recommended, options")
+    if bank.get("policy", "round") not in POLICIES:
+        raise TournamentError(f"'bank.policy' must be one of {', '.join(POLICIES)}")
+    config = Config(
+        name,
+        str(game),
+        tuple(sets),
+        str(mode) if game == "flash-duel" else "full",
+        whole(data, "rounds", 1, MAX_ROUNDS),
+        int(top_cut),
+        bank,
+        whole(data, "round_minutes", 5, 240),
+    )
+    if game == "puzzle-strike":
+        config.bank_policy().check()
+    return config
+
+
+def config_from_json(data: Mapping[str, Any]) -> Config:
+    """Read stored settings back (already checked when the tournament was created)."""
+    return Config(
+        str(data["name"]),
+        str(data["game"]),
+        tuple(data["sets"]),
+        str(data["mode"]),
+        data.get("rounds"),
+        int(data.get("top_cut") or 0),
+        dict(data.get("bank") or {}),
+        data.get("round_minutes"),
+    )

@@ -1,0 +1,250 @@
+"""A tournament as values: players, rounds, pairings and results; entries, drops, results.
+
+Every change returns a new ``Event``; nothing here touches a database or a clock.
+Players are numbered from 1 in the order they entered. A pairing's ``b`` is None for a bye
+(a match win, 2-0 in games). Swiss rounds come first, then the top cut (single elimination).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+MAX_NAME = 24
+GAMES = {"puzzle-strike": 2, "flash-duel": 3}
+"""Games (or rounds) needed to win a match: Puzzle Strike best 2 of 3, Flash Duel 3 of 5."""
+TOP_CUTS = (0, 4, 8)
+
+
+class TournamentError(ValueError):
+    """A change the tournament rules refuse; the message says why and how to fix it."""
+
+
+class NotFoundError(TournamentError):
+    """A player or table the tournament does not have."""
+
+
+class ResultError(TournamentError):
+    """A score no match of this event can end with."""
+
+
+class PairingError(TournamentError):
+    """No pairing satisfies the rules (no rematch, at most one bye each)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """One entrant."""
+
+    id: int
+    name: str
+    active: bool = True
+    """False once dropped; a dropped player can re-enter between rounds."""
+    first_round: int = 1
+    """The first round they can be paired in (late entries join later rounds)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """Games won by each side of a table, and drawn games."""
+
+    wins_a: int
+    wins_b: int
+    draws: int = 0
+
+    def winner_side(self) -> str | None:
+        """Return 'a', 'b' or None for a drawn match."""
+        if self.wins_a == self.wins_b:
+            return None
+        return "a" if self.wins_a > self.wins_b else "b"
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A table of one round: player ``a`` against ``b`` (None: a bye)."""
+
+    table: int
+    a: int
+    b: int | None
+    result: Result | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        """Whether this is a bye."""
+        return self.b is None
+
+    def players(self) -> tuple[int, ...]:
+        """Return the players at the table."""
+        return (self.a,) if self.b is None else (self.a, self.b)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: its number (from 1), stage ('swiss' or 'top') and tables."""
+
+    number: int
+    pairings: tuple[Pairing, ...]
+    stage: str = "swiss"
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether every table has a result (byes always have one)."""
+        return all(p.result is not None for p in self.pairings)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A whole tournament."""
+
+    seed: int
+    games_to_win: int = 2
+    swiss_rounds: int = 3
+    top_cut: int = 0
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = ()
+
+    def player(self, player_id: int) -> Player:
+        """Return a player by id.
+
+        :raises TournamentError: for an unknown player.
+        """
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        raise NotFoundError(f"no player {player_id} in this tournament")
+
+    @property
+    def current(self) -> Round | None:
+        """Return the latest round, or None before the first."""
+        return self.rounds[-1] if self.rounds else None
+
+    def swiss(self) -> tuple[Round, ...]:
+        """Return the Swiss rounds."""
+        return tuple(r for r in self.rounds if r.stage == "swiss")
+
+    def next_stage(self) -> str | None:
+        """Return the stage of the next round, or None when the event is over."""
+        if len(self.swiss()) < self.swiss_rounds:
+            return "swiss"
+        top = [r for r in self.rounds if r.stage == "top"]
+        if not self.top_cut:
+            return None
+        if not top:
+            return "top"
+        return "top" if len(top[-1].pairings) > 1 else None
+
+
+def bye_result(games_to_win: int) -> Result:
+    """Return the result of a bye: a match win, all games won."""
+    return Result(games_to_win, 0)
+
+
+def usual_rounds(players: int) -> int:
+    """Return the usual number of Swiss rounds for a player count (enough for one unbeaten)."""
+    return max(1, math.ceil(math.log2(max(players, 2))))
+
+
+def check_name(event: Event, name: str, except_id: int | None = None) -> str:
+    """Return a cleaned player name, or refuse an empty, long or taken one.
+
+    :raises TournamentError: naming the problem.
+    """
+    clean = " ".join(name.split())
+    if not 0 < len(clean) <= MAX_NAME:
+        raise TournamentError(f"a player's name has 1 to {MAX_NAME} characters, not {name!r}")
+    taken = {p.name.casefold() for p in event.players if p.id != except_id}
+    if clean.casefold() in taken:
+        raise TournamentError(f"{clean!r} has already entered (add a letter to tell them apart)")
+    return clean
+
+
+def add_player(event: Event, name: str) -> Event:
+    """Enter a player; after round 1 has started this is a late entry for the next round.
+
+    :raises TournamentError: for a bad or taken name, or after the Swiss rounds.
+    """
+    if event.next_stage() != "swiss":
+        raise TournamentError("the Swiss rounds are over: nobody can enter now")
+    clean = check_name(event, name)
+    new_id = max((p.id for p in event.players), default=0) + 1
+    player = Player(new_id, clean, True, len(event.rounds) + 1)
+    return replace(event, players=(*event.players, player))
+
+
+def set_active(event: Event, player_id: int, active: bool) -> Event:
+    """Drop a player (``active=False``) or let a dropped player re-enter.
+
+    A player dropped during a round keeps that round's table and result; they are not
+    paired again until they re-enter.
+
+    :raises TournamentError: for an unknown player, or one already in that state.
+    """
+    player = event.player(player_id)
+    if player.active == active:
+        state = "playing" if active else "dropped"
+        raise TournamentError(f"{player.name} is already {state}")
+    first = player.first_round if not active else max(player.first_round, len(event.rounds) + 1)
+    players = tuple(
+        replace(p, active=active, first_round=first) if p.id == player_id else p
+        for p in event.players
+    )
+    return replace(event, players=players)
+
+
+def check_result(event: Event, result: Result, stage: str) -> None:
+    """Refuse a result no match of this event can end with.
+
+    :raises TournamentError: naming the problem.
+    """
+    need = event.games_to_win
+    numbers = (result.wins_a, result.wins_b, result.draws)
+    if any(n < 0 for n in numbers):
+        raise ResultError("games won and drawn cannot be negative")
+    if max(result.wins_a, result.wins_b) > need:
+        raise ResultError(f"a match ends when someone wins {need} games")
+    if result.wins_a == need and result.wins_b == need:
+        raise ResultError("only one side can win the match")
+    if stage == "top" and result.winner_side() is None:
+        raise ResultError("a top-cut match needs a winner (no draws in single elimination)")
+
+
+def record_result(event: Event, round_no: int, table: int, result: Result) -> Event:
+    """Record (or correct) the result of a table of the current round.
+
+    :raises TournamentError: for a finished or unknown round, an unknown table, a bye, or a
+        result that cannot happen.
+    """
+    current = event.current
+    if current is None or round_no != current.number:
+        now = current.number if current else 0
+        raise TournamentError(
+            f"round {round_no} is not the current round ({now}): results of finished rounds "
+            "are closed"
+        )
+    check_result(event, result, current.stage)
+    pairings = []
+    found = False
+    for p in current.pairings:
+        if p.table == table:
+            if p.is_bye:
+                raise TournamentError(f"table {table} is a bye: it has no result to enter")
+            p, found = replace(p, result=result), True
+        pairings.append(p)
+    if not found:
+        raise NotFoundError(f"round {round_no} has no table {table}")
+    rounds = (*event.rounds[:-1], replace(current, pairings=tuple(pairings)))
+    return replace(event, rounds=rounds)
+
+
+def add_round(event: Event, new: Round) -> Event:
+    """Append a round once the current one is complete.
+
+    :raises TournamentError: while results are missing, or when the number is not next.
+    """
+    current = event.current
+    if current is not None and not current.is_complete:
+        missing = [str(p.table) for p in current.pairings if p.result is None]
+        raise TournamentError(f"round {current.number} still waits for tables {', '.join(missing)}")
+    if new.number != len(event.rounds) + 1:
+        raise TournamentError(f"the next round is {len(event.rounds) + 1}, not {new.number}")
+    return replace(event, rounds=(*event.rounds, new))

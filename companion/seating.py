@@ -1,0 +1,185 @@
+"""Seats: who holds which seat of a match (a hashed token in the phone's cookie), one seat
+per phone, handing a seat to a new phone, and the one match a finished draft is carried into
+with every draft seat's phone seated there. Speaks no HTTP: raises the store's errors."""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from typing import Any
+
+from companion.game import rooms
+from companion.store import (
+    SEAT_TOKEN_BYTES,
+    TOKEN_BYTES,
+    NotFound,
+    SeatTaken,
+    hash_token,
+    insert_match,
+    new_ids,
+    now,
+    write_transaction,
+)
+from printkit.catalog import Catalog
+
+
+def seats(conn: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
+    """Return the seats of a match, whether each is taken, and whether it waits for the
+    phone it was handed to (reserved)."""
+    rows = conn.execute(
+        "select seat, name, token_hash is not null as taken, claim_hash is not null as reserved "
+        "from seats where match_id = ? order by seat",
+        (match_id,),
+    ).fetchall()
+    return [
+        {
+            "seat": r["seat"],
+            "name": r["name"],
+            "taken": bool(r["taken"]),
+            "reserved": bool(r["reserved"]),
+        }
+        for r in rows
+    ]
+
+
+def seat_row(conn: sqlite3.Connection, match_id: str, token: str | None) -> sqlite3.Row | None:
+    """Return the seat row a token holds in this match, if any."""
+    if not token:
+        return None
+    row: sqlite3.Row | None = conn.execute(
+        "select seat, name, token_hash from seats where match_id = ? and token_hash = ?",
+        (match_id, hash_token(token)),
+    ).fetchone()
+    return row
+
+
+def seat_of(conn: sqlite3.Connection, match_id: str, token: str | None) -> str | None:
+    """Return the player name a seat token belongs to in this match, if any."""
+    row = seat_row(conn, match_id, token)
+    return None if row is None else str(row["name"])
+
+
+def claim_seat(
+    conn: sqlite3.Connection, match_id: str, seat: int, held: str | None, claim: str | None = None
+) -> tuple[str, str]:
+    """Claim a free seat for a phone; return (player name, new seat token).
+
+    ``held`` is the seat token the phone already has for this match (one seat per phone);
+    ``claim`` is the code of a handed-over seat, which only its new phone knows.
+
+    :raises NotFound: for no such seat. SeatTaken: when it is taken, reserved for another
+        phone, or the phone already holds a seat here.
+    """
+    token = secrets.token_urlsafe(SEAT_TOKEN_BYTES)
+    with write_transaction(conn):
+        mine = seat_row(conn, match_id, held)
+        if mine is not None:
+            raise SeatTaken(f"this phone already holds {mine['name']}'s seat in this match")
+        row = conn.execute(
+            "select name, token_hash, claim_hash from seats where match_id = ? and seat = ?",
+            (match_id, seat),
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"this match has no seat {seat}")
+        if row["token_hash"] is not None:
+            raise SeatTaken(f"{row['name']}'s seat is already taken")
+        if row["claim_hash"] is not None and row["claim_hash"] != hash_token(claim or ""):
+            raise SeatTaken(f"{row['name']}'s seat was handed to a new phone: use its own link")
+        conn.execute(
+            "update seats set token_hash = ?, claim_hash = null where match_id = ? and seat = ?",
+            (hash_token(token), match_id, seat),
+        )
+        bump_seats(conn, match_id)
+    return str(row["name"]), token
+
+
+def bump_seats(conn: sqlite3.Connection, match_id: str) -> None:
+    """Count a change of seats, so cached answers and ETags notice it."""
+    conn.execute("update matches set seat_version = seat_version + 1 where id = ?", (match_id,))
+
+
+def hand_over_seat(conn: sqlite3.Connection, match_id: str, seat: int) -> tuple[str, str]:
+    """Free a seat for a new phone: the old phone's token stops working at once, and only
+    the returned claim code takes the seat. Return (player name, claim code).
+
+    :raises NotFound: for no such seat.
+    """
+    claim = secrets.token_urlsafe(TOKEN_BYTES)
+    with write_transaction(conn):
+        row = conn.execute(
+            "select name from seats where match_id = ? and seat = ?", (match_id, seat)
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"this match has no seat {seat}")
+        conn.execute(
+            "update seats set token_hash = null, claim_hash = ? where match_id = ? and seat = ?",
+            (hash_token(claim), match_id, seat),
+        )
+        bump_seats(conn, match_id)
+    return str(row["name"]), claim
+
+
+def carried_match(conn: sqlite3.Connection, draft_id: str) -> sqlite3.Row | None:
+    """Return the match a draft was carried into, if it was."""
+    row: sqlite3.Row | None = conn.execute(
+        "select m.* from carries c join matches m on m.id = c.match_id where c.draft_id = ?",
+        (draft_id,),
+    ).fetchone()
+    return row
+
+
+def carry_draft(
+    conn: sqlite3.Connection,
+    draft_id: str,
+    rules: rooms.Rules[Any, Any, Any],
+    setup: Any,
+    catalog: Catalog,
+) -> dict[str, str]:
+    """Create the one match a finished draft is carried into (or return it when it exists);
+    each draft seat's phone holds the seat of the same name in the new match.
+
+    :raises GameError: when the rules refuse the setup (nothing is written).
+    """
+    rules.start(setup, catalog)
+    with write_transaction(conn):
+        done = carried_match(conn, draft_id)
+        if done is not None:
+            return {k: str(done[k]) for k in ("id", "join_code", "view_token")}
+        held = conn.execute(
+            "select name, token_hash from seats where match_id = ? and token_hash is not null",
+            (draft_id,),
+        ).fetchall()
+        by_name = {r["name"]: r["token_hash"] for r in held}
+        players = rules.players(setup)
+        hashes = {i: by_name[p] for i, p in enumerate(players) if p in by_name}
+        ids = new_ids()
+        insert_match(conn, ids, rules.setup_to_json(setup), players, hashes)
+        conn.execute(
+            "insert into carries (draft_id, match_id, created) values (?,?,?)",
+            (draft_id, ids["id"], now()),
+        )
+        bump_seats(conn, draft_id)  # every phone's next read of the draft shows the link
+    return ids
+
+
+def seat_by_name(conn: sqlite3.Connection, match_id: str, name: str, token: str) -> None:
+    """Seat a phone at the seat of this name (a draft seat's phone in the carried match).
+
+    :raises SeatTaken: when another phone holds or was handed that seat.
+    """
+    with write_transaction(conn):
+        row = conn.execute(
+            "select seat, token_hash, claim_hash from seats where match_id = ? and name = ?",
+            (match_id, name),
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"the match has no seat for {name}")
+        if row["token_hash"] == hash_token(token):
+            return
+        if row["token_hash"] is not None or row["claim_hash"] is not None:
+            raise SeatTaken(f"{name}'s seat in the match belongs to another phone")
+        conn.execute(
+            "update seats set token_hash = ? where match_id = ? and seat = ?",
+            (hash_token(token), match_id, row["seat"]),
+        )
+        bump_seats(conn, match_id)

@@ -1,0 +1,294 @@
+"use strict";
+// Tournament pages: create, organiser, public pairings, projector standings, enter, seat.
+// Japanese words of the tournament pages (i18n.js applies them; this script runs first).
+Object.assign(WORDS.ja, {
+  t_run: "大会を開く", t_name: "大会名", t_game: "ゲーム", t_ps: "Puzzle Strike（3本勝負・敗者の選択あり）",
+  t_fd_full: "Flash Duel フルゲーム（5本勝負）", t_fd_cc: "Flash Duel カスタム戦（5本勝負）", t_bank_policy: "銀行",
+  t_bank_round: "ラウンドごとにランダムな銀行（全テーブル共通）", t_bank_table: "テーブルごとにランダムな銀行",
+  t_bank_rec: "毎ラウンドお勧めチップセット", t_bank_rec_name: "お勧めチップセットの名前", t_rounds: "スイスラウンド数（空欄なら標準）",
+  t_top: "決勝トーナメント", t_minutes: "ラウンドの制限時間（分・任意）", t_players: "プレイヤー（1行に1人。QRでも参加できます）",
+  t_create: "作成", t_standings: "順位", t_enter: "参加申込", t_pairings: "対戦表", t_your_name: "あなたの名前",
+  t_character: "キャラクター", t_ask: "参加を申し込む", t_you_are: "あなたは", t_taken: "この席はすでに別の端末が使っています。",
+  t_take_seat: "自分の席に着く", t_secret: "このページのリンクは主催者の鍵です。他の人に見せないでください。",
+  t_by: "あなたの名前（入力した結果と一緒に記録されます）", t_round: "ラウンド", t_players_title: "プレイヤー",
+  t_invite: "このQRコードで参加", t_public: "公開ページ", t_projector: "プロジェクター", t_log: "記録", t_drawn: "引き分け",
+  t_not_started: "まだ始まっていません", t_top_cut: "決勝", t_swiss: "スイス", t_playing: "人が参加中",
+  t_swiss_rounds: "スイスラウンド", t_bye: "不戦勝", t_playing_now: "対戦中", t_watch: "観戦", t_correct: "訂正",
+  t_enter_result: "入力", t_player: "プレイヤー", t_record: "勝-敗-分", t_points: "点", t_waiting: "主催者の承認待ち",
+  t_not_paired: "このラウンドは対戦がありません", t_table: "テーブル", t_approve: "承認", t_drop: "ドロップ", t_reenter: "再参加",
+  t_status_pending: "承認待ち", t_status_active: "参加中", t_status_dropped: "ドロップ", t_over: "大会は終了しました",
+  t_start_top: "決勝ラウンド開始", t_start_round: "ラウンド開始", t_slips: "テーブル票", t_ends: "終了予定",
+});
+const T = {
+  id: () => document.body.dataset.tournament,
+  token: () => document.body.dataset.token || "",
+  headers: () => (T.token() ? { "X-Organiser-Token": T.token() } : {}),
+};
+
+function showError(err, id) {
+  const node = document.getElementById(id || "error");
+  if (node) node.textContent = err && err.error ? err.error : String(err || "");
+}
+
+function score(result) {
+  if (!result) return "…";
+  return result.wins_a + "–" + result.wins_b + (result.draws ? " (" + result.draws + " " + t("t_drawn", "drawn") + ")" : "");
+}
+
+function currentRound(data) {
+  return data.rounds.length ? data.rounds[data.rounds.length - 1] : null;
+}
+
+function roundEnds(data, round) {
+  // The round's clock: when it ends, in the phone's own time (started + the time limit).
+  if (!data.config.round_minutes || !round.started || round.complete) return "";
+  const end = new Date(new Date(round.started).getTime() + data.config.round_minutes * 60000);
+  return " · " + t("t_ends", "ends") + " " + end.toTimeString().slice(0, 5);
+}
+
+function roundTitle(data) {
+  const round = currentRound(data);
+  if (!round) return t("t_not_started", "Not started yet");
+  const stage = round.stage === "top" ? t("t_top_cut", "Top cut") : t("t_swiss", "Swiss");
+  return t("t_round", "Round") + " " + round.number + " · " + stage + roundEnds(data, round);
+}
+
+function summary(data) {
+  const active = data.players.filter((p) => p.status === "active").length;
+  const game = data.config.game === "flash-duel" ? "Flash Duel" : "Puzzle Strike";
+  const clock = data.config.round_minutes ? " · " + data.config.round_minutes + " min" : "";
+  return game + " · " + active + " " + t("t_playing", "playing") + " · " + data.swiss_rounds + " " + t("t_swiss_rounds", "Swiss rounds") +
+    (data.config.top_cut ? " + top " + data.config.top_cut : "") + clock;
+}
+
+function bankLine(data, code) {
+  const bank = data.banks[code];
+  if (!bank) return null;
+  const names = bank.stacks.map((s) => s.name + (s.cost === null ? "" : " (" + s.cost + ")"));
+  return el("p", { class: "small bank" }, (bank.name ? bank.name + " · " : "") + code + ": " + names.join(", "));
+}
+
+function tableLine(table, organiser) {
+  if (table.bye) return el("li", { class: "table-line" }, el("strong", {}, table.a.name), " — " + t("t_bye", "bye"));
+  const state = table.result ? score(table.result) : t("t_playing_now", "playing");
+  const parts = [el("span", { class: "table-no" }, String(table.table)), el("strong", {}, table.a.name), " vs ", el("strong", {}, table.b.name),
+    " ", el("span", { class: table.result ? "result done" : "result" }, state)];
+  if (table.result && table.source) parts.push(el("span", { class: "small" }, " · " + (table.changed_by || table.source)));
+  if (table.view_url) parts.push(" ", el("a", { href: table.view_url }, t("t_watch", "watch")));
+  const line = el("li", { class: "table-line", "data-table": table.table }, parts);
+  if (organiser) line.append(resultForm(table));
+  return line;
+}
+
+function resultForm(table) {
+  const r = table.result || { wins_a: 0, wins_b: 0, draws: 0 };
+  const input = (name, value, label) => el("label", { class: "mini" }, el("span", {}, label),
+    el("input", { type: "number", min: "0", max: "5", name, value: String(value) }));
+  const form = el("form", { class: "result-form row" },
+    input("wins_a", r.wins_a, table.a.name), input("wins_b", r.wins_b, table.b.name), input("draws", r.draws, t("t_drawn", "drawn")),
+    el("button", { type: "submit" }, table.result ? t("t_correct", "Correct") : t("t_enter_result", "Enter")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = new FormData(form);
+    const body = { wins_a: Number(f.get("wins_a")), wins_b: Number(f.get("wins_b")), draws: Number(f.get("draws")), by: document.getElementById("by").value };
+    try {
+      await api("POST", "/api/tournaments/" + T.id() + "/rounds/" + T.round + "/tables/" + table.table + "/result", body, T.headers());
+      if (document.activeElement) document.activeElement.blur();
+      showError("", "round-error");
+      refresh();
+    } catch (err) { showError(err, "round-error"); }
+  });
+  return form;
+}
+
+function renderRound(data, organiser) {
+  const round = currentRound(data);
+  const title = document.getElementById("round-title");
+  if (title) title.textContent = roundTitle(data);
+  const box = document.getElementById("round");
+  if (!round) { fill(box, el("p", { class: "small" }, t("t_not_started", "Not started yet"))); return; }
+  T.round = round.number;
+  const codes = [...new Set(round.tables.map((x) => x.bank).filter(Boolean))];
+  fill(box, codes.length === 1 ? bankLine(data, codes[0]) : null,
+    el("ul", { class: "plain tables" }, round.tables.map((x) => tableLine(x, organiser))));
+}
+
+function pct(value) { return value.toFixed(2); }
+
+function renderStandings(data) {
+  const head = el("tr", {}, ["#", t("t_player", "Player"), t("t_record", "W-L-D"), t("t_points", "Pts"), "OMW%", "GW%", "OGW%"].map((h) => el("th", {}, h)));
+  const rows = data.standings.map((s) => el("tr", { class: s.active ? "" : "dropped" },
+    el("td", {}, String(s.rank)), el("td", {}, s.name), el("td", {}, s.wins + "-" + s.losses + "-" + s.draws),
+    el("td", {}, String(s.points)), el("td", {}, pct(s.omw)), el("td", {}, pct(s.gw)), el("td", {}, pct(s.ogw))));
+  fill(document.getElementById("standings"), el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, rows)));
+}
+
+function renderYou(data) {
+  const box = document.getElementById("you");
+  if (!box || !data.you) return;
+  const you = data.you;
+  if (you.status === "pending") { fill(box, el("p", { class: "you" }, you.name + ": " + t("t_waiting", "waiting for the organiser to let you in"))); return; }
+  const round = currentRound(data);
+  const mine = round ? round.tables.find((x) => x.a.id === you.id || (x.b && x.b.id === you.id)) : null;
+  if (!mine) { fill(box, el("p", { class: "you" }, you.name + ": " + t("t_not_paired", "not paired this round"))); return; }
+  if (mine.bye) { fill(box, el("p", { class: "you" }, you.name + ": " + t("t_bye", "bye"))); return; }
+  const other = mine.a.id === you.id ? mine.b.name : mine.a.name;
+  fill(box, el("p", { class: "you" }, you.name + " · " + t("t_table", "Table") + " " + mine.table + " · vs " + other),
+    mine.your_seat_url && !mine.result ? el("a", { class: "button big", href: mine.your_seat_url }, t("t_take_seat", "Take my seat")) : null);
+}
+
+function renderPlayers(data) {
+  const list = document.getElementById("players");
+  const button = (label, action, p) => el("button", { type: "button", class: "small-button", onclick: async () => {
+    try { await api("POST", "/api/tournaments/" + T.id() + "/players/" + p.id + "/" + action, {}, T.headers()); refresh(); } catch (err) { showError(err, "player-error"); }
+  } }, label);
+  fill(list, data.players.map((p) => el("li", { class: "player " + p.status }, p.name + (p.character ? " (" + p.character + ")" : "") + " · " + t("t_status_" + p.status, p.status) + " ",
+    p.status === "pending" ? button(t("t_approve", "Approve"), "approve", p) : null,
+    p.status === "active" ? button(t("t_drop", "Drop"), "drop", p) : null,
+    p.status === "dropped" ? button(t("t_reenter", "Re-enter"), "reenter", p) : null)));
+}
+
+function renderNext(data) {
+  const button = document.getElementById("next-round");
+  const next = data.next;
+  if (!next.stage) { button.textContent = t("t_over", "The tournament is over"); button.disabled = true; }
+  else {
+    button.textContent = (next.stage === "top" ? t("t_start_top", "Start top cut round") : t("t_start_round", "Start round")) + " " + next.round;
+    button.disabled = !next.ready;
+  }
+  button.dataset.round = String(next.round);
+  const slips = document.getElementById("slips");
+  const round = currentRound(data);
+  if (!round) { fill(slips); return; }
+  const url = (paper) => "/api/tournaments/" + T.id() + "/rounds/" + round.number + "/slips.pdf?paper=" + paper + "&key=" + encodeURIComponent(T.token());
+  fill(slips, el("a", { class: "button", href: url("letter") }, t("t_slips", "Table slips") + " (Letter)"),
+    el("a", { class: "button", href: url("a4") }, t("t_slips", "Table slips") + " (A4)"));
+}
+
+function renderLog(data) {
+  fill(document.getElementById("log"), (data.log || []).map((l) => el("li", {}, l.at.slice(11, 16) + " " + l.actor + ": " + l.line)));
+}
+
+let etag = null;
+let latest = null;
+
+function render(data) {
+  const page = document.body.dataset.page;
+  const summaryNode = document.getElementById("summary");
+  if (summaryNode) summaryNode.textContent = summary(data);
+  // Do not redraw the tables under a result being typed in.
+  const editing = document.activeElement && document.activeElement.matches && document.activeElement.matches(".result-form input");
+  if (!editing) renderRound(data, page === "organiser");
+  renderStandings(data);
+  if (page === "public") renderYou(data);
+  if (page === "organiser") {
+    renderPlayers(data); renderNext(data); renderLog(data);
+    const link = document.getElementById("enter-link");
+    if (link.href !== data.links.enter_url) {
+      link.href = data.links.enter_url; link.textContent = data.links.enter_url;
+      document.getElementById("enter-qr").src = "/qr.svg?text=" + encodeURIComponent(data.links.enter_url);
+    }
+  }
+}
+
+async function refresh() {
+  try {
+    const headers = Object.assign({}, T.headers(), etag ? { "If-None-Match": etag } : {});
+    const data = await api("GET", "/api/tournaments/" + T.id(), undefined, headers);
+    if (data.status === 304) return;
+    etag = data.etag; latest = data;
+    render(data);
+    showError("");
+  } catch (err) { showError(err); }
+}
+
+function startPolling(seconds) {
+  refresh();
+  setInterval(() => { if (!document.hidden) refresh(); }, seconds * 1000);
+  document.addEventListener("langchange", () => { if (latest) render(latest); });
+}
+
+function initNew() {
+  const form = document.getElementById("new-tournament");
+  const toggle = () => { form.querySelector(".ps-only").hidden = !form.elements.game.value.startsWith("puzzle-strike"); };
+  form.elements.game.addEventListener("change", toggle);
+  toggle();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = new FormData(form);
+    const [game, mode] = f.get("game").split(":");
+    const number = (k) => (f.get(k) ? Number(f.get(k)) : null);
+    const bank = { policy: f.get("policy") };
+    if (f.get("recommended")) bank.recommended = f.get("recommended");
+    if (f.get("no_attacks")) bank.no_attacks = true;
+    const body = { name: f.get("name"), game, sets: f.getAll("sets"), bank, rounds: number("rounds"),
+      top_cut: Number(f.get("top_cut")), round_minutes: number("round_minutes"),
+      players: (f.get("players") || "").split("\n").map((s) => s.trim()).filter(Boolean) };
+    if (mode) body.mode = mode;
+    try {
+      const made = await api("POST", "/api/tournaments", body);
+      window.location.href = made.organiser_url;
+    } catch (err) { showError(err); }
+  });
+}
+
+function initOrganiser() {
+  document.getElementById("by").value = localStorage.getItem("organiser-name") || "";
+  document.getElementById("by").addEventListener("change", (e) => localStorage.setItem("organiser-name", e.target.value));
+  document.getElementById("add-player").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const f = new FormData(form);
+    const body = { name: f.get("name") };
+    if (f.get("character")) body.character = f.get("character");
+    try {
+      await api("POST", "/api/tournaments/" + T.id() + "/players", body, T.headers());
+      form.reset(); showError("", "player-error"); refresh();
+    } catch (err) { showError(err, "player-error"); }
+  });
+  document.getElementById("next-round").addEventListener("click", async (event) => {
+    const button = event.target;
+    button.disabled = true;
+    try {
+      await api("POST", "/api/tournaments/" + T.id() + "/rounds", { round: Number(button.dataset.round), by: document.getElementById("by").value }, T.headers());
+      showError("", "round-error");
+    } catch (err) { showError(err, "round-error"); }
+    refresh();
+  });
+  startPolling(3);
+}
+
+function initEnter() {
+  document.getElementById("enter").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = new FormData(event.target);
+    const body = { name: f.get("name") };
+    if (f.get("character")) body.character = f.get("character");
+    try {
+      await api("POST", "/api/tournaments/" + T.id() + "/entries", body);
+      window.location.href = "/t/" + T.id();
+    } catch (err) { showError(err); }
+  });
+}
+
+function initSeat() {
+  const button = document.getElementById("take-seat");
+  if (!button) return;
+  button.addEventListener("click", async () => {
+    const code = document.body.dataset.join;
+    try {
+      const joined = await api("POST", "/api/join/" + encodeURIComponent(code), { seat: Number(document.body.dataset.seat) });
+      window.location.href = joined.table_url;
+    } catch (err) { showError(err); }
+  });
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const page = document.body.dataset.page;
+  if (page === "new") initNew();
+  else if (page === "organiser") initOrganiser();
+  else if (page === "public") startPolling(5);
+  else if (page === "projector") startPolling(10);
+  else if (page === "enter") initEnter();
+  else if (page === "seat") initSeat();
+});

@@ -1,0 +1,246 @@
+"""A tournament as JSON for the pages: rounds, tables, banks, standings, players, the log.
+
+Everyone gets the pairings, results, banks and standings with each table's spectator
+link. A player's phone also gets its own seat link; the organiser gets every seat link,
+pending players and the log.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from companion import tournament_store as ts
+from companion.game.bank import bank_to_json, make_bank
+from companion.game.tournament import Event, standings
+from printkit.catalog import Catalog
+from printkit.catalog.bankcode import BankCodeError, decode_bank
+from printkit.render.slips import RoundSlips, Slip, SlipBank, SlipSeat, slips_from_rows
+
+
+def bank_json(catalog: Catalog, code: str | None, cache: dict[str, Any]) -> dict[str, Any] | None:
+    """Describe a stored bank code (decoded once per answer)."""
+    if not code:
+        return None
+    if code not in cache:
+        try:
+            sets, chips = decode_bank(catalog, code)
+        except BankCodeError:
+            cache[code] = None
+        else:
+            cache[code] = bank_to_json(make_bank(catalog, sets, chips, None, None))
+    found: dict[str, Any] | None = cache[code]
+    return found
+
+
+def table_rows_with_matches(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
+    """Return every table with its match's links."""
+    return conn.execute(
+        "select t.*, r.stage, r.started, m.join_code, m.view_token from tournament_tables t "
+        "join tournament_rounds r on r.tournament_id = t.tournament_id and r.round = t.round "
+        "left join matches m on m.id = t.match_id where t.tournament_id = ? "
+        "order by t.round, t.table_no = 0, t.table_no",
+        (tid,),
+    ).fetchall()
+
+
+def seat_numbers(conn: sqlite3.Connection, tid: str) -> dict[tuple[str, str], int]:
+    """Return the seat of each (match id, player name) at the tournament's tables."""
+    rows = conn.execute(
+        "select s.match_id, s.seat, s.name from seats s join tournament_tables t "
+        "on t.match_id = s.match_id where t.tournament_id = ?",
+        (tid,),
+    ).fetchall()
+    return {(r["match_id"], r["name"]): r["seat"] for r in rows}
+
+
+def seat_url(base: str, t: sqlite3.Row, seat: int | None) -> str | None:
+    """Return the link that seats a player at their table."""
+    return f"{base}/ts/{t['join_code']}/{seat}" if t["join_code"] and seat is not None else None
+
+
+def table_json(
+    t: sqlite3.Row,
+    names: dict[int, str],
+    seats: dict[tuple[str, str], int],
+    base: str,
+    organiser: bool,
+    you: int | None,
+) -> dict[str, Any]:
+    """Describe one table of a round."""
+    result = None
+    if t["wins_a"] is not None:
+        result = {"wins_a": t["wins_a"], "wins_b": t["wins_b"], "draws": t["draws"]}
+    out: dict[str, Any] = {
+        "table": t["table_no"],
+        "a": {"id": t["a"], "name": names[t["a"]]},
+        "b": None if t["b"] is None else {"id": t["b"], "name": names[t["b"]]},
+        "bye": t["b"] is None,
+        "result": result,
+        "source": t["source"],
+        "changed_by": t["changed_by"],
+        "bank": t["bank"],
+        "match_url": f"{base}/m/{t['match_id']}" if t["match_id"] else None,
+        "view_url": f"{base}/v/{t['view_token']}" if t["view_token"] else None,
+    }
+    players = [t["a"], t["b"]]
+    seat_of = {p: seats.get((t["match_id"], names[p])) for p in players if p is not None}
+    if organiser:
+        out["seat_urls"] = [seat_url(base, t, seat_of.get(p)) for p in players]
+    elif you is not None and you in players:
+        out["your_seat_url"] = seat_url(base, t, seat_of.get(you))
+    return out
+
+
+def rounds_json(
+    conn: sqlite3.Connection,
+    row: sqlite3.Row,
+    catalog: Catalog,
+    names: dict[int, str],
+    organiser: bool,
+    you: int | None,
+    base: str,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Describe every round, and the banks they use by code."""
+    rounds: dict[int, dict[str, Any]] = {}
+    banks: dict[str, Any] = {}
+    seats = seat_numbers(conn, row["id"])
+    for t in table_rows_with_matches(conn, row["id"]):
+        rnd = rounds.setdefault(
+            t["round"],
+            {"number": t["round"], "stage": t["stage"], "started": t["started"], "tables": []},
+        )
+        rnd["tables"].append(table_json(t, names, seats, base, organiser, you))
+        bank_json(catalog, t["bank"], banks)
+    out = list(rounds.values())
+    for rnd in out:
+        rnd["complete"] = all(x["result"] is not None for x in rnd["tables"])
+    return out, {k: v for k, v in banks.items() if v is not None}
+
+
+def standings_json(event: Event) -> list[dict[str, Any]]:
+    """Describe the standings; percentages to two decimals."""
+    return [
+        {
+            "rank": s.rank,
+            "player": s.player,
+            "name": s.name,
+            "active": s.active,
+            "wins": s.wins,
+            "losses": s.losses,
+            "draws": s.draws,
+            "byes": s.byes,
+            "points": s.match_points,
+            "omw": round(float(s.omw) * 100, 2),
+            "gw": round(float(s.gw) * 100, 2),
+            "ogw": round(float(s.ogw) * 100, 2),
+        }
+        for s in standings(event)
+    ]
+
+
+def state_json(
+    conn: sqlite3.Connection,
+    row: sqlite3.Row,
+    catalog: Catalog,
+    organiser: bool,
+    you: sqlite3.Row | None,
+    base: str,
+) -> dict[str, Any]:
+    """Describe the whole tournament for one viewer."""
+    config = ts.config_of(row)
+    event = ts.load_event(conn, row)
+    players = ts.player_rows(conn, row["id"])
+    names = {p["player"]: p["name"] for p in players}
+    you_id = you["player"] if you is not None else None
+    rounds, banks = rounds_json(conn, row, catalog, names, organiser, you_id, base)
+    current = event.current
+    data: dict[str, Any] = {
+        "id": row["id"],
+        "name": row["name"],
+        "version": row["version"],
+        "config": config.to_json(),
+        "swiss_rounds": event.swiss_rounds,
+        "rounds": rounds,
+        "banks": banks,
+        "standings": standings_json(event),
+        "next": {
+            "round": len(event.rounds) + 1,
+            "stage": event.next_stage(),
+            "ready": current is None or current.is_complete,
+        },
+        "players": [
+            {
+                "id": p["player"],
+                "name": p["name"],
+                "status": p["status"],
+                "first_round": p["first_round"],
+                "character": p["character"],
+            }
+            for p in players
+            if organiser or p["status"] != "pending" or p["player"] == you_id
+        ],  # fmt: skip
+        "links": {
+            "public_url": f"{base}/t/{row['id']}",
+            "standings_url": f"{base}/t/{row['id']}/standings",
+            "enter_url": f"{base}/t/{row['id']}/enter",
+        },
+    }
+    if you is not None:
+        data["you"] = {"id": you["player"], "name": you["name"], "status": you["status"]}
+    if organiser:
+        data["log"] = [
+            {"at": r["at"], "actor": r["actor"], "line": r["line"]}
+            for r in conn.execute(
+                "select * from tournament_log where tournament_id = ? order by rowid desc limit 50",
+                (row["id"],),
+            )
+        ]
+    return data
+
+
+def round_slips(
+    conn: sqlite3.Connection,
+    row: sqlite3.Row,
+    catalog: Catalog,
+    number: int,
+    base: str,
+    match_format: str,
+    clock: str | None,
+) -> RoundSlips | None:
+    """Gather what a round's slips print (None when the round has not started)."""
+    players = ts.player_rows(conn, row["id"])
+    names = {p["player"]: p["name"] for p in players}
+    rounds, banks = rounds_json(conn, row, catalog, names, True, None, base)
+    rnd = next((r for r in rounds if r["number"] == number), None)
+    if rnd is None:
+        return None
+    slips = []
+    byes = []
+    for t in rnd["tables"]:
+        if t["bye"]:
+            byes.append(t["a"]["name"])
+            continue
+        urls = t["seat_urls"]
+        seats = (SlipSeat(t["a"]["name"], urls[0] or ""), SlipSeat(t["b"]["name"], urls[1] or ""))
+        bank = banks.get(t["bank"]) if t["bank"] else None
+        slip_bank = None
+        if bank is not None:
+            stacks = tuple((s["name"], s["cost"]) for s in bank["stacks"])
+            slip_bank = SlipBank(bank["code"], bank["name"], stacks)
+        slips.append(Slip(t["table"], seats, slip_bank, characters_line(catalog, t, players)))
+    return slips_from_rows(row["name"], number, rnd["stage"], match_format, clock, slips, byes)
+
+
+def characters_line(
+    catalog: Catalog, table: dict[str, Any], players: list[sqlite3.Row]
+) -> str | None:
+    """Return 'Ana: Grave · Ben: Rook' for a Flash Duel table (None without characters)."""
+    from companion.game.flash_duel import state as duel_room
+
+    chosen = {p["player"]: p["character"] for p in players if p["character"]}
+    if not chosen:
+        return None
+    known = {c.id: c.name for c in duel_room.game_set(catalog).characters}
+    seats = (table["a"], table["b"])
+    return " · ".join(f"{s['name']}: {known.get(chosen.get(s['id'], ''), '?')}" for s in seats)

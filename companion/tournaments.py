@@ -1,0 +1,411 @@
+"""Tournament pages and API: create, enter, pair, results, standings, CSV, table slips.
+
+The organiser's link carries a secret (``/to/<id>/<secret>``); its page sends the secret in
+the ``X-Organiser-Token`` header (a header a foreign page cannot add, so no CSRF), and the
+slips PDF takes it as ``?key=``. Players and spectators read pairings and standings; a
+player's phone holds a ``tp_<id>`` cookie after asking to enter, which only shows them
+their own table. Nothing but the organiser's secret changes a tournament.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import secrets
+import sqlite3
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, make_response, render_template, request
+
+from companion import db, seating, store
+from companion import tournament_store as ts
+from companion.api.common import body, catalog
+from companion.errors import ApiError
+from companion.game.bank import BankError
+from companion.game.flash_duel import state as duel_room
+from companion.game.tournament import (
+    NotFoundError,
+    Result,
+    ResultError,
+    TournamentError,
+    standings,
+)
+from companion.game.tournament.config import read_config
+
+bp = Blueprint("tournaments", __name__)
+ORGANISER_HEADER = "X-Organiser-Token"
+PLAYER_COOKIE = "tp_"
+
+
+def refusing(action: Callable[[], Any]) -> Any:
+    """Run a store action, turning the rules' refusals into 4xx answers."""
+    try:
+        return action()
+    except NotFoundError as exc:
+        raise ApiError(404, str(exc)) from None
+    except (BankError, ResultError) as exc:
+        raise ApiError(422, str(exc)) from None
+    except TournamentError as exc:
+        raise ApiError(409, str(exc)) from None
+
+
+def organiser_row(tid: str) -> sqlite3.Row:
+    """Return the tournament if the request carries its organiser secret.
+
+    :raises ApiError: 403 for anyone else.
+    """
+    row = ts.find(db.get_db(), tid)
+    token = request.headers.get(ORGANISER_HEADER) or request.args.get("key")
+    if not ts.is_organiser(row, token):
+        raise ApiError(403, "only the organiser's link can change the tournament")
+    return row
+
+
+def base_url() -> str:
+    """Return the server's address as the phone reached it."""
+    return request.host_url.rstrip("/")
+
+
+def links(tid: str, token: str | None = None) -> dict[str, str]:
+    """Return a tournament's public links (and the organiser's, when its secret is given)."""
+    base = base_url()
+    out = {
+        "tournament_id": tid,
+        "public_url": f"{base}/t/{tid}",
+        "standings_url": f"{base}/t/{tid}/standings",
+        "enter_url": f"{base}/t/{tid}/enter",
+    }
+    if token:
+        out["organiser_url"] = f"{base}/to/{tid}/{token}"
+    return out
+
+
+# --- pages -------------------------------------------------------------------------------
+
+
+@bp.get("/tournaments/new")
+def new_page() -> str:
+    """The form that creates a tournament."""
+    sets = [{"id": s.id, "name": s.name} for s in catalog().puzzle_strike_sets()]
+    return render_template("tournament_new.html", sets=sets)
+
+
+@bp.get("/t/<tid>")
+def public_page(tid: str) -> str:
+    """Pairings and standings for players and spectators (a player sees their table)."""
+    row = ts.find(db.get_db(), tid)
+    return render_template("tournament.html", tid=tid, name=row["name"], page="public")
+
+
+@bp.get("/t/<tid>/standings")
+def standings_page(tid: str) -> str:
+    """Standings in large type for a projector; it refreshes itself."""
+    row = ts.find(db.get_db(), tid)
+    return render_template("tournament_standings.html", tid=tid, name=row["name"])
+
+
+@bp.get("/t/<tid>/enter")
+def enter_page(tid: str) -> str:
+    """A player's phone asks to enter (the organiser approves)."""
+    row = ts.find(db.get_db(), tid)
+    config = ts.config_of(row)
+    duelists = []
+    if config.game == "flash-duel" and config.mode == "full":
+        duelists = [{"id": c.id, "name": c.name} for c in duel_room.game_set(catalog()).characters]
+    return render_template("tournament_enter.html", tid=tid, name=row["name"], duelists=duelists)
+
+
+@bp.get("/to/<tid>/<token>")
+def organiser_page(tid: str, token: str) -> str:
+    """The organiser's page (a wrong secret is answered as not found)."""
+    row = ts.find(db.get_db(), tid)
+    if not ts.is_organiser(row, token):
+        abort(404)
+    config = ts.config_of(row)
+    duelists = []
+    if config.game == "flash-duel" and config.mode == "full":
+        duelists = [{"id": c.id, "name": c.name} for c in duel_room.game_set(catalog()).characters]
+    response = make_response(
+        render_template(
+            "tournament_admin.html", tid=tid, name=row["name"], token=token, duelists=duelists
+        )
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response  # type: ignore[return-value]
+
+
+@bp.get("/ts/<join_code>/<int:seat>")
+def seat_page(join_code: str, seat: int) -> str:
+    """A table slip's QR code: take this seat at this table with one tap."""
+    match = store.find_match(db.get_db(), join_code=join_code)
+    seats = seating.seats(db.get_db(), match["id"])
+    if not 0 <= seat < len(seats):
+        abort(404)
+    return render_template(
+        "tournament_seat.html", join_code=join_code, seat=seat, player=seats[seat]["name"],
+        taken=seats[seat]["taken"], match_id=match["id"],
+    )  # fmt: skip
+
+
+# --- API: create, enter, players ------------------------------------------------------------
+
+
+@bp.post("/api/tournaments")
+def create() -> tuple[Response, int]:
+    """Create a tournament: settings and optional first players; answer the links."""
+    data = body()
+    known = [s.id for s in catalog().puzzle_strike_sets()]
+    try:
+        config = read_config(data, known)
+    except TournamentError as exc:
+        raise ApiError(422, str(exc)) from None
+    names = data.get("players") or []
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ApiError(400, "'players' must be a list of names")
+    names = [n for n in names if n.strip()]
+    if config.game == "flash-duel" and config.mode == "full" and names:
+        raise ApiError(422, "Flash Duel: add players one by one with their characters")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed < 2**31):  # fmt: skip
+        raise ApiError(400, "'seed' must be a whole number from 0 to 2**31 - 1")
+    tid, token = refusing(lambda: ts.create(db.get_db(), config, names, seed))
+    return jsonify(links(tid, token)), 201
+
+
+def character_from(data: dict[str, Any], row: sqlite3.Row) -> str | None:
+    """Read the Flash Duel character a player enters with (full game only).
+
+    :raises ApiError: 422 for a missing or unknown character.
+    """
+    config = ts.config_of(row)
+    if config.game != "flash-duel" or config.mode != "full":
+        return None
+    known = {c.id for c in duel_room.game_set(catalog()).characters}
+    character = data.get("character")
+    if character not in known:
+        raise ApiError(422, f"'character' must be one of {', '.join(sorted(known))}")
+    return str(character)
+
+
+def name_from(data: dict[str, Any]) -> str:
+    """Read a player's name.
+
+    :raises ApiError: 400 when it is not text.
+    """
+    name = data.get("name")
+    if not isinstance(name, str):
+        raise ApiError(400, "'name' must be the player's name")
+    return name
+
+
+@bp.post("/api/tournaments/<tid>/entries")
+def ask_to_enter(tid: str) -> tuple[Response, int]:
+    """A player's phone asks to enter; the organiser approves. The phone gets a cookie."""
+    data = body()
+    conn = db.get_db()
+    row = ts.find(conn, tid)
+    mine = ts.player_by_token(conn, tid, request.cookies.get(PLAYER_COOKIE + tid))
+    if mine is not None:
+        raise ApiError(409, f"this phone has already entered as {mine['name']}")
+    character = character_from(data, row)
+    token = secrets.token_urlsafe(32)
+    name = name_from(data)
+    pid = refusing(lambda: ts.enter_player(conn, row, name, character, "pending", token))
+    response = jsonify({"player": pid, "status": "pending"})
+    response.set_cookie(
+        PLAYER_COOKIE + tid, token, max_age=60 * 60 * 24 * 14, httponly=True,
+        samesite="Strict", secure=request.is_secure, path="/",
+    )  # fmt: skip
+    return response, 201
+
+
+@bp.post("/api/tournaments/<tid>/players")
+def add_player(tid: str) -> tuple[Response, int]:
+    """The organiser types a player in."""
+    data = body()
+    row = organiser_row(tid)
+    character = character_from(data, row)
+    name = name_from(data)
+    pid = refusing(lambda: ts.enter_player(db.get_db(), row, name, character, "active"))
+    return jsonify({"player": pid, "status": "active"}), 201
+
+
+@bp.post("/api/tournaments/<tid>/players/<int:pid>/<action>")
+def change_player(tid: str, pid: int, action: str) -> Response:
+    """The organiser approves a player who asked from their phone, drops one, or lets a
+    dropped player re-enter."""
+    if action not in ("approve", "drop", "reenter"):
+        raise ApiError(404, "the action must be approve, drop or reenter")
+    row = organiser_row(tid)
+    refusing(lambda: ts.set_status(db.get_db(), row, pid, action))
+    return jsonify({"ok": True})
+
+
+# --- API: rounds and results ---------------------------------------------------------------
+
+
+def whole_field(data: dict[str, Any], key: str) -> int:
+    """Read a required whole number ≥ 0.
+
+    :raises ApiError: 400 naming the field.
+    """
+    value = data.get(key, 0 if key == "draws" else None)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ApiError(400, f"'{key}' must be a whole number of games, 0 or more")
+    return value
+
+
+def actor_from(data: dict[str, Any]) -> str:
+    """Return who made an organiser change ('organiser', or the name they gave)."""
+    by = data.get("by")
+    if isinstance(by, str) and by.strip():
+        return f"organiser ({by.strip()[:24]})"
+    return "organiser"
+
+
+@bp.post("/api/tournaments/<tid>/rounds")
+def next_round(tid: str) -> tuple[Response, int]:
+    """Pair the next round (``round``: its number, so a repeated click is refused)."""
+    data = body()
+    row = organiser_row(tid)
+    number = data.get("round")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise ApiError(400, "'round' must be the number of the round to start")
+    conn = db.get_db()
+    new = refusing(lambda: ts.start_round(conn, row, number, catalog(), actor_from(data)))
+    return jsonify({"round": new.number, "stage": new.stage, "tables": len(new.pairings)}), 201
+
+
+@bp.post("/api/tournaments/<tid>/rounds/<int:number>/tables/<int:table_no>/result")
+def enter_result(tid: str, number: int, table_no: int) -> Response:
+    """The organiser enters or corrects a table's result (games won by a and b, draws)."""
+    data = body()
+    row = organiser_row(tid)
+    result = Result(whole_field(data, "wins_a"), whole_field(data, "wins_b"),
+                    whole_field(data, "draws"))  # fmt: skip
+    conn = db.get_db()
+    refusing(lambda: ts.record(conn, row, number, table_no, result, actor_from(data)))
+    return jsonify({"ok": True})
+
+
+# --- API: reading ---------------------------------------------------------------------------
+
+
+@bp.get("/api/tournaments/<tid>")
+def read(tid: str) -> Response:
+    """The tournament as this phone may see it (the organiser sees seat links and the log)."""
+    conn = db.get_db()
+    row = ts.find(conn, tid)
+    if refusing(lambda: ts.sync_results(conn, row, catalog())):
+        row = ts.find(conn, tid)
+    organiser = ts.is_organiser(row, request.headers.get(ORGANISER_HEADER))
+    you = ts.player_by_token(conn, tid, request.cookies.get(PLAYER_COOKIE + tid))
+    viewer = "organiser" if organiser else (f"p{you['player']}" if you else "public")
+    etag = f"t{row['version']}-{viewer}"
+    if request.if_none_match.contains(etag):
+        response = make_response("", 304)
+        response.set_etag(etag)
+        return response
+    from companion.tournament_views import state_json
+
+    data = state_json(conn, row, catalog(), organiser, you, base_url())
+    response = Response(json.dumps(data, separators=(",", ":")), mimetype="application/json")
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def csv_response(rows: list[list[Any]], filename: str) -> Response:
+    """Answer rows as a CSV download."""
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    response = make_response(out.getvalue())
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@bp.get("/api/tournaments/<tid>/standings.csv")
+def standings_csv(tid: str) -> Response:
+    """The standings as CSV: rank, player, record, points and the three tiebreakers."""
+    conn = db.get_db()
+    row = ts.find(conn, tid)
+    ts.sync_results(conn, row, catalog())
+    event = ts.load_event(conn, row)
+    rows: list[list[Any]] = [
+        ["rank", "player", "status", "wins", "losses", "draws", "byes", "match_points",
+         "omw_percent", "gw_percent", "ogw_percent"]
+    ]  # fmt: skip
+    for s in standings(event):
+        rows.append([
+            s.rank, s.name, "playing" if s.active else "dropped", s.wins, s.losses, s.draws,
+            s.byes, s.match_points, percent(s.omw), percent(s.gw), percent(s.ogw),
+        ])  # fmt: skip
+    return csv_response(rows, f"standings-{tid}.csv")
+
+
+def percent(value: Any) -> str:
+    """Write a fraction as a percentage with two decimals."""
+    return f"{float(value) * 100:.2f}"
+
+
+@bp.get("/api/tournaments/<tid>/matches.csv")
+def matches_csv(tid: str) -> Response:
+    """Every table of every round as CSV, with who entered each result."""
+    conn = db.get_db()
+    row = ts.find(conn, tid)
+    ts.sync_results(conn, row, catalog())
+    names = {p["player"]: p["name"] for p in ts.player_rows(conn, tid)}
+    rows: list[list[Any]] = [
+        ["round", "stage", "table", "player_a", "player_b", "wins_a", "wins_b", "draws",
+         "bank", "source", "changed_by", "changed_at"]
+    ]  # fmt: skip
+    for t in ts.table_rows(conn, tid):
+        rows.append([
+            t["round"], t["stage"], t["table_no"] or "bye", names[t["a"]],
+            names.get(t["b"], "") if t["b"] is not None else "", t["wins_a"], t["wins_b"],
+            t["draws"], t["bank"] or "", t["source"] or "", t["changed_by"] or "",
+            t["changed_at"] or "",
+        ])  # fmt: skip
+    return csv_response(rows, f"matches-{tid}.csv")
+
+
+# --- table slips ---------------------------------------------------------------------------
+
+FORMATS = {
+    ("puzzle-strike", "full"): "Puzzle Strike: best 2 of 3, loser's choice",
+    ("flash-duel", "full"): "Flash Duel: best 3 of 5 rounds",
+    ("flash-duel", "custom-clockwork"): "Flash Duel Custom Clockwork: draft, then best 3 of 5",
+}
+
+
+@bp.get("/api/tournaments/<tid>/rounds/<int:number>/slips.pdf")
+def slips_pdf(tid: str, number: int) -> Response:
+    """Print a round's table slips and pairings sheet (``paper``: letter or a4)."""
+    from companion.tournament_views import round_slips
+    from printkit.render.slips import PAPERS, write_round_slips
+
+    row = organiser_row(tid)
+    paper = request.args.get("paper", "letter")
+    if paper not in PAPERS:
+        raise ApiError(400, f"'paper' must be one of {', '.join(PAPERS)}")
+    config = ts.config_of(row)
+    clock = f"{config.round_minutes} minutes" if config.round_minutes else None
+    rs = round_slips(db.get_db(), row, catalog(), number, base_url(),
+                     FORMATS[(config.game, config.mode)], clock)  # fmt: skip
+    if rs is None:
+        raise ApiError(404, f"round {number} has not started")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "slips.pdf"
+        write_round_slips(rs, path, paper)
+        data = path.read_bytes()
+    response = make_response(data)
+    response.headers["Content-Type"] = "application/pdf"
+    name = f"round-{number}-slips-{paper}.pdf"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

@@ -1,0 +1,131 @@
+"""The store on its own: typed actions in, its own errors out (no HTTP), final actions,
+original answers for retried keys."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import db, kinds, store
+from companion.game.errors import IllegalMove, InvalidAction
+from companion.game.rooms import Rules
+from printkit.catalog import Catalog
+
+
+@dataclass(frozen=True)
+class Add:
+    amount: int
+
+
+@dataclass(frozen=True)
+class Flip:
+    pass
+
+
+def parse(data: Mapping[str, Any]) -> Add | Flip:
+    if data.get("type") == "flip":
+        return Flip()
+    if data.get("type") == "add" and isinstance(data.get("amount"), int):
+        return Add(data["amount"])
+    raise InvalidAction("add or flip")
+
+
+def apply(state: int, action: Add | Flip, actor: str, catalog: Catalog, position: int) -> int:
+    if isinstance(action, Flip):
+        return -state
+    if state + action.amount > 100:
+        raise IllegalMove("at most 100")
+    return state + action.amount
+
+
+COUNTER: Rules[dict[str, Any], int, Add | Flip] = Rules(
+    kind="counter",
+    setup_from_request=lambda data, catalog, seed: {"players": ["Ana"]},
+    setup_from_json=lambda data: dict(data),
+    setup_to_json=lambda setup: {"kind": "counter", **setup},
+    players=lambda setup: tuple(setup["players"]),
+    parse_action=parse,
+    action_to_json=lambda a: (
+        {"type": "flip"} if isinstance(a, Flip) else {"type": "add", "amount": a.amount}
+    ),
+    start=lambda setup, catalog: 0,
+    apply=apply,
+    view=lambda state, viewer, catalog: {"n": state},
+    describe=lambda a, actor, after: f"{actor} made it {after}",
+    is_final=lambda action, state: isinstance(action, Flip),
+)
+
+
+@pytest.fixture
+def conn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[sqlite3.Connection]:
+    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kinds.Kind(COUNTER, "x.html", "x.js")))
+    store.clear_cache()
+    path = tmp_path / "db.sqlite3"
+    db.migrate(path)
+    connection = db.connect(path)
+    yield connection
+    connection.close()
+    store.clear_cache()
+
+
+def write(
+    conn: sqlite3.Connection, match: str, kind: str, base: int, key: str, action: Any = None
+) -> store.Cached:
+    return store.append(conn, match, store.Write("Ana", kind, action, base, key), catalog=None)  # type: ignore[arg-type]
+
+
+def test_a_final_action_is_never_undone(conn: sqlite3.Connection) -> None:
+    ids = store.create_match(conn, COUNTER, {"players": ["Ana"]}, None)  # type: ignore[arg-type]
+    match = ids["id"]
+    write(conn, match, "action", 0, "key-00001", Add(5))
+    after = write(conn, match, "action", 1, "key-00002", Flip())
+    assert after.state == -5 and after.can_undo_redo() == (False, False)
+    with pytest.raises(store.UndoRefused, match="the last action is final"):
+        write(conn, match, "undo", 2, "key-00003")
+    write(conn, match, "action", 2, "key-00004", Add(1))
+    undone = write(conn, match, "undo", 3, "key-00005")
+    assert undone.state == -5 and undone.can_undo_redo() == (False, True)
+    with pytest.raises(store.UndoRefused):
+        write(conn, match, "undo", 4, "key-00006")
+    store.clear_cache()  # a fresh replay knows the top action is final too
+    reloaded = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
+    assert reloaded.can_undo_redo() == (False, True)
+
+
+def test_the_store_raises_its_own_errors(conn: sqlite3.Connection) -> None:
+    match = store.create_match(conn, COUNTER, {"players": ["Ana"]}, None)["id"]  # type: ignore[arg-type]
+    with pytest.raises(store.NothingToUndo, match="there is nothing to undo"):
+        write(conn, match, "undo", 0, "key-00001")
+    write(conn, match, "action", 0, "key-00002", Add(5))
+    with pytest.raises(store.StaleVersion) as stale:
+        write(conn, match, "action", 0, "key-00003", Add(5))
+    assert stale.value.version == 1
+    with pytest.raises(IllegalMove, match="at most 100"):
+        write(conn, match, "action", 1, "key-00004", Add(99))
+    with pytest.raises(store.NotFound):
+        store.find_match(conn, match_id="nope")
+    assert [r["idem"] for r in store.event_rows(conn, match)] == ["key-00002"]
+
+
+def test_a_retried_key_gets_the_state_right_after_it(conn: sqlite3.Connection) -> None:
+    match = store.create_match(conn, COUNTER, {"players": ["Ana"]}, None)["id"]  # type: ignore[arg-type]
+    first = write(conn, match, "action", 0, "key-00001", Add(5))
+    write(conn, match, "action", 1, "key-00002", Add(7))
+    again = write(conn, match, "action", 0, "key-00001", Add(5))
+    assert (
+        again.short_answer()
+        == first.short_answer()
+        == {
+            "version": 1,
+            "line": "Ana made it 5",
+            "can_undo": True,
+            "can_redo": False,
+        }
+    )
+    current = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
+    assert current.state == 12 and current.version == 2
