@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -430,3 +431,92 @@ def test_solo_time_over_as_the_raid_rules_say(
     table.act("Ana", type="time_over", hands=hands)
     view = table.view()
     assert view["round_winner"] == winner and view["hit_points"] == hit_points
+
+
+# --- what mutation testing showed unpinned -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "move", "player": "Ana", "card": 0},
+        {"type": "push", "player": "Ana", "target": "Ben", "card": 6},
+        {"type": "attack", "player": "Ana", "target": "Ben", "cards": [1, 6]},
+        {"type": "dash", "player": "Ana", "target": "Ben", "dash": 6, "cards": [1]},
+        {"type": "dash", "player": "Ana", "target": "Ben", "dash": 1, "cards": [6]},
+    ],
+)
+def test_every_action_refuses_a_card_the_deck_lacks(
+    catalog: Catalog, action: dict[str, Any]
+) -> None:
+    table = duel(catalog).place(Ana=8, Ben=9 if action["type"] == "push" else 12)
+    assert "the numbered cards show 1 to 5" in table.refused("Ana", **action)
+
+
+def test_answers_refuse_a_card_the_deck_lacks(catalog: Catalog) -> None:
+    table = duel(catalog).place(Ana=8, Ben=12)
+    table.act("Ana", type="dash", player="Ana", target="Ben", dash=1, cards=[3])
+    assert table.view()["pending"]["attacker"] == "Ana"
+    assert "not 7" in table.refused("Ben", type="block", player="Ben", cards=[7])
+    assert "not 0" in table.refused("Ben", type="retreat", player="Ben", card=0)
+    table.act("Ben", type="retreat", player="Ben", card=3)
+    assert table.view()["outcome"] == "Ben retreated 3"
+
+
+def test_dashing_block_refuses_a_card_the_deck_lacks_and_a_foe(catalog: Catalog) -> None:
+    players = ["Ana", "Ben", "Cat", "Dan"]
+    table = Table(
+        catalog,
+        mode="team-battle",
+        players=players,
+        characters=CHARS | {"Cat": "jaina", "Dan": "midori"},
+    )
+    table.place(Ana=8, Cat=3, Ben=11, Dan=14).turn_to("Ben")
+    table.act("Ben", type="attack", player="Ben", target="Ana", cards=[3])
+    assert "not 6" in table.refused("Cat", type="dashing_block", player="Cat", dash=6, cards=[3])
+    assert "not 9" in table.refused("Cat", type="dashing_block", player="Cat", dash=5, cards=[9])
+    assert "teammate" in table.refused(
+        "Dan", type="dashing_block", player="Dan", dash=1, cards=[3], teammate="Ana"
+    )
+
+
+def test_two_fighters_recover_at_once(catalog: Catalog) -> None:
+    players = ["Ana", "Ben", "Cat", "Dan"]
+    table = Table(
+        catalog,
+        mode="team-battle",
+        players=players,
+        characters=CHARS | {"Cat": "jaina", "Dan": "midori"},
+    )
+    table.place(Ana=8, Cat=6, Ben=14, Dan=14).turn_to("Ben")
+    table.act("Ben", type="dash", player="Ben", target="Ana", dash=1, cards=[5])
+    table.act("Ana", type="retreat", player="Ana", card=1)
+    table.act("Ben", type="end_turn").turn_to("Dan").place(Dan=12)
+    table.act("Dan", type="dash", player="Dan", target="Cat", dash=1, cards=[5])
+    table.act("Cat", type="retreat", player="Cat", card=1)
+    assert {f["name"] for f in table.view()["fighters"] if f["recovering"]} == {"Ana", "Cat"}
+
+
+def test_an_ability_used_costs_the_no_ability_achievements(catalog: Catalog) -> None:
+    table = solo(catalog, "training-dummy")
+    key = table.view()["abilities"]["Ana"][0]["key"]
+    table.act("Ana", type="use_ability", player="Ana", ability=key)
+    table.place(Ana=15).act("Ana", type="attack", player="Ana", target="Bot", cards=[3])
+    table.act("Ana", type="bot_defend", hand=[1, 1, 2, 2, 4], extra=5)
+    assert table.view()["round_winner"] == "A" and table.view()["achievements"] == []
+    assert "during a round" in table.refused("Ana", type="use_ability", player="Ana", ability=key)
+
+
+def test_pawns_may_be_placed_on_either_end(catalog: Catalog) -> None:
+    table = duel(catalog).place(Ben=1, Ana=18)
+    assert table.where() == {"Ana": 18, "Ben": 1}
+    assert "1 to 18" in table.refused("Ana", type="place", player="Ana", space=0)
+
+
+def test_the_coin_of_a_stored_game_stays_the_same(catalog: Catalog) -> None:
+    # A stored game replays: the seed decides the first player the same way every time.
+    firsts = [
+        Table(catalog, seed=s, mode="simple", players=["Ana", "Ben"]).view()["turn"]
+        for s in range(6)
+    ]
+    assert firsts == ["Ana" if random.Random(s + 1).randrange(2) == 0 else "Ben" for s in range(6)]

@@ -498,3 +498,51 @@ def test_a_team_switches_p1_and_p2_between_rounds(catalog: Catalog) -> None:
     assert seen == ["Cat", "Ben", "Ana", "Dan"]
     full = Table(catalog, mode="full", players=["Ana", "Ben"], characters=CHARS)
     assert "Team Battle" in full.refused("Ana", type="switch_order", player="Ana")
+
+
+def test_team_time_over_a_whole_team_falls(catalog: Catalog) -> None:
+    table = team(catalog).place(Ana=8, Cat=2, Ben=10, Dan=11)
+    for _ in range(3):
+        table.act("Ana", type="draw", count=10)
+    hands = {"Ana": [2, 2, 3], "Cat": [1], "Ben": [1], "Dan": [1]}  # Ana last-hits both
+    table.act("Ana", type="time_over", hands=hands)
+    assert table.view()["round_winner"] == "A" and table.down() == {"Ben", "Dan"}
+
+
+def test_team_time_over_front_most_equal_is_a_draw(catalog: Catalog) -> None:
+    table = team(catalog).place(Ana=5, Cat=2, Ben=14, Dan=16)  # both advanced 4
+    for _ in range(3):
+        table.act("Ana", type="draw", count=10)
+    table.act("Ana", type="time_over", hands={"Ana": [1], "Cat": [1], "Ben": [1], "Dan": [1]})
+    assert table.view()["round_over"] and table.view()["round_winner"] is None
+
+
+def test_hidden_traitor_who_accuses_a_loyal_mortal_falls(catalog: Catalog) -> None:
+    table, traitor = betrayal(catalog)
+    loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]
+    table.act(traitor, type="accuse", accused=loyal[0])
+    assert table.down() == {traitor}
+    assert table.view(loyal[1])["revealed"] == {loyal[0]: "loyal"}
+
+
+def test_time_over_keeps_the_dragons_card_hidden(catalog: Catalog) -> None:
+    table, _ = betrayal(catalog, traitor_is_a_mortal=False)
+    table.place(Drake=12)
+    for count in (10, 10, 2, 10, 10, 2):
+        table.act("Drake", type="draw", count=count)
+    hands = {"Ana": [1], "Ben": [1], "Cat": [1], "Dan": [1], "Drake": [1]}
+    table.act("Drake", type="time_over", hands=hands)
+    view = table.view("Ana")
+    assert view["revealed"] == {} and view["game_winner"] == "dragon"  # advanced 6 > 0
+
+
+def test_betrayal_time_over_an_even_last_hit_spares_the_loyal_mortal(catalog: Catalog) -> None:
+    table, traitor = betrayal(catalog)
+    loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]
+    table.place(**{traitor: 6, loyal[0]: 4, loyal[1]: 10, loyal[2]: 3}, Drake=12)
+    for count in (10, 10, 2, 10, 10, 2):
+        table.act("Drake", type="draw", count=count)
+    hands = {traitor: [2], loyal[0]: [2], loyal[1]: [1], loyal[2]: [1], "Drake": [5]}
+    table.act("Drake", type="time_over", hands=hands)
+    assert loyal[0] not in table.down()
+    assert table.view()["game_winner"] == "mortals"  # loyal[1] advanced 9 > the Dragon's 6

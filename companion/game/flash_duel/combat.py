@@ -193,7 +193,7 @@ def retreat(state: State, action: act.Retreat) -> State:
 def hit(state: State, action: act.Hit) -> State:
     """A target takes the hit."""
     pending = waiting(state, action.player)
-    return rounds.take_hit(answered(state, pending, action.player), action.player, pending.cards)
+    return rounds.take_hit(answered(state, pending, action.player), action.player)
 
 
 def place(state: State, action: act.Place) -> State:

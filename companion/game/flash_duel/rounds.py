@@ -78,7 +78,7 @@ def leave_strike(state: State, who: str) -> State:
     return replace(state, pending=replace(pending, targets=left) if left else None)
 
 
-def take_hit(state: State, who: str, cards: tuple[int, ...]) -> State:
+def take_hit(state: State, who: str) -> State:
     """A hit: one hit point less for the Dragon or a tough bot, otherwise a defeat."""
     if who == state.mode.tough_one(state) and state.hit_points > 1:
         state = replace(state, hit_points=state.hit_points - 1)

@@ -129,7 +129,7 @@ def bot_defend(state: State, action: act.BotDefend, position: int) -> State:
         moved = track.retreat(me, answer.cards[0], state.fd.board.spaces)
         state = replace(with_fighter(state, moved), recovering=(*state.recovering, pawn))
         return tell(state, Event(Happening.RETREATED, (pawn,), answer.cards[0]))
-    state = rounds.take_hit(state, pawn, pending.cards)
+    state = rounds.take_hit(state, pawn)
     if not state.round_over and len(pending.cards) >= 2:
         state = replace(state, bot_discards=pending.cards[0])
     return state
