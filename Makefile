@@ -9,17 +9,19 @@ TEST_STAMP := $(VENV)/.strikekit-test
 MUTATION_STAMP := $(VENV)/.strikekit-mutation
 # Biome (pinned in package.json / package-lock.json) lints and formats the JavaScript.
 NODE_STAMP := node_modules/.strikekit-js
-# Debian packages the tests use (installed only when missing).
-DEB_TEST_PACKAGES := poppler-utils poppler-data zbar-tools fonts-ipafont-gothic chromium
+# Debian packages the PDFs embed their fonts from (installed only when missing).
+DEB_RUN_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic
+# Debian packages the tests use.
+DEB_TEST_PACKAGES := $(DEB_RUN_PACKAGES) poppler-utils poppler-data zbar-tools chromium
 # Debian packages the benchmarks use.
 DEB_BENCH_PACKAGES := wrk
 # Where `make run` serves the companion (0.0.0.0: this machine and phones on the LAN).
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test lint jslint typecheck pytest mutation bench clean debian-test-packages
+.PHONY: run test lint jslint typecheck pytest mutation bench clean debian-run-packages debian-test-packages
 
-run: $(RUN_STAMP)
+run: $(RUN_STAMP) debian-run-packages
 	$(BIN)/printkit validate
 	$(BIN)/printkit list
 	$(BIN)/printkit build --out output
@@ -34,8 +36,10 @@ lint: $(TEST_STAMP)
 jslint: $(NODE_STAMP)
 	node_modules/.bin/biome ci --colors=off companion/static
 
+# npm ci refuses a lock file without other platforms' optional binaries (npm 11), so install
+# exactly what package-lock.json pins, without rewriting it.
 $(NODE_STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+	npm install --no-audit --no-fund --no-save --loglevel=error
 	touch $@
 
 # Mutation testing of the pure rules (companion/game) with the unit tests only; slow, so not
@@ -56,7 +60,7 @@ pytest: $(TEST_STAMP) debian-test-packages
 
 bench: $(TEST_STAMP)
 	@scripts/ensure-debian-packages $(DEB_BENCH_PACKAGES)
-	@for script in bench/*.py; do [ -e "$$script" ] || continue; echo "== $$script"; $(BIN)/python "$$script" || exit 1; done
+	@for script in bench/*_bench.py; do [ -e "$$script" ] || continue; echo "== $$script"; $(BIN)/python "$$script" || exit 1; done
 	bash bench/serve_bench.sh
 
 $(BIN)/python:
@@ -69,6 +73,9 @@ $(RUN_STAMP): pyproject.toml | $(BIN)/python
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
 	touch $@ $(RUN_STAMP)
+
+debian-run-packages:
+	@scripts/ensure-debian-packages $(DEB_RUN_PACKAGES)
 
 debian-test-packages:
 	@scripts/ensure-debian-packages $(DEB_TEST_PACKAGES)

@@ -15,7 +15,7 @@ TMP=$(mktemp -d)
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$TMP"' EXIT
 command -v wrk >/dev/null || { echo "serve_bench: wrk is needed (Debian package wrk)" >&2; exit 1; }
 
-.venv/bin/companion serve --port "$PORT" --db "$TMP/bench.sqlite3" --threads "${THREADS:-16}" >/dev/null 2>&1 &
+.venv/bin/companion serve --port "$PORT" --db "$TMP/bench.sqlite3" --threads "${THREADS:-16}" --no-limits >/dev/null 2>&1 &
 SERVER=$!
 for _ in $(seq 50); do curl -fs "$BASE/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
 

@@ -17,22 +17,28 @@ __version__ = "0.1.0"
 def create_app(
     test_config: dict[str, Any] | None = None, instance_path: str | Path | None = None
 ) -> Flask:
-    """Create the companion app; ``test_config`` overrides settings (tests, --db) and
-    ``instance_path`` is where the database and the secret key live (default: Flask's
-    ``instance/`` folder; tests pass a temporary folder so nothing lands in the checkout)."""
-    folder = None if instance_path is None else str(Path(instance_path).resolve())
-    app = Flask(__name__, instance_path=folder, instance_relative_config=True)
+    """Create the companion app; ``test_config`` overrides settings (tests, --db).
+
+    ``instance_path`` (or the setting ``INSTANCE_PATH``) is where the database and the secret
+    key live (default: ``companion.instance.default_instance_path()``); tests pass a
+    temporary folder so nothing lands in the checkout.
+    """
+    from companion.instance import default_instance_path
+
+    folder = instance_path or (test_config or {}).get("INSTANCE_PATH") or default_instance_path()
+    app = Flask(__name__, instance_relative_config=True, instance_path=str(Path(folder).resolve()))
     instance = Path(app.instance_path)
     app.config.from_mapping(DATABASE=str(instance / "companion.sqlite3"), DATA_DIR=None)
     if test_config:
         app.config.update(test_config)
-    from companion import api, db, errors, pages, security, tournaments
+    from companion import api, db, errors, hosting, pages, security, tournaments
 
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = security.secret_key(instance)
     app.session_interface = security.NoSessions()  # the companion keeps no session state
     security.init_app(app)
+    hosting.init_app(app)  # proxy, public address, HSTS, rate limits (config HOSTING_*)
     db.init_app(app)
     errors.init_app(app)
     api.register(app)

@@ -25,6 +25,7 @@ from companion.game.bank import (
     recommended_bank,
 )
 from companion.game.panic import PanicError, describe_thresholds
+from companion.instance import INSTANCE_ENV, default_instance_path
 from printkit.build import BuildError, BuildOptions, write_bank_sheets
 from printkit.catalog import Catalog, CatalogError, load_catalog, user_data_dir
 from printkit.catalog.bankcode import BankCodeError, decode_bank
@@ -79,21 +80,65 @@ def build_parser() -> argparse.ArgumentParser:
     bank.add_argument("--team-battle", action="store_true", help="2 vs 2 (Panic counts 4)")
     bank.add_argument("--recommended", metavar="NAME", help="a rulebook bank of the (one) set")
     bank.add_argument("--code", help="show the bank of this bank code")
-    serve = commands.add_parser("serve", help="serve the companion web app (waitress)")
+    serve = commands.add_parser("serve", help="serve the companion web app")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=5000, help="port (5000)")
-    serve.add_argument("--db", help="SQLite file (default: instance/companion.sqlite3)")
+    add_database_options(serve)
+    serve.add_argument("--threads", type=int, default=32, help="threads per process (32)")
     serve.add_argument(
-        "--instance", metavar="DIR", help="folder of the secret key (default: instance/)"
+        "--workers", type=int, default=1, help="processes (1: waitress; more: gunicorn)"
     )
-    serve.add_argument("--threads", type=int, default=16, help="server threads (16)")
+    serve.add_argument(
+        "--proxy", action="store_true", help="trust one reverse proxy's X-Forwarded-* headers"
+    )
+    serve.add_argument("--base-url", help="public address for links and QR codes (https://...)")
+    serve.add_argument(
+        "--no-limits", action="store_true", help="no rate limits or open-match cap (LAN, bench)"
+    )
+    serve.add_argument(
+        "--long-polls", type=int, metavar="N", help="long polls waiting per process (threads/2)"
+    )
     serve.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
+    add_maintenance_commands(commands)
     bank.add_argument("--json", action="store_true", help="print JSON")
     bank.add_argument("--pdf", metavar="FILE", help="also write the bank setup sheet(s) here")
     bank.add_argument("--paper", default="letter", help="paper for --pdf: letter or a4")
     bank.add_argument("--lang", default="en", help="language for --pdf: en or ja")
     bank.add_argument("--base-url", help="companion address in the sheet's QR code")
     return parser
+
+
+def add_database_options(parser: argparse.ArgumentParser) -> None:
+    """Add --db and --instance (where the database is)."""
+    parser.add_argument("--db", help="SQLite file (default: companion.sqlite3 in the instance)")
+    parser.add_argument(
+        "--instance", metavar="DIR", help=f"instance folder (default: ${INSTANCE_ENV} or per user)"
+    )
+
+
+def add_maintenance_commands(commands: Any) -> None:
+    """Add prune, backup, export and import."""
+    prune = commands.add_parser("prune", help="delete matches idle for longer than an age")
+    prune.add_argument("--older-than", required=True, metavar="AGE", help="e.g. 30d, 12h, 2w")
+    prune.add_argument("--dry-run", action="store_true", help="only list what would go")
+    backup = commands.add_parser("backup", help="copy the database safely, even while serving")
+    backup.add_argument("file", metavar="FILE", help="where to write the copy")
+    export = commands.add_parser("export", help="print a match's setup and log as JSON")
+    export.add_argument("match_id", metavar="MATCH_ID")
+    export.add_argument("--out", metavar="FILE", help="write here instead of printing")
+    load = commands.add_parser("import", help="replay and store a match exported as JSON")
+    load.add_argument("file", metavar="FILE", help="an export ('-' reads standard input)")
+    for command in (prune, backup, export, load):
+        add_database_options(command)
+    load.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
+
+
+def database_path(args: argparse.Namespace) -> Path:
+    """Return the database the command works on: --db, or the instance folder's."""
+    if args.db:
+        return Path(args.db).resolve()
+    instance = Path(args.instance).resolve() if args.instance else default_instance_path()
+    return instance / "companion.sqlite3"
 
 
 def options_from(args: argparse.Namespace) -> BankOptions:
@@ -200,51 +245,147 @@ def run_bank(catalog: Catalog, args: argparse.Namespace) -> int:
     return 0
 
 
-def run_serve(args: argparse.Namespace) -> int:
-    """Migrate the database once, then serve with waitress (never in debug mode)."""
-    import qrcode
-    from waitress import serve
-
-    from companion import create_app
-    from printkit.netaddr import lan_address
+def serve_config(args: argparse.Namespace) -> dict[str, Any]:
+    """Turn serve's options into the app's settings."""
+    from companion.hosting import DEFAULT_LIMITS, public_address
 
     if not 1 <= args.port <= 65535:
         raise UsageError(f"--port must be 1-65535, not {args.port}")
     if not 1 <= args.threads <= 256:
         raise UsageError(f"--threads must be 1-256, not {args.threads}")
-    load_catalog(user_data_dir(args.data_dir))  # a broken overlay stops here, before serving
-    config: dict[str, Any] = {"DATA_DIR": user_data_dir(args.data_dir)}
-    if args.db:
-        config["DATABASE"] = str(Path(args.db).resolve())
-    app = create_app(config, instance_path=args.instance)
+    if not 1 <= args.workers <= 64:
+        raise UsageError(f"--workers must be 1-64, not {args.workers}")
+    if args.workers > 1 and sys.platform == "win32":
+        raise UsageError("--workers needs gunicorn, which does not run on Windows: use 1")
+    long_polls = args.threads // 2 if args.long_polls is None else args.long_polls
+    if not 0 <= long_polls < args.threads:
+        raise UsageError(f"--long-polls must be 0 to {args.threads - 1} (below --threads)")
+    if args.base_url:
+        public_address(args.base_url)  # refuse a bad address before serving
+    config: dict[str, Any] = {
+        "DATA_DIR": user_data_dir(args.data_dir),
+        "DATABASE": str(database_path(args)),
+        "HOSTING_PROXY": args.proxy,
+        "HOSTING_BASE_URL": args.base_url.rstrip("/") if args.base_url else None,
+        "HOSTING_LIMITS": None if args.no_limits else DEFAULT_LIMITS,
+        "LONG_POLLS": long_polls,
+    }
+    if args.instance:
+        config["INSTANCE_PATH"] = str(Path(args.instance).resolve())
+    return config
+
+
+def print_addresses(args: argparse.Namespace, database: str) -> None:
+    """Say where the companion answers (and show phones on the LAN a QR code)."""
+    import qrcode
+
+    from printkit.netaddr import lan_address
+
+    workers = f"{args.workers} processes" if args.workers > 1 else "1 process"
     local = f"http://127.0.0.1:{args.port}"
-    print(f"strikekit companion on {local}  (database {app.config['DATABASE']})")
+    print(f"strikekit companion on {local}  ({workers}, database {database})")
+    if args.base_url:
+        print(f"public address: {args.base_url}")
+        return
     if args.host in ("0.0.0.0", "::") or args.host not in ("127.0.0.1", "localhost", "::1"):
         lan = f"http://{lan_address() if args.host in ('0.0.0.0', '::') else args.host}:{args.port}"
         print(f"phones on this network: {lan}")
         code = qrcode.QRCode(border=1)
         code.add_data(lan)
         code.print_ascii(invert=True)
-    serve(
-        app,
-        host=args.host,
-        port=args.port,
-        threads=args.threads,
-        connection_limit=1000,
-        channel_timeout=30,
-        ident="strikekit",
-    )
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Migrate the database once, then serve (waitress, or gunicorn for --workers N)."""
+    from companion import create_app
+    from companion.serving import serve
+
+    config = serve_config(args)
+    load_catalog(config["DATA_DIR"])  # a broken overlay stops here, before serving
+    app = create_app(config)
+    print_addresses(args, app.config["DATABASE"])
+    sys.stdout.flush()
+    serve(app, args.host, args.port, args.workers, args.threads)
     return 0
+
+
+def run_maintenance(args: argparse.Namespace) -> int:
+    """Prune, back up, export or import."""
+    from companion import maintenance
+
+    path = database_path(args)
+    if args.command == "prune":
+        age = maintenance.parse_age(args.older_than)
+        stale = maintenance.prune(path, age, args.dry_run)
+        for item in stale:
+            print(item.describe())
+        verb = "would delete" if args.dry_run else "deleted"
+        print(f"{verb} {len(stale)} match(es) idle for more than {args.older_than}")
+    elif args.command == "backup":
+        count = maintenance.backup(path, Path(args.file))
+        print(f"backed up {count} match(es) to {args.file} (integrity check: ok)")
+    elif args.command == "export":
+        run_export(path, args)
+    else:
+        run_import(path, args)
+    return 0
+
+
+def run_export(path: Path, args: argparse.Namespace) -> None:
+    """Print or write one match's export."""
+    from companion import maintenance
+
+    conn = maintenance.open_existing(path)
+    try:
+        text = json.dumps(maintenance.export_match(conn, args.match_id), indent=1) + "\n"
+    finally:
+        conn.close()
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+
+
+def run_import(path: Path, args: argparse.Namespace) -> None:
+    """Replay an export into the database."""
+    from companion import db, maintenance
+
+    source = sys.stdin if args.file == "-" else None
+    try:
+        text = source.read() if source else Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise maintenance.MaintenanceError(f"cannot read {args.file}: {exc}") from None
+    match = maintenance.read_export(text)
+    catalog = load_catalog(user_data_dir(args.data_dir))
+    db.migrate(path)
+    conn = db.connect(path)
+    try:
+        match_id = maintenance.import_match(conn, match, catalog)
+    finally:
+        conn.close()
+    events = len(match["events"])
+    print(f"imported match {match_id} ({events} events replayed); players join again")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the companion command line and return its exit code."""
     args = build_parser().parse_args(argv)
     if args.command == "serve":
+        from companion.hosting import BaseUrlError
+
         try:
             return run_serve(args)
-        except (CatalogError, UsageError, OSError) as exc:
+        except (CatalogError, UsageError, BaseUrlError, OSError) as exc:
             print(f"companion serve: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if args.command in ("prune", "backup", "export", "import"):
+        from companion.maintenance import MaintenanceError
+
+        try:
+            return run_maintenance(args)
+        except (CatalogError, MaintenanceError, OSError) as exc:
+            print(f"companion {args.command}: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     try:
         catalog = load_catalog(user_data_dir(args.data_dir))

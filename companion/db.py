@@ -88,6 +88,17 @@ def add_tournaments(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
+def add_match_clients(db: sqlite_utils.Database) -> None:
+    """Who opened each match (a keyed hash of the address): the cap on open matches per client."""
+    db.execute(
+        """create table match_clients (
+            match_id text primary key references matches(id), client text not null,
+            created text not null)"""
+    )
+    db.execute("create index match_clients_by_client on match_clients (client)")
+
+
+@migrations()
 def add_seat_claims_and_carries(db: sqlite_utils.Database) -> None:
     """Handed-over seats wait for their claim code; a draft remembers the match it became."""
     db.execute("alter table seats add column claim_hash text")

@@ -55,7 +55,7 @@ def find_kind(name: str) -> Kind:
         if kind.name == name:
             return kind
     known = ", ".join(k.name for k in KINDS)
-    raise InvalidSetup(f"'kind' must be a known kind: unknown kind {name!r} (known: {known})")
+    raise InvalidSetup(f"unknown kind {name!r} (known: {known}): 'kind' must be one of them")
 
 
 def kind_of_setup(setup: Mapping[str, Any]) -> Kind:

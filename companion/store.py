@@ -162,13 +162,18 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def new_token() -> str:
+    """Return a random URL-safe token that does not start with "-" (a match id given to
+    ``companion export`` would otherwise read as an option)."""
+    while True:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        if not token.startswith("-"):
+            return token
+
+
 def new_ids() -> dict[str, str]:
     """Return a fresh match id, join code and view token."""
-    return {
-        "id": secrets.token_urlsafe(TOKEN_BYTES),
-        "join_code": secrets.token_urlsafe(TOKEN_BYTES),
-        "view_token": secrets.token_urlsafe(TOKEN_BYTES),
-    }
+    return {"id": new_token(), "join_code": new_token(), "view_token": new_token()}
 
 
 def create_match(

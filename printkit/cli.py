@@ -86,7 +86,9 @@ def add_build_parser(commands: Any) -> None:
     build = commands.add_parser("build", help="write the print-ready PDFs")
     add_data_dir(build)
     add_print_options(build)
-    build.add_argument("--bleed", type=float, default=3.0, metavar="MM", help="bleed (3)")
+    build.add_argument(
+        "--bleed", type=float, metavar="MM", help="bleed (3, less where a grid has no room)"
+    )
     build.add_argument("--crop-marks", default="corners", help="corners, full or none")
     build.add_argument("--duplex", action="store_true", help="backs for a long-edge flip")
     build.add_argument("--back-offset", default="0,0", metavar="X,Y", help="shift backs (mm)")

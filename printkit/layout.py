@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -78,9 +79,18 @@ class Grid:
     left: float
     top: float
     """Top edge of the first row's trim box."""
-    bleed: float
-    """Bleed drawn around every piece: the requested one, or half the gutter if less."""
+    bleed_x: float
+    """Bleed drawn left and right of every piece (what the gutters leave room for)."""
+    bleed_y: float
+    """Bleed drawn above and below every piece."""
+    area: Box
+    """The part of the page the pieces, their bleed and their crop marks may use."""
     header_on_top: bool = True
+
+    @property
+    def bleed(self) -> float:
+        """Return the smaller of the two bleeds (round pieces use it all round)."""
+        return min(self.bleed_x, self.bleed_y)
 
     @property
     def per_page(self) -> int:
@@ -131,72 +141,108 @@ def load_geometry(path: Path = LAYOUTS_FILE, chip_diameter: float | None = None)
     return Geometry(frame, papers, shapes)
 
 
+SIDE_LABEL = 3.5
+"""Width (mm) of the band in the left margin that carries a sheet's label when no header
+band fits above a fixed grid."""
+MIN_MARK = 1.0
+"""The shortest crop mark (mm) worth drawing."""
+MARK_ROOM = 2.0
+"""The length of crop mark (mm) a fixed grid keeps room for before it gives up bleed."""
+MARK_INSET = 0.3
+"""Space (mm) between a crop mark in a gutter and the bleed on either side of it."""
+
+
+@lru_cache(maxsize=256)
 def grid_for(shape: Shape, paper: Paper, frame: Frame, bleed: float) -> Grid:
     """Lay out one shape on a page: a fixed grid for cards, as many as fit otherwise.
 
     The sheet's title and ruler go in a band at the top; when a fixed grid leaves no room
-    for it, they go in the left margin instead (``Grid.header_on_top`` is then False).
+    for it, the title goes in a narrow band of the left margin instead
+    (``Grid.header_on_top`` is then False).
 
     :raises LayoutError: when not even one piece fits.
     """
     try:
-        return lay_out(shape, paper, frame, bleed, frame.header)
+        return lay_out(shape, paper, frame, bleed, on_top=True)
     except LayoutError:
         if not (shape.columns and shape.rows):
             raise
-        return lay_out(shape, paper, frame, bleed, 0.0)
+        return lay_out(shape, paper, frame, bleed, on_top=False)
 
 
-def lay_out(shape: Shape, paper: Paper, frame: Frame, bleed: float, header: float) -> Grid:
-    """Lay out one shape with a header band of the given height."""
-    width = paper.width - 2 * frame.margin
-    height = paper.height - 2 * frame.margin - header
+def grid_area(paper: Paper, frame: Frame, on_top: bool) -> Box:
+    """Return the part of a page left for pieces once the margins and label band are off."""
+    side = 0.0 if on_top else SIDE_LABEL
+    header = frame.header if on_top else 0.0
+    return Box(
+        frame.margin + side,
+        frame.margin,
+        paper.width - 2 * frame.margin - side,
+        paper.height - 2 * frame.margin - header,
+    )
+
+
+def lay_out(shape: Shape, paper: Paper, frame: Frame, bleed: float, on_top: bool) -> Grid:
+    """Lay out one shape with the label band on top or at the side."""
+    area = grid_area(paper, frame, on_top)
     if shape.columns and shape.rows:
         columns, rows = shape.columns, shape.rows
-        gutter_x = gutter(width, shape.width, columns, bleed)
-        gutter_y = gutter(height, shape.height, rows, bleed)
-        gaps = [g / 2 for g, n in ((gutter_x, columns), (gutter_y, rows)) if n > 1]
-        used_bleed = min([bleed, *gaps])
+        gutter_x, bleed_x = card_axis(area.width, columns, shape.width, bleed, frame)
+        gutter_y, bleed_y = card_axis(area.height, rows, shape.height, bleed, frame)
     else:
         spacing = frame.gap + 2 * bleed
-        columns = fit(width, shape.width, spacing, bleed)
-        rows = fit(height, shape.height, spacing, bleed)
+        columns = fit(area.width, shape.width, spacing, bleed)
+        rows = fit(area.height, shape.height, spacing, bleed)
         gutter_x = gutter_y = spacing
-        used_bleed = bleed
+        bleed_x = bleed_y = bleed
     if columns < 1 or rows < 1:
         raise LayoutError(f"a {shape.name} of {shape.width} x {shape.height} mm does not fit")
     used_w = columns * shape.width + (columns - 1) * gutter_x
     used_h = rows * shape.height + (rows - 1) * gutter_y
-    left = frame.margin + (width - used_w) / 2
-    top = paper.height - frame.margin - header - (height - used_h) / 2
     return Grid(
         shape,
         columns,
         rows,
         shape.width + gutter_x,
         shape.height + gutter_y,
-        left,
-        top,
-        used_bleed,
-        header_on_top=header > 0,
+        area.x + (area.width - used_w) / 2,
+        area.y + area.height - (area.height - used_h) / 2,
+        bleed_x,
+        bleed_y,
+        area,
+        header_on_top=on_top,
     )
+
+
+def card_axis(
+    available: float, count: int, size: float, bleed: float, frame: Frame
+) -> tuple[float, float]:
+    """Return (gutter, bleed) along one axis of a fixed grid, keeping room for crop marks.
+
+    Marks go outside the grid when the margin has room for them, else in the gutters; the
+    bleed is the requested one or as much as is left once the marks have their room.
+
+    :raises LayoutError: when the pieces alone are longer than the space.
+    """
+    leftover = available - count * size
+    if leftover < -1e-9:
+        raise LayoutError(f"{count} pieces of {size} mm need more than {available:.1f} mm")
+    outside = min(bleed, (leftover - 2 * (frame.crop_offset + MARK_ROOM)) / (2 * count))
+    if count == 1:
+        return 0.0, max(0.0, min(bleed, outside if outside >= 0 else leftover / 2))
+    band = 2 * MARK_INSET + MARK_ROOM
+    inside = min(bleed, (leftover - (count - 1) * band) / (2 * count))
+    if outside >= 0 and outside >= inside:
+        return 2 * outside, outside
+    if inside >= 0:
+        widest = 2 * inside + 2 * MARK_INSET + frame.crop_length
+        return min((leftover - 2 * inside) / (count - 1), widest), inside
+    return leftover / (count - 1), 0.0
 
 
 def fit(available: float, size: float, spacing: float, bleed: float) -> int:
     """Count the pieces of ``size`` that fit, ``spacing`` apart, with bleed at both ends."""
     return max(0, math.floor((available - 2 * bleed + spacing) / (size + spacing)))
-
-
-def gutter(available: float, size: float, count: int, bleed: float) -> float:
-    """Return the space between ``count`` pieces: 2 x bleed, or what is left if less.
-
-    :raises LayoutError: when the pieces alone are wider than the space.
-    """
-    if count * size > available:
-        raise LayoutError(f"{count} pieces of {size} mm need more than {available:.1f} mm")
-    if count == 1:
-        return 0.0
-    return min(2 * bleed, (available - count * size) / (count - 1))
 
 
 def pages_needed(pieces: int, per_page: int) -> int:
@@ -216,9 +262,10 @@ def crop_lines(
 ) -> list[tuple[float, float, float, float]]:
     """Return crop-mark lines (x1, y1, x2, y2) for the first ``used`` slots of a page.
 
-    ``corners``: short marks outside the grid on every cut line, clear of the bleed.
+    ``corners``: short marks on every cut line wherever it crosses paper left blank, outside
+    the grid when the margin has room, else in the gutters between pieces.
     ``full``: every cut line drawn across the whole grid and out past its bleed.
-    ``none``: no marks.
+    ``none``: no marks. Every line stays inside ``grid.area``.
 
     :raises LayoutError: for an unknown mode.
     """
@@ -227,23 +274,55 @@ def crop_lines(
     if mode == "none" or used <= 0:
         return []
     boxes = [grid.slot(i) for i in range(min(used, grid.per_page))]
-    xs = sorted({b.x for b in boxes} | {b.x + b.width for b in boxes})
-    ys = sorted({b.y for b in boxes} | {b.y + b.height for b in boxes})
-    left, right = min(xs) - grid.bleed, max(xs) + grid.bleed
-    bottom, top = min(ys) - grid.bleed, max(ys) + grid.bleed
-    near, far = frame.crop_offset, frame.crop_offset + frame.crop_length
-    lines = []
-    for x in xs:
-        if mode == "full":
-            lines.append((x, bottom - far, x, top + far))
-        else:
-            lines += [(x, top + near, x, top + far), (x, bottom - near, x, bottom - far)]
-    for y in ys:
-        if mode == "full":
-            lines.append((left - far, y, right + far, y))
-        else:
-            lines += [(left - near, y, left - far, y), (right + near, y, right + far, y)]
+    area = grid.area
+    lines: list[tuple[float, float, float, float]] = []
+    for x in sorted({b.x for b in boxes} | {b.x + b.width for b in boxes}):
+        spans = [
+            (b.y - grid.bleed_y, b.y + b.height + grid.bleed_y)
+            for b in boxes
+            if b.x - grid.bleed_x - 1e-6 <= x <= b.x + b.width + grid.bleed_x + 1e-6
+        ]
+        for lo, hi in marks_along(spans, area.y, area.y + area.height, frame, mode):
+            lines.append((x, lo, x, hi))
+    for y in sorted({b.y for b in boxes} | {b.y + b.height for b in boxes}):
+        spans = [
+            (b.x - grid.bleed_x, b.x + b.width + grid.bleed_x)
+            for b in boxes
+            if b.y - grid.bleed_y - 1e-6 <= y <= b.y + b.height + grid.bleed_y + 1e-6
+        ]
+        for lo, hi in marks_along(spans, area.x, area.x + area.width, frame, mode):
+            lines.append((lo, y, hi, y))
     return lines
+
+
+def marks_along(
+    spans: list[tuple[float, float]], start: float, end: float, frame: Frame, mode: str
+) -> list[tuple[float, float]]:
+    """Return the stretches of one cut line to mark, given the pieces (with bleed) it crosses.
+
+    The line runs from ``start`` to ``end``; only the blank paper between the pieces is
+    marked: near the piece at the two ends, across the gutter in between.
+    """
+    if not spans:
+        return []
+    if mode == "full":
+        low = max(start, min(lo for lo, _ in spans) - frame.crop_offset - frame.crop_length)
+        high = min(end, max(hi for _, hi in spans) + frame.crop_offset + frame.crop_length)
+        return [(low, high)]
+    edges = sorted(spans)
+    marks = []
+    before = edges[0][0] - frame.crop_offset
+    if before - start >= MIN_MARK - 1e-6:
+        marks.append((max(start, before - frame.crop_length), before))
+    after = max(hi for _, hi in edges) + frame.crop_offset
+    if end - after >= MIN_MARK - 1e-6:
+        marks.append((after, min(end, after + frame.crop_length)))
+    reach = edges[0][1]
+    for lo, hi in edges[1:]:
+        if lo - reach - 2 * MARK_INSET >= MIN_MARK - 1e-6:
+            marks.append((reach + MARK_INSET, lo - MARK_INSET))
+        reach = max(reach, hi)
+    return marks
 
 
 CROP_MODES = ("corners", "full", "none")

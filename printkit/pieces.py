@@ -6,7 +6,7 @@ Pure: it decides what is printed and how often; ``printkit.render`` decides how 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from printkit.catalog import (
     Ability,
@@ -69,6 +69,8 @@ class Missing:
     kind: str
     label: str
     fields: tuple[str, ...]
+    uncertain_name: bool = False
+    """True when the name it carries comes from a single or indirect source."""
 
 
 @dataclass(frozen=True)
@@ -90,58 +92,27 @@ def stack_kind(stack: BankStack) -> str:
 
 def puzzle_strike_pieces(game_set: PuzzleStrikeSet) -> Selection:
     """List every chip of a Puzzle Strike box in its quantity."""
-    sel = Selection()
     sid = game_set.id
-    for chip in game_set.puzzle_chips:
-        sel.pieces.append(
-            Piece(
-                "puzzle-chip",
-                "chip",
-                f"{sid}/puzzle/{chip.id}",
-                game_set.puzzle_chip_copies,
-                chip.name,
-                "puzzle",
-                chip,
-                None,
-                sid,
-            )
+    copies = game_set.puzzle_chip_copies
+    pieces = [
+        Piece(
+            "puzzle-chip", "chip", f"{sid}/puzzle/{c.id}", copies, c.name, "puzzle", c, set_id=sid
         )
+        for c in game_set.puzzle_chips
+    ]
     for who, own in game_set.character_chips():
-        sel.pieces.append(
-            Piece(
-                "character-chip",
-                "chip",
-                f"{sid}/character/{who.id}/{own.id}",
-                1,
-                own.name,
-                "character",
-                own,
-                who,
-                sid,
-            )
+        design = f"{sid}/character/{who.id}/{own.id}"
+        pieces.append(
+            Piece("character-chip", "chip", design, 1, own.name, "character", own, who, sid)
         )
     for stack in game_set.stacks:
         kind = stack_kind(stack)
-        sel.pieces.append(
-            Piece(
-                kind,
-                "chip",
-                f"{sid}/{kind}/{stack.id}",
-                stack.count,
-                stack.name,
-                kind,
-                stack,
-                None,
-                sid,
-            )
-        )
+        design = f"{sid}/{kind}/{stack.id}"
+        pieces.append(Piece(kind, "chip", design, stack.count, stack.name, kind, stack, set_id=sid))
     if game_set.blank_chips:
-        sel.pieces.append(
-            Piece(
-                "blank", "chip", f"{sid}/blank", game_set.blank_chips, "", "blank", None, None, sid
-            )
-        )
-    return sel
+        blanks = game_set.blank_chips
+        pieces.append(Piece("blank", "chip", f"{sid}/blank", blanks, "", "blank", set_id=sid))
+    return Selection(pieces)
 
 
 def known(ability: Ability) -> bool:
@@ -184,10 +155,10 @@ def ability_piece(
     )
 
 
-def missing_label(owner: str, ability: Ability) -> str:
-    """Name a write-in card for the cover: owner, then its name or id."""
+def missing(kind: str, owner: str, ability: Ability) -> Missing:
+    """Describe a write-in card for the cover: owner, its name or id, the unknown facts."""
     label = f"{owner}: {ability.name or ability.id}"
-    return f"{label} [name unconfirmed]" if "name" in ability.uncertain else label
+    return Missing(kind, label, ability.unknown, "name" in ability.uncertain)
 
 
 def add_abilities(sel: Selection, game_set: FlashDuelSet) -> None:
@@ -197,80 +168,41 @@ def add_abilities(sel: Selection, game_set: FlashDuelSet) -> None:
         design = f"{sid}/ability/{who.id}/{ability.id}"
         sel.pieces.append(ability_piece("ability-card", design, ability, who, sid))
         if not known(ability):
-            label = missing_label(who.name, ability)
-            sel.missing.append(Missing("ability-card", label, ability.unknown))
+            sel.missing.append(missing("ability-card", who.name, ability))
     for ability in game_set.dragon_abilities:
         design = f"{sid}/dragon/{ability.id}"
         sel.pieces.append(ability_piece("dragon-card", design, ability, None, sid))
         if not known(ability):
-            label = missing_label("Deathstrike Dragon", ability)
-            sel.missing.append(Missing("dragon-card", label, ability.unknown))
+            sel.missing.append(missing("dragon-card", "Deathstrike Dragon", ability))
 
 
 def flash_duel_pieces(game_set: FlashDuelSet) -> Selection:
     """List every Flash Duel card and token; unknown abilities become write-in cards."""
-    sel = Selection()
     sid = game_set.id
-    copies = game_set.numbered_cards.copies_per_deck * game_set.numbered_cards.decks
-    for value in game_set.numbered_cards.values:
-        sel.pieces.append(
-            Piece(
-                "numbered-card",
-                "card",
-                f"{sid}/number/{value}",
-                copies,
-                str(value),
-                "numbered",
-                value,
-                None,
-                sid,
-            )
-        )
+    numbers = game_set.numbered_cards
+    copies = numbers.copies_per_deck * numbers.decks
+    sel = Selection(
+        [
+            Piece("numbered-card", "card", f"{sid}/number/{v}", copies, str(v), "numbered", v)
+            for v in numbers.values
+        ]
+    )
     add_abilities(sel, game_set)
     for card in game_set.loyalty_cards:
+        design = f"{sid}/loyalty/{card.id}"
         sel.pieces.append(
-            Piece(
-                "loyalty-card",
-                "card",
-                f"{sid}/loyalty/{card.id}",
-                card.count,
-                card.name,
-                "loyalty",
-                card,
-                None,
-                sid,
-            )
+            Piece("loyalty-card", "card", design, card.count, card.name, "loyalty", card)
         )
     for track in game_set.track_cards:
+        design = f"{sid}/track/{track.id}"
+        board = game_set.board
         sel.pieces.append(
-            Piece(
-                "track-card",
-                "track-card",
-                f"{sid}/track/{track.id}",
-                1,
-                track.id,
-                None,
-                track,
-                None,
-                sid,
-                game_set.board,
-            )
+            Piece("track-card", "track-card", design, 1, track.id, None, track, board=board)
         )
     if game_set.win_tokens:
-        sel.pieces.append(
-            Piece(
-                "win-token",
-                "token",
-                f"{sid}/win-token",
-                game_set.win_tokens,
-                "",
-                "win-token",
-                None,
-                None,
-                sid,
-            )
-        )
-    return sel
+        tokens = game_set.win_tokens
+        sel.pieces.append(Piece("win-token", "token", f"{sid}/win-token", tokens, "", "win-token"))
+    return Selection([replace(p, set_id=sid) for p in sel.pieces], sel.missing)
 
 
 def shadowfist_pieces(game_set: ShadowfistSet) -> Selection:

@@ -73,6 +73,7 @@ def server(app: Flask) -> Iterator[str]:
 
     from waitress.server import create_server
 
+    app.wsgi_app.watcher.limit = 4  # type: ignore[attr-defined]  # phones long-poll, as served
     srv = create_server(app, host="127.0.0.1", port=0, threads=8)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -30,6 +30,7 @@ def server(app: Flask) -> Iterator[str]:
     """Serve the app with waitress on a free port of 127.0.0.1."""
     from waitress.server import create_server
 
+    app.wsgi_app.watcher.limit = 4  # type: ignore[attr-defined]  # phones long-poll, as served
     srv = create_server(app, host="127.0.0.1", port=0, threads=8)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -109,6 +110,15 @@ def test_bank_page_and_language_switch(server: str, browser) -> None:  # type: i
     page.click("#lang")
     assert page.inner_text("h1") == "銀行ランダマイザー"
     page.screenshot(path=str(SHOTS / "bank-ja.png"), full_page=True)
+
+
+def test_a_printed_qr_address_opens_the_bank_under_its_name(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    from printkit.build import bank_url
+
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(bank_url(server, "1209E2TS7", "First Game"))  # as a bank sheet's QR code reads
+    page.wait_for_selector("#stacks li")
+    assert page.inner_text("#about").startswith("First Game")
 
 
 def open_room_on_phones(server: str, browser, kind: str):  # type: ignore[no-untyped-def]

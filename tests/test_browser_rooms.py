@@ -220,3 +220,44 @@ def test_the_screen_stays_on_without_the_wake_lock_api(server: str, browser: Any
     )
     assert page.evaluate("document.querySelector('video.awake').muted") is True
     ana.check_no_errors()
+
+
+def test_japanese_words_from_every_block_and_from_page_scripts(server: str, browser: Any) -> None:
+    phone = Phone(browser, "Ana", locale="ja-JP")
+    phone.page.goto(server + "/tournaments/new")  # tournament.js adds its words to WORDS.ja
+    phone.page.wait_for_selector("h1:has-text('大会を開く')")
+    phone.page.goto(server + "/")  # the common block
+    phone.page.wait_for_selector("#lang:has-text('English')")
+    assert (
+        phone.page.locator("[data-i18n=start_match]").inner_text() == "Puzzle Strike の対戦を始める"
+    )
+    phone.check_no_errors()
+
+
+def test_a_lost_phones_seat_is_handed_to_a_new_phone(server: str, browser: Any) -> None:
+    ana, ben = Phone(browser, "Ana"), Phone(browser, "Ben")
+    room = open_room(server, [ana, ben], "shadowfist")
+    page = ana.page
+    page.wait_for_selector("#players section")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#hand-over summary")
+    page.locator("#hand-over").get_by_role("button", name="Ben").click()
+    link = page.locator("#hand-over-link a")
+    link.wait_for(timeout=SEEN_WITHIN_MS)
+    url = link.get_attribute("href")
+    assert url and "claim=" in url
+    ana.shot("hand-over-link")
+    # Ben's old phone can no longer act: its controls go away.
+    ben.page.wait_for_selector(
+        "#players button:has-text('+1')", state="detached", timeout=SEEN_WITHIN_MS
+    )
+    new = Phone(browser, "Ben's new phone")
+    new.page.goto(url)
+    new.page.wait_for_selector("#seats button")
+    assert new.page.locator("#seats button:has-text('Ana')").is_disabled()
+    new.page.click("#seats button:has-text('Ben')")
+    new.page.wait_for_url(f"**/m/{room}")
+    new.page.wait_for_selector("#players button:has-text('+1')")
+    assert new.state(server, room)["state"]["you"] == "Ben"
+    for phone in (ana, ben, new):
+        phone.check_no_errors()

@@ -5,10 +5,12 @@ from __future__ import annotations
 import shutil
 import subprocess
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pdfplumber
 import pypdf
 import pytest
+from flask import Flask
 
 from printkit.build import BuildError, BuildOptions, Progress, build, plan
 from printkit.catalog import Catalog, PuzzleStrikeSet
@@ -95,7 +97,7 @@ def test_every_flash_duel_card_and_aid_is_there(default_build: dict[str, Path]) 
 
 @NEEDS_POPPLER
 def test_bank_sheet_qr_decodes_to_the_companion_url(
-    default_build: dict[str, Path], tmp_path: Path
+    default_build: dict[str, Path], tmp_path: Path, app: Flask
 ) -> None:
     pdf = default_build["puzzle-strike_shadows_banks_letter_en.pdf"]
     subprocess.run(
@@ -104,10 +106,16 @@ def test_bank_sheet_qr_decodes_to_the_companion_url(
     )
     png = next(tmp_path.glob("p*.png"))
     done = subprocess.run(["zbarimg", "--quiet", "--raw", str(png)], capture_output=True, text=True)
-    assert done.stdout.strip().startswith(f"{BASE_URL}/bank/1")
-    code = done.stdout.strip().rsplit("/", 1)[1]
+    url = urlsplit(done.stdout.strip())
+    assert f"{url.scheme}://{url.netloc}" == BASE_URL and url.path.startswith("/bank/1")
+    code = url.path.rsplit("/", 1)[1]
     assert code in text_of(pdf)
     assert "First Game" in text_of(pdf)
+    assert parse_qs(url.query) == {"name": ["First Game"]}  # the companion shows the name
+    with app.test_client() as client:
+        bank = client.get(f"/api/banks/{code}?{url.query}").get_json()
+    assert bank["name"] == "First Game" and bank["code"] == code
+    assert f"QR codes open the companion at {BASE_URL}" in text_of(pdf)  # said on the cover
 
 
 @NEEDS_POPPLER
@@ -142,8 +150,9 @@ def test_duplex_backs_mirror_their_fronts_with_the_offset(catalog: Catalog, tmp_
     [path] = build(catalog, options)
     reader = pypdf.PdfReader(path)
     placed = r"1 0 0 1 ([\d.]+) ([\d.]+) cm\s*/FormXob\.(\S+) Do"
-    front = re.findall(placed, reader.pages[1].get_contents().get_data().decode("latin-1"))
-    back = re.findall(placed, reader.pages[2].get_contents().get_data().decode("latin-1"))
+    # cover, its blank back, the alignment pair, then the first fronts and their backs
+    front = re.findall(placed, reader.pages[4].get_contents().get_data().decode("latin-1"))
+    back = re.findall(placed, reader.pages[5].get_contents().get_data().decode("latin-1"))
     assert len(front) == len(back) == 9
     width, card, dx, dy = 215.9 * 72 / 25.4, 63 * 72 / 25.4, 1.5 * 72 / 25.4, -0.5 * 72 / 25.4
     for (fx, fy, fname), (bx, by, bname) in zip(front, back, strict=True):
@@ -208,7 +217,7 @@ def test_bad_options(catalog: Catalog, tmp_path: Path, options: BuildOptions, me
 def test_a_failed_write_leaves_no_file(
     catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import printkit.build as build_module
+    import printkit.impose as build_module
 
     def explode(*args: object) -> None:
         raise RuntimeError("disk full")

@@ -118,6 +118,10 @@ def test_flash_duel_draft(catalog: Catalog) -> None:
     swapped = swap_after_loss(draft, loser, give, take)
     assert take in {i.key for i in swapped.picked_by(2)}
     assert give in {i.key for i in swapped.available()}
+    # Only that one ability changes hands: the winner's and the loser's others stay.
+    assert swapped.picked_by(1) == draft.picked_by(1)
+    kept = [i.key for i in draft.picked_by(2)][1:]
+    assert [i.key for i in swapped.picked_by(2)] == [take, *kept]
     with pytest.raises(DraftError, match="not one of the unused abilities"):
         swap_after_loss(draft, loser, give, draft.picked_by(1)[0].key)
 

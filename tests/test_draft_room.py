@@ -60,3 +60,82 @@ def test_picks_in_order_through_the_rules(catalog: Catalog) -> None:
 def test_bad_draft_setups(catalog: Catalog, data: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidSetup, match=message):
         RULES.setup_from_request(data, catalog, 1)
+
+
+@pytest.mark.parametrize("key", ["k", "k" * 200])
+def test_pick_keys_of_1_to_200_characters(key: str) -> None:
+    assert parse_action({"type": "pick", "key": key}) == Pick(key)
+
+
+def test_a_pick_key_over_200_characters_is_refused() -> None:
+    with pytest.raises(InvalidAction):
+        parse_action({"type": "pick", "key": "k" * 201})
+
+
+def test_the_draft_view(catalog: Catalog) -> None:
+    setup = RULES.setup_from_request(
+        {"players": ["Ana", "Ben", "Cid", "Dee"], "team_battle": True}, catalog, 9
+    )
+    state = RULES.start(setup, catalog)
+    key = state.pool[2].key
+    state = RULES.apply(state, Pick(key), "Ana", catalog, 0)
+    seen = RULES.view(state, "Dee", catalog)
+    assert seen["kind"] == "draft" and seen["game"] == "puzzle-strike" and seen["you"] == "Dee"
+    assert seen["seats"] == ["Ana", "Ben", "Cid", "Dee"] and seen["done"] is False
+    assert seen["order"] == [int(c) for c in "123443211234"] and seen["turn"] == "Ben"
+    assert seen["teams"] == [["Ana", "Dee"], ["Ben", "Cid"]] and seen["first_player"] is None
+    item = state.pool[2]
+    assert seen["pool"][2] == {
+        "key": key,
+        "name": item.name,
+        "character": item.character,
+        "taken_by": "Ana",
+    }
+    assert all(p["taken_by"] is None for i, p in enumerate(seen["pool"]) if i != 2)
+    assert seen["picks"] == {"Ana": [key], "Ben": [], "Cid": [], "Dee": []}
+
+
+def test_a_flash_duel_draft_view_names_the_first_player(catalog: Catalog) -> None:
+    setup = RULES.setup_from_request({"game": "flash-duel", "players": ["Ana", "Ben"]}, catalog, 4)
+    assert setup.set_id == "2e"
+    seen = RULES.view(RULES.start(setup, catalog), None, catalog)
+    assert seen["first_player"] == seen["seats"][0] and seen["teams"] is None
+    assert len(seen["pool"]) == 12 and seen["game"] == "flash-duel"
+
+
+def test_stored_setups_read_back(catalog: Catalog) -> None:
+    setup = Setup("flash-duel", ("Ana", "Ben"), "2e", 11, team_battle=False)
+    data = RULES.setup_to_json(setup)
+    assert data == {
+        "kind": "draft",
+        "game": "flash-duel",
+        "players": ["Ana", "Ben"],
+        "set_id": "2e",
+        "seed": 11,
+        "team_battle": False,
+    }
+    assert RULES.setup_from_json(data) == setup
+    assert RULES.setup_from_json({**data, "team_battle": None}).team_battle is False
+    old = {k: v for k, v in data.items() if k != "team_battle"}
+    assert RULES.setup_from_json(old) == setup
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        (Setup("chess", ("A", "B"), "x", 1), "'game' must be one of puzzle-strike, flash-duel"),
+        (Setup("puzzle-strike", ("A", "B"), "2e", 1), "puzzle-strike has no set '2e'"),
+        (Setup("flash-duel", ("A", "B"), "base-3e", 1), "flash-duel has no set 'base-3e'"),
+    ],
+)
+def test_unknown_games_and_sets(catalog: Catalog, setup: Setup, message: str) -> None:
+    with pytest.raises(DraftError, match=message):
+        RULES.start(setup, catalog)
+
+
+def test_the_same_seed_deals_the_same_pool(catalog: Catalog) -> None:
+    setup = Setup("puzzle-strike", ("A", "B", "C"), "base-3e", 21)
+    first, again = RULES.start(setup, catalog), RULES.start(setup, catalog)
+    assert first == again and len(first.pool) == 12
+    other = RULES.start(Setup("puzzle-strike", ("A", "B", "C"), "base-3e", 22), catalog)
+    assert other.pool != first.pool

@@ -55,7 +55,7 @@ class Phone:
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", str(db)]
-        + ["--instance", str(db.parent / "instance")],
+        + ["--no-limits", "--instance", str(db.parent / "instance")],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

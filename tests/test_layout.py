@@ -6,6 +6,7 @@ import pytest
 
 from printkit.layout import (
     Box,
+    Grid,
     LayoutError,
     Shape,
     crop_lines,
@@ -25,21 +26,22 @@ def grid(shape: str, paper: str, bleed: float = 3.0):  # type: ignore[no-untyped
 @pytest.mark.parametrize(
     ("shape", "paper", "columns", "rows", "bleed", "on_top"),
     [
-        ("chip", "letter", 4, 5, 3.0, True),
-        ("chip", "a4", 4, 6, 3.0, True),
-        ("card", "letter", 3, 3, 0.85, False),  # 9 cards fit only with the label in the margin
-        ("card", "a4", 3, 3, 2.25, True),
-        ("dragon-card", "a4", 2, 2, 3.0, True),
-        ("track-card", "letter", 2, 3, 3.0, True),
-        ("token", "letter", 6, 7, 3.0, True),
+        ("chip", "letter", 4, 5, (3.0, 3.0), True),
+        ("chip", "a4", 4, 6, (3.0, 3.0), True),
+        # 9 cards fit only with the label in the margin; the 1.7 mm row gutters hold the marks
+        ("card", "letter", 3, 3, (1.03, 0.0), False),
+        ("card", "a4", 3, 3, (0.63, 0.8), True),
+        ("dragon-card", "a4", 2, 2, (3.0, 3.0), True),
+        ("track-card", "letter", 2, 3, (3.0, 3.0), True),
+        ("token", "letter", 6, 7, (3.0, 3.0), True),
     ],
 )
 def test_pieces_per_page(
-    shape: str, paper: str, columns: int, rows: int, bleed: float, on_top: bool
+    shape: str, paper: str, columns: int, rows: int, bleed: tuple[float, float], on_top: bool
 ) -> None:
     g = grid(shape, paper)
     assert (g.columns, g.rows, g.header_on_top) == (columns, rows, on_top)
-    assert g.bleed == pytest.approx(bleed, abs=0.01)
+    assert (g.bleed_x, g.bleed_y) == pytest.approx(bleed, abs=0.01)
 
 
 def test_chip_positions_on_letter() -> None:
@@ -57,12 +59,11 @@ def test_everything_stays_inside_the_margins() -> None:
         for shape in GEO.shapes:
             g = grid(shape, paper)
             p = GEO.paper(paper)
-            for i in range(g.per_page):
-                b = g.slot(i)
-                assert b.x >= GEO.frame.margin - 1e-6
-                assert b.y >= GEO.frame.margin - 1e-6
-                assert b.x + b.width <= p.width - GEO.frame.margin + 1e-6
-                assert b.y + b.height <= p.height - GEO.frame.margin + 1e-6
+            for x0, y0, x1, y1 in boxes_with_bleed(g, g.per_page):  # bleed included
+                assert x0 >= GEO.frame.margin - 1e-6
+                assert y0 >= GEO.frame.margin - 1e-6
+                assert x1 <= p.width - GEO.frame.margin + 1e-6
+                assert y1 <= p.height - GEO.frame.margin + 1e-6
 
 
 def test_page_counts() -> None:
@@ -80,14 +81,51 @@ def test_long_edge_mirror_and_offset() -> None:
     assert mirror_long_edge(mirror_long_edge(front, paper), paper) == front
 
 
-def test_crop_lines_stay_outside_the_bleed() -> None:
+def boxes_with_bleed(g: Grid, used: int) -> list[tuple[float, float, float, float]]:
+    """Return (x0, y0, x1, y1) of each used slot with its bleed."""
+    slots = [g.slot(i) for i in range(used)]
+    return [
+        (b.x - g.bleed_x, b.y - g.bleed_y, b.x + b.width + g.bleed_x, b.y + b.height + g.bleed_y)
+        for b in slots
+    ]
+
+
+def crosses(line: tuple[float, float, float, float], box: tuple[float, ...]) -> bool:
+    """Return True when a crop-mark line enters a box (touching its edge does not count)."""
+    x1, y1, x2, y2 = line
+    x0, y0, x3, y3 = box
+    eps = 1e-6
+    return (
+        min(x1, x2) < x3 - eps
+        and max(x1, x2) > x0 + eps
+        and (min(y1, y2) < y3 - eps and max(y1, y2) > y0 + eps)
+    )
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("shape", sorted(GEO.shapes))
+def test_crop_marks_stay_on_blank_paper_inside_the_margin(shape: str, paper: str) -> None:
+    g = grid(shape, paper)
+    p = GEO.paper(paper)
+    lines = crop_lines(g, g.per_page, GEO.frame, "corners")
+    xs = {b.x for b in (g.slot(i) for i in range(g.per_page))}
+    ys = {b.y for b in (g.slot(i) for i in range(g.per_page))}
+    assert {x1 for x1, y1, x2, y2 in lines if x1 == x2} >= xs  # every cut line is marked
+    assert {y1 for x1, y1, x2, y2 in lines if y1 == y2} >= ys
+    bleed_boxes = boxes_with_bleed(g, g.per_page)
+    for line in lines:
+        x1, y1, x2, y2 = line
+        assert min(x1, x2, y1, y2) >= GEO.frame.margin - 1e-6
+        assert max(x1, x2) <= p.width - GEO.frame.margin + 1e-6
+        assert max(y1, y2) <= p.height - GEO.frame.margin + 1e-6
+        assert not any(crosses(line, box) for box in bleed_boxes), line
+        assert abs(x2 - x1) + abs(y2 - y1) >= 1.0 - 1e-6
+
+
+def test_crop_mark_styles() -> None:
     g = grid("card", "a4")
-    lines = crop_lines(g, 9, GEO.frame, "corners")
-    assert len(lines) == 2 * 6 + 2 * 6  # 6 cut lines each way, a mark at both ends
-    top = g.slot(0).y + g.slot(0).height + g.bleed
-    assert all(min(y1, y2) > top for x1, y1, x2, y2 in lines if x1 == x2 and y1 > top)
     assert crop_lines(g, 9, GEO.frame, "none") == []
-    assert len(crop_lines(g, 9, GEO.frame, "full")) == 12
+    assert len(crop_lines(g, 9, GEO.frame, "full")) == 12  # 6 cut lines each way
     with pytest.raises(LayoutError, match="unknown crop-mark style"):
         crop_lines(g, 9, GEO.frame, "dotted")
 

@@ -7,12 +7,12 @@ import pytest
 from printkit.catalog.vocab import BANNER_ICONS, TOP_ICONS
 from printkit.layout import load_geometry
 from printkit.render import RenderError, renderer_for
-from printkit.render.icons import BANNER_DRAWERS, TOP_DRAWERS
+from printkit.render.icons import BANNER_DRAWERS, BANNER_INKS, ICON_INKS, TOP_DRAWERS
 
 
 def test_every_icon_has_a_drawer() -> None:
-    assert set(TOP_DRAWERS) == set(TOP_ICONS)
-    assert set(BANNER_DRAWERS) == set(BANNER_ICONS)
+    assert set(TOP_DRAWERS) == set(TOP_ICONS) == set(ICON_INKS)
+    assert set(BANNER_DRAWERS) == set(BANNER_ICONS) == set(BANNER_INKS)
 
 
 def test_every_shape_has_a_renderer() -> None:

@@ -95,8 +95,10 @@ def test_a_draft_is_carried_into_one_match_with_every_phone_seated(app: Flask) -
 
 
 def test_carrying_needs_a_seated_phone(app: Flask) -> None:
-    room, _ = finished_draft(app, ["Ana", "Ben"])
+    room, (a, _) = finished_draft(app, ["Ana", "Ben"])
     before = stored(app)
+    forged = post(a, f"/api/matches/{room}/carry", {}, csrf=False)  # a foreign page's request
+    assert forged.status_code == 403 and "X-CSRF-Token" in forged.get_json()["error"]
     bare = app.test_client()  # no cookies at all
     assert bare.post(f"/api/matches/{room}/carry", json={}).status_code == 403
     stranger = post(phone(app), f"/api/matches/{room}/carry", {})

@@ -171,3 +171,107 @@ def test_rules_record(catalog: Catalog) -> None:
     assert RULES.players(setup) == ("Ana", "Ben") and RULES.kind == "shadowfist"
     state = RULES.start(setup, catalog)
     assert RULES.view(state, "Ana", catalog)["you"] == "Ana"
+
+
+def test_exact_counts_after_each_site_move(catalog: Catalog) -> None:
+    state = with_sites(table(catalog), Ben=2, Cid=1)
+    state = run(state, catalog, PlaySite("Ana"))
+    assert state.sites_played == 1
+    state = run(state, catalog, TakeSite(Taking.BURN_VICTORY, "Ana", "Ben"))
+    assert (state.players[0].burned, state.players[0].sites, state.players[1].sites) == (1, 1, 1)
+    state = run(state, catalog, LoseSite("Cid"))  # exactly one site left to lose
+    assert state.players[2].sites == 0
+
+
+def test_burning_for_power_out_of_turn_keeps_the_turn(catalog: Catalog) -> None:
+    state = with_sites(table(catalog), Ana=1)
+    state = apply(state, TakeSite(Taking.BURN_POWER, "Ben", "Ana"), "Ben", catalog, 0)
+    assert state.turn == "Ana" and state.players[1].power == 20 + 4
+
+
+def test_playing_wins_only_as_the_fifth(catalog: Catalog) -> None:
+    assert run(with_sites(table(catalog), Ana=3), catalog, PlaySite("Ana")).winner is None
+    rules = sf.game_set(catalog).rules
+    assert not sf.may_win_by_playing(rules, sf.Player("Ana", 9, sites=3), [sf.Player("Ben", 0)])
+
+
+def test_the_prompts_follow_the_catalogs_turn(catalog: Catalog) -> None:
+    steps = sf.prompts(catalog)
+    turn = sf.game_set(catalog).turn
+    expected = sum(len(p.steps) or 1 for p in turn)
+    assert len(steps) == expected and all(isinstance(s, tuple) for s in steps)
+    assert steps[0][0].startswith(turn[0].name)
+    assert steps[-1][0].startswith(turn[-1].name)
+
+
+def test_the_view_of_each_player(catalog: Catalog) -> None:
+    state = with_sites(table(catalog), Ana=4, Ben=1)
+    seen = RULES.view(state, "Cid", catalog)
+    assert seen["you"] == "Cid" and seen["turn"] == "Ana" and seen["turn_no"] == 1
+    assert (seen["victory_sites"], seen["sites_per_turn"], seen["burn_gain"]) == (5, 1, 4)
+    assert seen["seating"] == ["Ana", "Ben", "Cid"] and seen["winner"] is None
+    assert seen["step"]["index"] == 0 and seen["step"]["count"] == len(sf.prompts(catalog))
+    ana, ben, cid = seen["players"]
+    assert ana == {
+        "name": "Ana",
+        "power": 20,
+        "sites": 4,
+        "burned": 0,
+        "decked": False,
+        "victory": 4,
+        "site_cost": 4,
+        "site_gain": 0,
+        "may_play_site": True,
+        "site_played": False,
+        "wins_by_playing": False,
+    }
+    assert (ben["may_play_site"], ben["site_played"], ben["site_cost"]) == (False, False, 1)
+    assert (cid["site_cost"], cid["site_gain"], cid["wins_by_playing"]) == (0, 1, False)
+    after = RULES.view(run(state, catalog, PlaySite("Ana")), None, catalog)["players"][0]
+    assert (after["may_play_site"], after["site_played"]) == (False, True)
+    poor = replace(state, players=(replace(state.players[0], power=3), *state.players[1:]))
+    assert RULES.view(poor, None, catalog)["players"][0]["may_play_site"] is False
+    alone = with_sites(state, Ben=0)
+    assert RULES.view(alone, None, catalog)["players"][0]["wins_by_playing"] is True
+
+
+@pytest.mark.parametrize(
+    ("action", "line"),
+    [
+        (NextStep(), "Ana moved to the next step"),
+        (EndTurn(), "Ana ended the turn"),
+        (Gain("Ben", 3), "Ben gained 3 power"),
+        (Spend("Ben", 2), "Ben spent 2 power"),
+        (PlaySite("Cid"), "Cid played a Feng Shui Site"),
+        (TakeSite(Taking.SEIZE, "Ben", "Cid"), "Ben seized a site from Cid"),
+        (TakeSite(Taking.BURN_VICTORY, "Ben", "Cid"), "Ben burned a site of Cid for victory"),
+        (TakeSite(Taking.BURN_POWER, "Ben", "Cid"), "Ben burned a site of Cid for power"),
+        (LoseSite("Cid"), "Cid lost a site"),
+        (Decked("Cid"), "Cid drew their last card"),
+    ],
+)
+def test_history_lines(catalog: Catalog, action: object, line: str) -> None:
+    assert RULES.describe(action, "Ana", table(catalog)) == line  # type: ignore[arg-type]
+
+
+def test_the_view_names_the_kind_and_the_step(catalog: Catalog) -> None:
+    seen = RULES.view(table(catalog), None, catalog)
+    name, summary = sf.prompts(catalog)[0]
+    assert seen["kind"] == "shadowfist"
+    assert seen["step"] == {
+        "name": name,
+        "summary": summary,
+        "index": 0,
+        "count": len(sf.prompts(catalog)),
+    }
+
+
+def test_six_players_sit_at_random_from_the_seed(catalog: Catalog) -> None:
+    names = ("Ana", "Ben", "Cid", "Dee", "Eve", "Fay")
+    first = start(Setup(names, 1), catalog)
+    assert first.setup == Setup(names, 1) and sorted(first.seating) == sorted(names)
+    assert [p.name for p in first.players] == list(first.seating)
+    assert start(Setup(names, 1), catalog) == first
+    assert {start(Setup(names, s), catalog).seating for s in range(6)} != {first.seating}
+    with pytest.raises(sf.ShadowfistError, match="seats 2 to 6 players"):
+        start(Setup((*names, "Gil"), 1), catalog)

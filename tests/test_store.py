@@ -129,3 +129,7 @@ def test_a_retried_key_gets_the_state_right_after_it(conn: sqlite3.Connection) -
     )
     current = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
     assert current.state == 12 and current.version == 2
+
+
+def test_match_ids_never_read_as_command_line_options() -> None:
+    assert not any(store.new_token().startswith("-") for _ in range(2000))

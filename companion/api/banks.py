@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, make_response
+from flask import Blueprint, Response, jsonify, make_response, request
 
 from companion.api.common import base_url, body, catalog
 from companion.errors import ApiError
@@ -86,11 +86,16 @@ def decoded(code: str) -> tuple[list[str], list[Any]]:
     return list(sets), list(chips)
 
 
+BANK_NAME_MAX = 80
+"""Longest bank name the API passes back from a shared address."""
+
+
 @bp.get("/api/banks/<code>")
 def show_bank(code: str) -> Response:
-    """Decode a bank code."""
+    """Decode a bank code; ``?name=`` (as a printed sheet's QR code carries) names the bank."""
     sets, chips = decoded(code)
-    return jsonify(bank_json(make_bank(catalog(), sets, chips, None, None)))
+    name = " ".join(request.args.get("name", "").split())[:BANK_NAME_MAX] or None
+    return jsonify(bank_json(make_bank(catalog(), sets, chips, None, None, name=name)))
 
 
 @bp.post("/api/banks/<code>/reroll")

@@ -19,6 +19,8 @@ from printkit.catalog import Catalog, load_catalog
 MAX_DEPTH = 16
 """How deeply a request body may nest (the API's bodies need 4)."""
 MAX_SEATS = 64
+MAX_INT = 2**63
+"""Whole numbers in a body stay within SQLite's 64 bits."""
 
 
 def catalog() -> Catalog:
@@ -71,6 +73,8 @@ def check_tree(data: Any) -> None:
             raise ApiError(400, f"{ascii(where)} holds a lone surrogate: send valid Unicode text")
         elif isinstance(value, float) and not math.isfinite(value):
             raise ApiError(400, f"{where} is not a finite number")
+        elif isinstance(value, int) and not -MAX_INT <= value < MAX_INT:
+            raise ApiError(400, f"{where} is too large a number (the API's numbers are small)")
 
 
 def has_surrogate(text: str) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sqlite3
@@ -21,6 +20,7 @@ from companion.api.common import (
     seat_token,
 )
 from companion.errors import ApiError
+from companion.fastpoll import state_tag
 from companion.kinds import find_kind
 from companion.security import set_seat
 
@@ -74,11 +74,9 @@ def hand_over(match_id: str, seat: int) -> Response:
 
 
 def etag_of(cached: store.Cached, match: sqlite3.Row, viewer: str | None) -> str:
-    """Return the ETag of a viewer's answer: ASCII whatever the viewer's name."""
-    if viewer is None:
-        return f"v{cached.version}.{match['seat_version']}-s"
-    who = hashlib.sha256(viewer.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    return f"v{cached.version}.{match['seat_version']}-{who}"
+    """Return the ETag of a viewer's answer: ASCII whatever the viewer's name (the one
+    ``fastpoll`` answers unchanged polls with)."""
+    return state_tag(cached.version, match["seat_version"], viewer)
 
 
 def state_response(match: sqlite3.Row, viewer: str | None) -> Response:

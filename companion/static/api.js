@@ -44,6 +44,17 @@ async function api(method, url, body, extraHeaders) {
   data.offline = fromCopy;
   return data;
 }
+// Keep a table current: poll(true) may wait on the server until the table changes (a long
+// poll, ?wait=20, answered at once when the server has no room for it); at most one
+// request a second either way.
+const LONG_POLL = "?wait=20";
+async function pollForever(poll) {
+  for (;;) {
+    const started = Date.now();
+    await poll(true);
+    await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - started))));
+  }
+}
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {

@@ -40,7 +40,8 @@ function showBank(bank) {
       swatches, el("span", {}, stack.name + (stack.attack ? " ✊" : "")),
       el("span", { class: "small" }, iconText(stack.icons)), el("span", { class: "small" }, stack.set), reroll));
   }
-  const url = window.location.origin + "/bank/" + bank.code;
+  const url = window.location.origin + "/bank/" + bank.code
+    + (bank.name ? "?name=" + encodeURIComponent(bank.name) : "");
   document.getElementById("share-qr").src = "/qr.svg?text=" + encodeURIComponent(url);
   const link = document.getElementById("share-link");
   link.href = url; link.textContent = url;
@@ -71,7 +72,9 @@ document.addEventListener("DOMContentLoaded", async () => {
   loadRecommended();
   const code = document.body.dataset.code;
   if (code) {
-    try { showBank(await api("GET", "/api/banks/" + encodeURIComponent(code))); }
+    const name = new URLSearchParams(window.location.search).get("name");
+    const query = name ? "?name=" + encodeURIComponent(name) : "";
+    try { showBank(await api("GET", "/api/banks/" + encodeURIComponent(code) + query)); }
     catch (err) { document.getElementById("bank-error").textContent = err.error || "error"; }
   }
 });

@@ -2,7 +2,7 @@
 // Interface words in English and Japanese (game terms from the 3rd-edition Japanese rules).
 // English is the text in the pages and scripts; Japanese comes in one block per page (shared
 // words in "common"), looked up in every block: a page's script may add its own block with
-// JA_BLOCKS.name = {...}.
+// JA_BLOCKS.name = {...} (or words with Object.assign(WORDS.ja, {...}), as tournament.js does).
 const JA_BLOCKS = {
   common: {
     offline: "オフライン", home: "ホーム", start_match: "Puzzle Strike の対戦を始める", players: "プレイヤー（手番順）",
@@ -65,12 +65,13 @@ JA_BLOCKS.flash_duel = {
   achievements: "実績", points: "ポイント", win_plural: "の勝ち",
   switch_order: "p1とp2を入れ替え",
 };
-const WORDS = { en: {}, ja: JA_BLOCKS };
+const WORDS = { en: {}, ja: {} };
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
 if (!WORDS[LANG]) LANG = "en";
 const ORIGINAL = new Map();
 function t(key, fallback) {
   if (LANG === "ja") {
+    if (WORDS.ja[key]) return WORDS.ja[key];
     for (const block of Object.values(JA_BLOCKS)) if (block[key]) return block[key];
   }
   return fallback || key;

@@ -47,9 +47,10 @@ async function roomFlush() {
   }
   roomWaiting();
 }
-async function roomPoll() {
+async function roomPoll(wait) {
   try {
-    const data = await api("GET", ROOM.url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
+    const url = ROOM.url + (wait && ROOM.etag ? LONG_POLL : "");
+    const data = await api("GET", url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
     if (data.status !== 304) {
       ROOM.etag = data.etag;
       roomShow(data);
@@ -158,9 +159,9 @@ document.addEventListener("DOMContentLoaded", () => {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") roomPoll();
   });
-  window.addEventListener("online", roomPoll);
+  window.addEventListener("online", () => roomPoll());
   document.addEventListener("langchange", () => ROOM.current && roomShow(ROOM.current));
   if (!ROOM.spectator) keepAwakeFrom(["click", "touchend"]);
   roomPoll();
-  setInterval(roomPoll, 1000);
+  pollForever(roomPoll);
 });

@@ -2,7 +2,7 @@
 // Keeps the app shell available offline, and the last copy of each room page and of its
 // state, so a table page reloaded without network shows the table (marked offline), not the
 // start page. Writes always go to the network (a page keeps an offline tap itself).
-const SHELL = "strikekit-shell-v6";
+const SHELL = "strikekit-shell-v7";
 const ROOMS = "strikekit-rooms-v1";
 const FILES = [
   "/",
@@ -40,12 +40,17 @@ self.addEventListener("activate", (event) => {
       .then(() => self.clients.claim()),
   );
 });
+// Copies are kept by address without the query (a long poll's ?wait=20 is the same state).
+function keyOf(request) {
+  const url = new URL(request.url);
+  return url.origin + url.pathname;
+}
 function remember(cacheName, request, response) {
   const copy = response.clone();
-  caches.open(cacheName).then((cache) => cache.put(request.url, copy));
+  caches.open(cacheName).then((cache) => cache.put(keyOf(request), copy));
 }
 async function stateFromCopy(request) {
-  const hit = await caches.match(request.url, { cacheName: ROOMS });
+  const hit = await caches.match(keyOf(request), { cacheName: ROOMS });
   if (!hit) return Response.json({ error: "offline", status: 0 }, { status: 503, headers: { "X-Strikekit-Offline": "1" } });
   const headers = new Headers(hit.headers);
   headers.set("X-Strikekit-Offline", "1");
@@ -74,6 +79,6 @@ self.addEventListener("fetch", (event) => {
         else if (response.ok && (FILES.includes(url.pathname) || url.pathname.startsWith("/static/"))) remember(SHELL, request, response);
         return response;
       })
-      .catch(() => caches.match(request.url).then((hit) => hit || caches.match("/"))),
+      .catch(() => caches.match(keyOf(request)).then((hit) => hit || caches.match("/"))),
   );
 });

@@ -5,7 +5,6 @@ const body = document.body;
 const STATE_URL = body.dataset.stateUrl;
 const MATCH = body.dataset.match;
 const SPECTATOR = body.dataset.spectator === "yes";
-const POLL_MS = 1000;
 let current = null;
 let etag = null;
 let selected = [];
@@ -18,9 +17,10 @@ function toast(text) {
   toast.timer = setTimeout(() => { box.hidden = true; }, 3500);
 }
 
-async function poll() {
+async function poll(wait) {
   try {
-    const data = await api("GET", STATE_URL, undefined, etag ? { "If-None-Match": etag } : {});
+    const url = STATE_URL + (wait && etag ? LONG_POLL : "");
+    const data = await api("GET", url, undefined, etag ? { "If-None-Match": etag } : {});
     if (data.status !== 304) { etag = data.etag; show(data); }
   } catch (err) {
     if (err.status && err.status !== 0) toast(err.error || "error");
@@ -228,9 +228,9 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("undo").addEventListener("click", () => send("undo"));
   document.getElementById("redo").addEventListener("click", () => send("redo"));
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") { poll(); keepAwake(); } });
-  window.addEventListener("online", poll);
+  window.addEventListener("online", () => poll());
   document.addEventListener("langchange", () => current && show(current));
   poll();
   keepAwake();
-  setInterval(poll, POLL_MS);
+  pollForever(poll);
 });

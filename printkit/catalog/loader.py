@@ -33,8 +33,19 @@ from printkit.catalog.schema import (
     suggest,
 )
 
-BUILTIN_DATA = Path(__file__).resolve().parent.parent.parent / "data"
-"""Our catalog, next to the package in the source tree."""
+
+def find_builtin_data() -> Path:
+    """Return our catalog: ``printkit/data`` in an installed wheel, else ``data/`` at the top
+    of the source checkout (where people edit it)."""
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "data"
+    if installed.is_dir():
+        return installed
+    return package.parent / "data"
+
+
+BUILTIN_DATA = find_builtin_data()
+"""Our catalog, from the wheel or from the source checkout."""
 
 DATA_DIR_ENV = "STRIKEKIT_DATA"
 GAME_FILE = "game.toml"

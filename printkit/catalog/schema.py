@@ -168,23 +168,7 @@ class Converter:
         keys = {(f.metadata.get("key") or f.name): f for f in fields.values()}
         unknown = self._unknown_list(raw, entry, file, "unknown")
         self._unknown_list(raw, entry, file, "uncertain")
-        for raw_key in raw:
-            if raw_key in keys or raw_key in ENTRY_KEYS or raw_key.startswith("__"):
-                continue
-            came_from = field_file(raw, raw_key)
-            message = "unknown field"
-            if came_from != raw.get(FILE_KEY, came_from):
-                message = "overrides a field that does not exist"
-            self.problems.add(came_from, entry, raw_key, message, suggest(raw_key, sorted(keys)))
-        for name in unknown:
-            if name not in keys:
-                self.problems.add(
-                    file,
-                    entry,
-                    "unknown",
-                    f"lists {name!r}, which is not a field",
-                    suggest(name, sorted(keys)),
-                )
+        self._check_keys(raw, sorted(keys), unknown, entry, file)
         values: dict[str, Any] = {}
         ok = True
         for key, fld in keys.items():
@@ -219,6 +203,28 @@ class Converter:
         if not ok:
             return None
         return cls(**values)
+
+    def _check_keys(
+        self, raw: dict[str, Any], keys: list[str], unknown: list[str], entry: str, file: str
+    ) -> None:
+        """Record raw keys that are no field, and 'unknown' names that are no field."""
+        for raw_key in raw:
+            if raw_key in keys or raw_key in ENTRY_KEYS or raw_key.startswith("__"):
+                continue
+            came_from = field_file(raw, raw_key)
+            message = "unknown field"
+            if came_from != raw.get(FILE_KEY, came_from):
+                message = "overrides a field that does not exist"
+            self.problems.add(came_from, entry, raw_key, message, suggest(raw_key, keys))
+        for name in unknown:
+            if name not in keys:
+                self.problems.add(
+                    file,
+                    entry,
+                    "unknown",
+                    f"lists {name!r}, which is not a field",
+                    suggest(name, keys),
+                )
 
     def _unknown_list(self, raw: dict[str, Any], entry: str, file: str, key: str) -> list[str]:
         value = raw.get(key, [])

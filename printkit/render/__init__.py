@@ -33,7 +33,8 @@ RENDERERS: dict[str, tuple[Draw, Draw]] = {
     "card": (card_front, cards.draw_back),
     "track": (track.draw_front, track.draw_back),
 }
-"""Front and back drawers per shape group; full-page sheets live in printkit.render.sheets."""
+"""Front and back drawers per shape group; full-page sheets live in
+printkit.render.cover, printkit.render.banksheet and printkit.render.aids."""
 
 SHAPE_GROUPS = {
     "chip": "chip",

@@ -11,9 +11,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.catalog import Ability, LoyaltyCard
+from printkit.i18n import text
 from printkit.layout import Box
 from printkit.pieces import Piece
-from printkit.render.style import INK, Style, colour, fit_size, text_block
+from printkit.render.style import INK, Style, circle, colour, fit_size, text_block
 from printkit.render.style import fill_bleed as fill_box
 
 CORNER = 3.0
@@ -25,11 +26,12 @@ FACES = {
     "loyalty": "#efe7d6",
 }
 BACKS = {
-    "numbered": ("#1f3a5f", "FLASH DUEL"),
-    "ability": ("#5f1f1f", "ABILITY"),
-    "dragon": ("#1b1b1b", "DEATHSTRIKE DRAGON"),
-    "loyalty": ("#3e2723", "LOYALTY"),
+    "numbered": "#1f3a5f",
+    "ability": "#5f1f1f",
+    "dragon": "#1b1b1b",
+    "loyalty": "#3e2723",
 }
+"""Back colour per family; the word on the back is the i18n phrase ``back_<family>``."""
 
 
 def cut_line(c: Canvas, box: Box) -> None:
@@ -62,7 +64,9 @@ def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) ->
 
 def draw_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> None:
     """Draw a card back: one design per family, so backs never give a card away."""
-    fill, word = BACKS.get(piece.family or "", ("#555555", ""))
+    family = piece.family or ""
+    fill = BACKS.get(family, "#555555")
+    word = text(style.lang, f"back_{family}") if family in BACKS else ""
     fill_bleed(c, box, bleed, fill)
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(1)
@@ -97,8 +101,8 @@ def draw_number(c: Canvas, value: int, box: Box, style: Style) -> None:
     c.drawString(0, 0, str(value))
     c.restoreState()
     for i in range(value):
-        c.circle(
-            (cx - (value - 1) * 2.5 + i * 5) * mm, (box.y + 12) * mm, 1.2 * mm, stroke=0, fill=1
+        circle(
+            c, (cx - (value - 1) * 2.5 + i * 5) * mm, (box.y + 12) * mm, 1.2 * mm, stroke=0, fill=1
         )
 
 
@@ -159,11 +163,12 @@ def draw_loyalty(c: Canvas, card: LoyaltyCard, box: Box, style: Style) -> None:
     cx, cy = box.centre
     fill = "#b71c1c" if card.side == "traitor" else "#2e7d32"
     c.setFillColor(colour(fill))
-    c.circle(cx * mm, (cy + 8) * mm, 16 * mm, stroke=0, fill=1)
+    circle(c, cx * mm, (cy + 8) * mm, 16 * mm, stroke=0, fill=1)
     c.setFillColor(colour("#ffffff"))
     c.setFont(style.bold, 40)
     c.drawCentredString(cx * mm, (cy + 8) * mm - 14, "!" if card.side == "traitor" else "+")
     c.setFillColor(colour(INK))
-    size = fit_size(c, card.name.upper(), style.bold, (box.width - 10) * mm, 16, 8)
+    name = text(style.lang, card.side) if style.lang != "en" else card.name.upper()
+    size = fit_size(c, name, style.bold, (box.width - 10) * mm, 16, 8)
     c.setFont(style.bold, size)
-    c.drawCentredString(cx * mm, (box.y + 18) * mm, card.name.upper())
+    c.drawCentredString(cx * mm, (box.y + 18) * mm, name)

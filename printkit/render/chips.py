@@ -2,8 +2,10 @@
 
 A chip's face, top to bottom: the cost badge (puzzle chips) or the owner's mark
 (character chips), the banner in its colours with the name and banner icons at both ends,
-the top-line icons, the ongoing / once-per-turn marks, and the summary. Art runs ``bleed``
-mm past the cut circle, which is drawn as a thin line.
+the top-line icons, the ongoing / once-per-turn marks, and the summary. Backgrounds and
+banners run ``bleed`` mm past the cut circle (clipped to the bleed circle); text and icons
+stay in the safe zone, 2 mm inside it (see ``printkit.render.safezone``). The cut circle is
+drawn as a thin line.
 """
 
 from __future__ import annotations
@@ -15,10 +17,29 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.catalog import BankStack, CharacterChip, ChipFace, Counter, PuzzleChip
+from printkit.i18n import text
 from printkit.layout import Box
 from printkit.pieces import Piece
 from printkit.render.icons import draw_banner_icon, draw_top_icon
-from printkit.render.style import BANNER, INK, Style, colour, fit_size, text_block
+from printkit.render.safezone import (
+    MIN_TEXT_PT,
+    centred_baseline,
+    chord,
+    fit_block,
+    fit_line,
+    safe_radius,
+    scale_for,
+)
+from printkit.render.style import (
+    BANNER,
+    INK,
+    Style,
+    best_ink,
+    circle,
+    circle_path,
+    colour,
+    draw_lines,
+)
 
 FACE = {
     "puzzle": "#eadcb8",
@@ -33,36 +54,47 @@ FACE = {
 }
 GEM_COLOURS = {1: "#c62828", 2: "#1e5fb4", 3: "#2e8b57", 4: "#6a3d9a"}
 BACKS = {
-    "puzzle": ("#5d4037", "PUZZLE"),
-    "character": ("#263238", "CHARACTER"),
-    "gem": ("#37474f", "GEM"),
-    "purple": ("#4a2c6e", "PURPLE"),
-    "wound": ("#616161", "WOUND"),
-    "blank": ("#9e9e9e", ""),
-    "win-token": ("#8d6e00", "FLASH DUEL"),
-    "counter-power": ("#2e7d32", "POWER"),
-    "counter-damage": ("#b71c1c", "DAMAGE"),
+    "puzzle": "#5d4037",
+    "character": "#263238",
+    "gem": "#37474f",
+    "purple": "#4a2c6e",
+    "wound": "#616161",
+    "blank": "#9e9e9e",
+    "win-token": "#8d6e00",
+    "counter-power": "#2e7d32",
+    "counter-damage": "#b71c1c",
 }
-FLAG_MARKS = {"ongoing": "ONGOING", "once-per-turn": "ONCE PER TURN"}
+"""Back colour per family; the word on the back is the i18n phrase ``back_<family>``."""
+FLAG_MARKS = ("ongoing", "once-per-turn")
+"""Chip flags printed as a line of their own (the i18n phrase ``flag_<flag>``)."""
+PLATE = "#f7f1e3"
+"""The pale centre of a character chip, inside a rim of its owner's colours."""
+RIM = 1.6
+"""Width (mm) of the owner's colours left showing inside the cut around the plate."""
 
 
 def cut_circle(c: Canvas, cx: float, cy: float, r: float) -> None:
     """Draw the thin cut line."""
     c.setStrokeColor(colour("#000000"))
     c.setLineWidth(0.25)
-    c.circle(cx * mm, cy * mm, r * mm, stroke=1, fill=0)
+    circle(c, cx * mm, cy * mm, r * mm, stroke=1, fill=0)
+
+
+def clip_circle(c: Canvas, cx: float, cy: float, r: float) -> None:
+    """Clip what follows to a circle (call inside saveState / restoreState)."""
+    p = c.beginPath()
+    circle_path(p, cx * mm, cy * mm, r * mm)
+    c.clipPath(p, stroke=0, fill=0)
 
 
 def background(c: Canvas, cx: float, cy: float, r: float, colours: list[str]) -> None:
     """Fill the disc (bleed included); several colours make bands from the top down."""
     if len(colours) == 1:
         c.setFillColor(colour(colours[0]))
-        c.circle(cx * mm, cy * mm, r * mm, stroke=0, fill=1)
+        circle(c, cx * mm, cy * mm, r * mm, stroke=0, fill=1)
         return
     c.saveState()
-    p = c.beginPath()
-    p.circle(cx * mm, cy * mm, r * mm)
-    c.clipPath(p, stroke=0, fill=0)
+    clip_circle(c, cx, cy, r)
     band = 2 * r / len(colours)
     for i, hex_code in enumerate(colours):
         c.setFillColor(colour(hex_code))
@@ -77,10 +109,18 @@ def background(c: Canvas, cx: float, cy: float, r: float, colours: list[str]) ->
     c.restoreState()
 
 
+def plate(c: Canvas, cx: float, cy: float, r: float, below: float) -> None:
+    """Lay the pale plate over the disc below height ``below`` (mm from the centre)."""
+    c.saveState()
+    clip_circle(c, cx, cy, r - RIM)
+    c.setFillColor(colour(PLATE))
+    c.rect((cx - r) * mm, (cy - r) * mm, 2 * r * mm, (r + below) * mm, stroke=0, fill=1)
+    c.restoreState()
+
+
 def is_dark(hex_code: str) -> bool:
     """Return True for a colour that needs white text on it."""
-    r, g, b = (int(hex_code[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.45
+    return best_ink([hex_code]) == "#ffffff"
 
 
 def face_colours(piece: Piece) -> list[str]:
@@ -99,6 +139,13 @@ def face_colours(piece: Piece) -> list[str]:
     return [FACE.get(piece.family or "", FACE["blank"])]
 
 
+def content_colour(piece: Piece) -> str:
+    """Return the colour under a chip's icons and summary (the plate on character chips)."""
+    if piece.kind == "character-chip":
+        return PLATE
+    return face_colours(piece)[0]
+
+
 def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> None:
     """Draw a round piece's face in its trim box."""
     cx, cy = box.centre
@@ -108,7 +155,7 @@ def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) ->
     if isinstance(subject, BankStack) and subject.kind == "gem":
         draw_gem(c, subject, cx, cy, r, style)
     elif isinstance(subject, ChipFace):
-        draw_chip_face(c, piece, subject, cx, cy, r, style)
+        draw_chip_face(c, piece, subject, Disc(cx, cy, r, bleed), style)
     elif isinstance(subject, Counter):
         draw_counter(c, subject, cx, cy, r, style)
     elif piece.kind == "win-token":
@@ -120,134 +167,200 @@ def draw_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> 
     """Draw the back of a round piece: its family's colour and word."""
     cx, cy = box.centre
     r = box.width / 2
-    fill, word = BACKS.get(piece.family or "", ("#9e9e9e", ""))
+    family = piece.family or ""
+    fill = BACKS.get(family, "#9e9e9e")
+    word = text(style.lang, f"back_{family}") if family in BACKS else ""
     background(c, cx, cy, r + bleed, [fill])
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(0.8)
-    c.circle(cx * mm, cy * mm, (r - 2.2) * mm, stroke=1, fill=0)
+    circle(c, cx * mm, cy * mm, (safe_radius(r) - 0.3) * mm, stroke=1, fill=0)
     if word:
         c.setFillColor(colour("#ffffff"))
-        size = fit_size(c, word, style.bold, (2 * r - 8) * mm, 9, 4)
+        v = scale_for(r)
+        size = fit_line(word, style.bold, 0, safe_radius(r) - 1, 2 * r, 9 * v, 1) or 1
         c.setFont(style.bold, size)
-        c.drawCentredString(cx * mm, cy * mm - size * 0.35, word)
+        c.drawCentredString(cx * mm, centred_baseline(cy, size, style.bold) * mm, word)
     cut_circle(c, cx, cy, r)
 
 
-def chord(r: float, dy: float) -> float:
-    """Return the width of the circle at ``dy`` from its centre."""
-    return 2 * math.sqrt(max(0.0, r * r - dy * dy))
+class Disc:
+    """A chip being drawn: centre, cut radius, bleed, and its layout scale."""
+
+    def __init__(self, cx: float, cy: float, r: float, bleed: float) -> None:
+        self.cx, self.cy, self.r, self.bleed = cx, cy, r, bleed
+        self.safe = safe_radius(r)
+        self.v = scale_for(r)
+        """Layout unit: 1 mm on the 38 mm chip the layout is designed for."""
+
+    def min_text(self) -> float:
+        """Return the smallest text size (pt) on this chip: 5 pt at 38 mm, scaled."""
+        return MIN_TEXT_PT * min(1.0, self.v)
 
 
-def draw_chip_face(
-    c: Canvas, piece: Piece, chip: ChipFace, cx: float, cy: float, r: float, style: Style
-) -> None:
+BADGE_Y = 12.6
+BANNER_Y, BANNER_H = 6.8, 6.2
+ICONS_Y, ICON = 0.8, 4.6
+SUMMARY_TOP = -2.2
+
+
+def draw_chip_face(c: Canvas, piece: Piece, chip: ChipFace, d: Disc, style: Style) -> None:
     """Draw badge, banner, icons, marks and summary of a bannered chip."""
-    u = r / 19  # layouts are designed for a 38 mm chip and scale with it
-    if isinstance(chip, (PuzzleChip, BankStack)) and piece.kind == "puzzle-chip":
-        draw_cost_badge(c, chip.cost, cx, cy + 14.2 * u, u, style)
-    elif piece.kind == "character-chip" and piece.owner is not None:
-        draw_owner_mark(c, piece.owner.name, cx, cy + 14.2 * u, u, style)
-    if isinstance(chip, BankStack) and chip.cost is not None:
-        draw_cost_badge(c, chip.cost, cx, cy + 14.2 * u, u, style)
-    draw_banner(c, chip, cx, cy, 7.2 * u, r, u, style)
-    icons_y = cy + 1.2 * u
-    draw_icons(c, chip, cx, icons_y, u, style)
-    marks = [FLAG_MARKS[f] for f in chip.flags if f in FLAG_MARKS]
-    top = cy - 2.4 * u
-    ink = "#ffffff" if is_dark(face_colours(piece)[-1]) else INK
+    v = d.v
+    if piece.kind == "character-chip":
+        plate(c, d.cx, d.cy, d.r, (BANNER_Y - BANNER_H / 2) * v)
+    cost = chip.cost if isinstance(chip, (PuzzleChip, BankStack)) else None
+    if piece.kind == "character-chip" and piece.owner is not None:
+        draw_owner_mark(c, piece.owner.name, d, style)
+    elif piece.kind == "puzzle-chip" or cost is not None:
+        draw_cost_badge(c, cost, d.cx, d.cy + BADGE_Y * v, v, style)
+    draw_banner(c, chip, d, style)
+    has_icons = draw_icons(c, chip, d, style)
+    ink = best_ink([content_colour(piece)])
+    top = (SUMMARY_TOP if has_icons else BANNER_Y - BANNER_H / 2 - 0.6) * v
+    marks = [text(style.lang, f"flag_{f}") for f in chip.flags if f in FLAG_MARKS]
     if marks:
-        c.setFillColor(colour(ink))
-        c.setFont(style.bold, 4.2 * u)
-        c.drawCentredString(cx * mm, (top - 1.6 * u) * mm, "  ·  ".join(marks))
-        top -= 2.4 * u
+        top = draw_marks(c, "  ·  ".join(marks), d, top, ink, style)
     if chip.summary:
-        width = chord(r, top - cy - 4 * u) - 6 * u
-        c.setFillColor(colour(ink))
-        text_block(
-            c,
-            chip.summary,
-            style.regular,
-            cx - width / 2,
-            top,
-            width,
-            top - (cy - r + 3.5 * u),
-            largest=5.4 * u,
-            smallest=3.0,
-            centred=True,
-        )
+        draw_summary(c, chip.summary, d, top, ink, style)
+
+
+def draw_marks(c: Canvas, line: str, d: Disc, top: float, ink: str, style: Style) -> float:
+    """Draw the ongoing / once-per-turn line below ``top``; return the y below it."""
+    size = max(d.min_text(), 5.2 * d.v)
+    y = top - size / mm * 0.6
+    fitted = fit_line(line, style.bold, y, d.safe, 2 * d.r, size, d.min_text())
+    size = fitted or d.min_text()
+    c.setFillColor(colour(ink))
+    c.setFont(style.bold, size)
+    c.drawCentredString(d.cx * mm, (d.cy + centred_baseline(y, size, style.bold)) * mm, line)
+    return y - size / mm * 0.7
+
+
+def draw_summary(c: Canvas, summary: str, d: Disc, top: float, ink: str, style: Style) -> None:
+    """Draw the summary, each line as wide as the safe circle allows at its height."""
+    bottom = -d.safe
+    largest = 6.0 * d.v
+    fitted = fit_block(summary, style.regular, top, bottom, d.safe, largest, d.min_text())
+    if fitted is None:  # too long even at the smallest size: shrink rather than cross the cut
+        fitted = fit_block(summary, style.regular, top, bottom, d.safe, d.min_text(), 2.0)
+    if fitted is None:
+        return
+    c.setFillColor(colour(ink))
+    placed = [
+        (d.cx * mm, (d.cy + baseline) * mm, line)
+        for line, baseline in zip(fitted.lines, fitted.baselines, strict=True)
+    ]
+    draw_lines(c, style.regular, fitted.size, placed, centred=True)
 
 
 def draw_cost_badge(
-    c: Canvas, cost: int | None, cx: float, cy: float, u: float, style: Style
+    c: Canvas, cost: int | None, cx: float, cy: float, v: float, style: Style
 ) -> None:
     """Draw the black puzzle-piece badge with the cost ('?' when unknown)."""
-    w, h = 8.6 * u, 6.4 * u
+    w, h = 7.0 * v, 5.0 * v
     c.setFillColor(colour("#111111"))
     c.roundRect(
-        (cx - w / 2) * mm, (cy - h / 2) * mm, w * mm, h * mm, 1.2 * u * mm, stroke=0, fill=1
+        (cx - w / 2) * mm, (cy - h / 2) * mm, w * mm, h * mm, 1.0 * v * mm, stroke=0, fill=1
     )
-    c.circle(cx * mm, (cy + h / 2) * mm, 1.4 * u * mm, stroke=0, fill=1)
+    circle(c, cx * mm, (cy + h / 2) * mm, 1.1 * v * mm, stroke=0, fill=1)
     c.setFillColor(colour("#ffffff"))
-    c.setFont(style.bold, 12 * u)
-    c.drawCentredString(cx * mm, (cy - 1.5 * u) * mm, "?" if cost is None else str(cost))
+    size = 11 * v
+    c.setFont(style.bold, size)
+    label = "?" if cost is None else str(cost)
+    c.drawCentredString(cx * mm, centred_baseline(cy, size, style.bold) * mm, label)
 
 
-def draw_owner_mark(c: Canvas, name: str, cx: float, cy: float, u: float, style: Style) -> None:
+def draw_owner_mark(c: Canvas, name: str, d: Disc, style: Style) -> None:
     """Draw the character's name on a white label where puzzle chips show their cost."""
+    v = d.v
     label = name.upper()
-    size = fit_size(c, label, style.bold, 16 * u * mm, 7 * u, 3.5)
-    width = pdfmetrics.stringWidth(label, style.bold, size) / mm + 3 * u
+    h = 4.6 * v
+    y = BADGE_Y * v
+    room = chord(d.safe, y + h / 2) - 2 * v
+    size = fit_line(label, style.bold, y, d.safe, room - 2 * v, 7 * v, d.min_text())
+    size = size or d.min_text()
+    width = min(room, pdfmetrics.stringWidth(label, style.bold, size) / mm + 3 * v)
     c.setFillColor(colour("#ffffff"))
     c.setStrokeColor(colour(INK))
     c.setLineWidth(0.5)
     c.roundRect(
-        (cx - width / 2) * mm,
-        (cy - 2.6 * u) * mm,
+        (d.cx - width / 2) * mm,
+        (d.cy + y - h / 2) * mm,
         width * mm,
-        5.2 * u * mm,
-        1.5 * u * mm,
+        h * mm,
+        1.5 * v * mm,
         stroke=1,
         fill=1,
     )
     c.setFillColor(colour(INK))
     c.setFont(style.bold, size)
-    c.drawCentredString(cx * mm, cy * mm - size * 0.35, label)
+    c.drawCentredString(d.cx * mm, (d.cy + centred_baseline(y, size, style.bold)) * mm, label)
 
 
-def draw_banner(
-    c: Canvas, chip: ChipFace, cx: float, cy: float, rise: float, r: float, u: float, style: Style
-) -> None:
-    """Draw the banner band ``rise`` mm above the centre, in its colours, with the name and
-    the banner icons at both ends."""
-    h = 6.2 * u
-    y = cy + rise
-    width = chord(r, rise + h / 2) - 1.5 * u
-    colours = list(chip.banner or ())
-    x0 = cx - width / 2
+def draw_banner(c: Canvas, chip: ChipFace, d: Disc, style: Style) -> None:
+    """Draw the banner band across the chip into the bleed, in its colours, with the name
+    and the banner icons at both ends inside the safe zone."""
+    v = d.v
+    h, y = BANNER_H * v, BANNER_Y * v
+    colours = [BANNER[name] for name in (chip.banner or ())]
     if colours:
+        outer = d.r + d.bleed
+        width = chord(outer, y)
         seg = width / len(colours)
-        for i, name in enumerate(colours):
-            c.setFillColor(colour(BANNER[name]))
-            c.rect((x0 + i * seg) * mm, (y - h / 2) * mm, seg * mm + 0.3, h * mm, stroke=0, fill=1)
-    icons = list(chip.banner_icons)
-    icon = 4.6 * u
-    if icons:  # one icon at each end: the first on the left, the last on the right
-        for side, name in ((-1, icons[0]), (1, icons[-1])):
-            ix = cx + side * (width / 2 - icon / 2 - 0.4 * u)
-            c.setFillColor(colour("#ffffff"))
-            c.circle(ix * mm, y * mm, (icon / 2 + 0.35 * u) * mm, stroke=0, fill=1)
-            draw_banner_icon(c, name, ix, y, icon, style.bold)
-    room = width - 2 * ((icon + 0.6 * u) if icons else 0) - 1.5 * u
-    ink = "#ffffff" if colours and colours != ["gold"] else INK
-    c.setFillColor(colour(ink))
+        c.saveState()
+        clip_circle(c, d.cx, d.cy, outer)
+        for i, fill in enumerate(colours):
+            c.setFillColor(colour(fill))
+            x0 = d.cx - width / 2 + i * seg
+            c.rect(x0 * mm, (d.cy + y - h / 2) * mm, seg * mm + 0.3, h * mm, stroke=0, fill=1)
+        c.restoreState()
+    room = draw_banner_icons(c, chip, d, y, style)
+    c.setFillColor(colour(best_ink(colours) if colours else INK))
     name = chip.name_ja if style.lang == "ja" and chip.name_ja else chip.name
-    size = fit_size(c, name, style.bold, room * mm, 8.5 * u, 3.5)
-    c.setFont(style.bold, size)
-    c.drawCentredString(cx * mm, y * mm - size * 0.35, name)
+    draw_banner_name(c, name, d, y, room, style)
 
 
-def draw_icons(c: Canvas, chip: ChipFace, cx: float, y: float, u: float, style: Style) -> None:
-    """Draw the top-line icons (or the choices, split by bars) in one centred row."""
+def draw_banner_icons(c: Canvas, chip: ChipFace, d: Disc, y: float, style: Style) -> float:
+    """Draw one banner icon at each end (the first left, the last right), as far out as the
+    safe zone lets them; return the width left for the name between them (mm)."""
+    icons = list(chip.banner_icons)
+    if not icons:
+        return 2 * d.r
+    size = ICON * d.v
+    ring = size / 2 + 0.35 * d.v
+    reach = math.sqrt(max(0.0, (d.safe - ring) ** 2 - y * y))
+    for side, name in ((-1, icons[0]), (1, icons[-1])):
+        ix = d.cx + side * reach
+        c.setFillColor(colour("#ffffff"))
+        circle(c, ix * mm, (d.cy + y) * mm, ring * mm, stroke=0, fill=1)
+        draw_banner_icon(c, name, ix, d.cy + y, size, style.bold)
+    return 2 * (reach - ring - 0.4 * d.v)
+
+
+def draw_banner_name(c: Canvas, name: str, d: Disc, y: float, room: float, style: Style) -> None:
+    """Draw a chip's name on its banner: one line if it fits, else two, never under the
+    chip's smallest text size unless even two lines cannot hold it."""
+    font = style.bold
+    size = fit_line(name, font, y, d.safe, room, 8.5 * d.v, d.min_text())
+    if size is not None:
+        c.setFont(font, size)
+        c.drawCentredString(d.cx * mm, (d.cy + centred_baseline(y, size, font)) * mm, name)
+        return
+    h = BANNER_H * d.v
+    fitted = fit_block(name, font, y + h / 2, y - h / 2, d.safe, 6 * d.v, d.min_text())
+    fitted = fitted or fit_block(name, font, y + h / 2, y - h / 2, d.safe, d.min_text(), 2.0)
+    if fitted is None:
+        return
+    placed = [
+        (d.cx * mm, (d.cy + baseline) * mm, line)
+        for line, baseline in zip(fitted.lines, fitted.baselines, strict=True)
+    ]
+    draw_lines(c, font, fitted.size, placed, centred=True)
+
+
+def draw_icons(c: Canvas, chip: ChipFace, d: Disc, style: Style) -> bool:
+    """Draw the top-line icons (or the choices, split by bars) in one centred row; return
+    False when the chip has none."""
     groups: list[list[tuple[str, int]]] = []
     if chip.icon_choices:
         groups = [[(i.name, i.count) for i in option] for option in chip.icon_choices]
@@ -261,10 +374,12 @@ def draw_icons(c: Canvas, chip: ChipFace, cx: float, y: float, u: float, style: 
             repeat = 1 if name in ("gem-power", "gem") else count
             items += [(name, count)] * repeat
     if not items:
-        return
-    size = min(4.6 * u, 26 * u / max(len(items), 1))
+        return False
+    y = d.cy + ICONS_Y * d.v
+    span = chord(d.safe, ICONS_Y * d.v + ICON * d.v * 0.6)
+    size = min(ICON * d.v, span / (1.12 * len(items) + 0.2))
     step = size * 1.12
-    x = cx - step * (len(items) - 1) / 2
+    x = d.cx - step * (len(items) - 1) / 2
     for item in items:
         if item is None:
             c.setStrokeColor(colour(INK))
@@ -273,13 +388,15 @@ def draw_icons(c: Canvas, chip: ChipFace, cx: float, y: float, u: float, style: 
         else:
             draw_top_icon(c, item[0], x, y, size, item[1], style.bold)
         x += step
+    return True
 
 
 def draw_gem(c: Canvas, stack: BankStack, cx: float, cy: float, r: float, style: Style) -> None:
     """Draw a gem chip: a faceted gem in its colour with its value."""
-    u = r / 19
+    d = Disc(cx, cy, r, 0.0)
+    v = d.v
     fill = GEM_COLOURS.get(stack.value, "#555555")
-    s = 11 * u
+    s = 10.5 * v
     p = c.beginPath()
     p.moveTo((cx - s) * mm, (cy + s * 0.35) * mm)
     p.lineTo((cx - s * 0.55) * mm, (cy + s * 0.85) * mm)
@@ -292,39 +409,52 @@ def draw_gem(c: Canvas, stack: BankStack, cx: float, cy: float, r: float, style:
     c.setLineWidth(0.8)
     c.drawPath(p, fill=1, stroke=1)
     c.setFillColor(colour("#ffffff"))
-    c.setFont(style.bold, 26 * u)
-    c.drawCentredString(cx * mm, (cy - 4 * u) * mm, str(stack.value))
+    c.setFont(style.bold, 24 * v)
+    baseline = centred_baseline(cy + 1.5 * v, 24 * v, style.bold)
+    c.drawCentredString(cx * mm, baseline * mm, str(stack.value))
     c.setFillColor(colour(INK))
-    c.setFont(style.bold, 7 * u)
     name = stack.name_ja if style.lang == "ja" and stack.name_ja else stack.name
-    c.drawCentredString(cx * mm, (cy - 15 * u) * mm, name)
+    centred_line(c, name, d, -14 * v, 7 * v, style.bold)
     if stack.cost is not None:
-        c.setFont(style.regular, 5 * u)
-        c.drawCentredString(cx * mm, (cy + 14.5 * u) * mm, f"cost {stack.cost}")
+        label = cost_label(stack.cost, style.lang)
+        centred_line(c, label, d, 14 * v, 6 * v, style.regular)
+
+
+def cost_label(cost: int, lang: str) -> str:
+    """Write a gem chip's cost: 'cost 1' (コスト1 in Japanese)."""
+    return text(lang, "cost", n=cost)
+
+
+def centred_line(c: Canvas, label: str, d: Disc, y: float, largest: float, font: str) -> None:
+    """Draw one centred line at ``y`` (mm from the centre), fitted inside the safe circle."""
+    size = fit_line(label, font, y, d.safe, 2 * d.r, largest, d.min_text())
+    size = size or fit_line(label, font, y, d.safe, 2 * d.r, d.min_text(), 2.0) or 2.0
+    c.setFont(font, size)
+    c.drawCentredString(d.cx * mm, (d.cy + centred_baseline(y, size, font)) * mm, label)
 
 
 def draw_counter(c: Canvas, counter: Counter, cx: float, cy: float, r: float, style: Style) -> None:
     """Draw a Shadowfist counter: its value and use."""
+    d = Disc(cx, cy, r, 0.0)
     u = r / 10
     c.setFillColor(colour(INK))
-    c.setFont(style.bold, 16 * u)
-    c.drawCentredString(cx * mm, (cy - 2 * u) * mm, str(counter.value))
-    c.setFont(style.bold, 4.6 * u)
-    c.drawCentredString(cx * mm, (cy - 6.5 * u) * mm, counter.name.upper())
+    value = str(counter.value)
+    centred_line(c, value, d, 1.2 * u, 16 * u, style.bold)
+    centred_line(c, counter.name.upper(), d, -5.2 * u, 5.5 * u, style.bold)
 
 
 def draw_win_token(c: Canvas, cx: float, cy: float, r: float, style: Style) -> None:
     """Draw a Flash Duel win token: a star and the word."""
-    u = r / 12.5
+    d = Disc(cx, cy, r, 0.0)
+    u = d.safe / 10.5
     p = c.beginPath()
     for i in range(10):
-        rad = (8.5 if i % 2 == 0 else 3.6) * u
+        rad = (7.5 if i % 2 == 0 else 3.2) * u
         a = math.pi / 2 + math.pi * i / 5
-        x, y = (cx + rad * math.cos(a)) * mm, (cy + 1.5 * u + rad * math.sin(a)) * mm
+        x, y = (cx + rad * math.cos(a)) * mm, (cy + 2 * u + rad * math.sin(a)) * mm
         p.moveTo(x, y) if i == 0 else p.lineTo(x, y)
     p.close()
     c.setFillColor(colour("#b71c1c"))
     c.drawPath(p, fill=1, stroke=0)
     c.setFillColor(colour(INK))
-    c.setFont(style.bold, 6 * u)
-    c.drawCentredString(cx * mm, (cy - 9 * u) * mm, "WIN")
+    centred_line(c, text(style.lang, "win"), d, -7.8 * u, 6 * u, style.bold)

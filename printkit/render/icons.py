@@ -11,7 +11,7 @@ from collections.abc import Callable
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.render.style import BANNER, colour
+from printkit.render.style import BANNER, circle, colour
 
 ARROW_COLOURS = {
     "black-arrow": "#111111",
@@ -20,8 +20,9 @@ ARROW_COLOURS = {
     "red-arrow": BANNER["red"],
     "blue-arrow": BANNER["blue"],
 }
-GREEN = "#2e8b57"
+GREEN = "#1f7a4a"
 PINK = "#f29bb6"
+PIGGY_LINE = "#8a3b55"
 
 
 def arrow(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
@@ -46,10 +47,10 @@ def arrow(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
 def chip_draw(c: Canvas, x: float, y: float, size: float) -> None:
     """Draw the chip icon: a black disc with a white ring."""
     c.setFillColor(colour("#111111"))
-    c.circle(x * mm, y * mm, size * mm / 2, stroke=0, fill=1)
+    circle(c, x * mm, y * mm, size * mm / 2, stroke=0, fill=1)
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(0.5)
-    c.circle(x * mm, y * mm, size * mm / 3.2, stroke=1, fill=0)
+    circle(c, x * mm, y * mm, size * mm / 3.2, stroke=1, fill=0)
 
 
 def piggy(c: Canvas, x: float, y: float, size: float) -> None:
@@ -57,12 +58,12 @@ def piggy(c: Canvas, x: float, y: float, size: float) -> None:
     s = size * mm
     cx, cy = x * mm, y * mm
     c.setFillColor(colour(PINK))
-    c.setStrokeColor(colour("#8a3b55"))
-    c.setLineWidth(0.4)
+    c.setStrokeColor(colour(PIGGY_LINE))
+    c.setLineWidth(0.6)
     for lx in (-0.25, 0.2):
         c.rect(cx + lx * s, cy - s * 0.42, s * 0.1, s * 0.18, stroke=1, fill=1)
     c.ellipse(cx - s * 0.45, cy - s * 0.3, cx + s * 0.4, cy + s * 0.3, stroke=1, fill=1)
-    c.circle(cx + s * 0.42, cy, s * 0.11, stroke=1, fill=1)
+    circle(c, cx + s * 0.42, cy, s * 0.11, stroke=1, fill=1)
     p = c.beginPath()
     p.moveTo(cx - s * 0.05, cy + s * 0.25)
     p.lineTo(cx + s * 0.05, cy + s * 0.42)
@@ -90,7 +91,7 @@ def starburst(c: Canvas, x: float, y: float, size: float, label: str, font: str)
     c.setFillColor(colour(GREEN))
     c.drawPath(p, fill=1, stroke=0)
     c.setFillColor(colour("#ffffff"))
-    points_size = size * (1.15 if len(label) <= 2 else 0.9)
+    points_size = size * (1.15 if len(label) <= 2 else 1.0)
     c.setFont(font, points_size)
     c.drawCentredString(cx, cy - points_size * 0.35, label)
 
@@ -131,12 +132,22 @@ TOP_DRAWERS: dict[str, Callable[[Canvas, float, float, float, int, str], None]] 
 }
 
 
+ICON_INKS: dict[str, tuple[str, ...]] = {
+    **{name: (fill,) for name, fill in ARROW_COLOURS.items()},
+    "chip-draw": ("#111111",),
+    "piggy": (PIGGY_LINE,),
+    "gem-power": (GREEN,),
+    "gem": (GREEN,),
+}
+"""The colours that give each top-line icon its shape against the chip face."""
+
+
 def disc(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
     """Draw a filled disc with a thin white edge."""
     c.setFillColor(colour(fill))
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(0.4)
-    c.circle(x * mm, y * mm, size * mm / 2, stroke=1, fill=1)
+    circle(c, x * mm, y * mm, size * mm / 2, stroke=1, fill=1)
 
 
 def fist(c: Canvas, x: float, y: float, size: float, font: str) -> None:
@@ -174,7 +185,7 @@ def orb(c: Canvas, x: float, y: float, size: float) -> None:
     """Draw the purple crash sphere with a highlight."""
     disc(c, x, y, size, BANNER["purple"])
     c.setFillColor(colour("#d6c2ea"))
-    c.circle((x - size * 0.15) * mm, (y + size * 0.15) * mm, size * mm * 0.14, stroke=0, fill=1)
+    circle(c, (x - size * 0.15) * mm, (y + size * 0.15) * mm, size * mm * 0.14, stroke=0, fill=1)
 
 
 def mark(c: Canvas, x: float, y: float, size: float, fill: str, char: str, font: str) -> None:
@@ -185,6 +196,16 @@ def mark(c: Canvas, x: float, y: float, size: float, fill: str, char: str, font:
     c.drawCentredString(x * mm, y * mm - size * 0.75, char)
 
 
+BANNER_INKS = {
+    "fist": BANNER["red"],
+    "blue-shield": BANNER["blue"],
+    "purple-shield": BANNER["purple"],
+    "brown-shield": BANNER["brown"],
+    "orb": BANNER["purple"],
+    "exclamation": "#b71c1c",
+    "question": BANNER["gray"],
+}
+"""The colour of each banner icon, drawn on a white disc."""
 BANNER_DRAWERS: dict[str, Callable[[Canvas, float, float, float, str], None]] = {
     "fist": fist,
     "blue-shield": lambda c, x, y, s, f: shield(c, x, y, s, BANNER["blue"]),

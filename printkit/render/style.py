@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -11,6 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 JA_FONT = "HeiseiKakuGo-W5"
 """reportlab's built-in Japanese font: needs no file, but is not embedded."""
@@ -22,6 +26,21 @@ JA_TTF_FILES = (
 """Debian's fonts-ipafont-gothic: embedded (as a subset) when installed."""
 
 
+FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
+"""Where Debian's fonts-dejavu-core and fonts-dejavu-extra put DejaVu Sans."""
+LATIN_FAMILIES = (
+    ("DejaVuSansCondensed", "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf"),
+    ("DejaVuSans", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+)
+"""Embedded Latin fonts, best first: the condensed cut (fonts-dejavu-extra) fits more on a
+chip; the normal cut (fonts-dejavu-core) is the fallback."""
+MISSING_FONTS = (
+    "DejaVu Sans is not installed, so the PDFs use Helvetica, which is not embedded (viewers "
+    "and print shops substitute it): install it with 'apt-get install fonts-dejavu-core "
+    "fonts-dejavu-extra' (make run and make test do)"
+)
+
+
 @dataclass(frozen=True)
 class Style:
     """The fonts and language of a build."""
@@ -29,14 +48,51 @@ class Style:
     lang: str
     regular: str
     bold: str
+    embedded: bool = True
+    """False when a font had to fall back to one that is not embedded."""
 
 
 def style_for(lang: str) -> Style:
-    """Return the style of a language; Japanese uses reportlab's built-in CID font."""
+    """Return the style of a language with embedded fonts where they are installed."""
     if lang == "ja":
         font = japanese_font()
-        return Style("ja", font, font)
-    return Style("en", "Helvetica", "Helvetica-Bold")
+        return Style("ja", font, font, embedded=font != JA_FONT)
+    family = latin_family()
+    if family is None:
+        return Style("en", "Helvetica", "Helvetica-Bold", embedded=False)
+    return Style("en", *family)
+
+
+def reusing_subsets(font: TTFont) -> TTFont:
+    """Make a TrueType font remember the subsets it embeds: most PDFs of a build use the same
+    characters, and cutting a subset out of the font file is the costly part of embedding."""
+    face: Any = font.face
+    cut = face.makeSubset
+    made: dict[tuple[int, ...], bytes] = {}
+
+    def make_subset(subset: list[int]) -> bytes:
+        key = tuple(subset)
+        if key not in made:
+            made[key] = cut(subset)
+        return made[key]
+
+    face.makeSubset = make_subset
+    return font
+
+
+def latin_family() -> tuple[str, str] | None:
+    """Register and return the (regular, bold) names of the first installed Latin family."""
+    registered = pdfmetrics.getRegisteredFontNames()
+    for name, regular, bold in LATIN_FAMILIES:
+        for folder in FONT_DIRS:
+            files = (folder / regular, folder / bold)
+            if not all(f.is_file() for f in files):
+                continue
+            for font, path in zip((name, f"{name}-Bold"), files, strict=True):
+                if font not in registered:
+                    pdfmetrics.registerFont(reusing_subsets(TTFont(font, str(path))))
+            return name, f"{name}-Bold"
+    return None
 
 
 def japanese_font() -> str:
@@ -46,13 +102,70 @@ def japanese_font() -> str:
     for path in JA_TTF_FILES:
         if path.is_file():
             if JA_TTF_NAME not in registered:
-                pdfmetrics.registerFont(TTFont(JA_TTF_NAME, str(path)))
+                pdfmetrics.registerFont(reusing_subsets(TTFont(JA_TTF_NAME, str(path))))
             return JA_TTF_NAME
     if JA_FONT not in registered:
         pdfmetrics.registerFont(UnicodeCIDFont(JA_FONT))
     return JA_FONT
 
 
+@lru_cache(maxsize=1024)
+def luminance(hex_code: str) -> float:
+    """Return a colour's relative luminance (WCAG 2)."""
+
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(hex_code[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    """Return the WCAG contrast ratio of two colours (1 to 21)."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def best_ink(backgrounds: list[str]) -> str:
+    """Return white or the dark ink, whichever contrasts more with every background."""
+    if not backgrounds:
+        return INK
+    dark = min(contrast(INK, b) for b in backgrounds)
+    light = min(contrast("#ffffff", b) for b in backgrounds)
+    return INK if dark >= light else "#ffffff"
+
+
+@lru_cache(maxsize=32768)
+def text_width(text: str, font: str) -> float:
+    """Return the width (pt) of ``text`` at 1 pt; widths scale with the size. Cached: fitting
+    text tries the same words at many sizes."""
+    return float(pdfmetrics.stringWidth(text, font, 1.0))
+
+
+KAPPA = 0.5522847498
+"""Control-point distance of a quarter circle drawn as one cubic Bézier, per unit radius."""
+
+
+def circle_path(path: PDFPathObject, x: float, y: float, r: float) -> None:
+    """Add a circle (points) to a path as four Bézier quarters; reportlab's own circle
+    computes the same curves with trigonometry every time, which costs more."""
+    k = KAPPA * r
+    path.moveTo(x + r, y)
+    path.curveTo(x + r, y + k, x + k, y + r, x, y + r)
+    path.curveTo(x - k, y + r, x - r, y + k, x - r, y)
+    path.curveTo(x - r, y - k, x - k, y - r, x, y - r)
+    path.curveTo(x + k, y - r, x + r, y - k, x + r, y)
+    path.close()
+
+
+def circle(c: Canvas, x: float, y: float, r: float, stroke: int = 1, fill: int = 0) -> None:
+    """Draw a circle (points), like ``Canvas.circle`` but cheaper."""
+    path = c.beginPath()
+    circle_path(path, x, y, r)
+    c.drawPath(path, stroke=stroke, fill=fill)
+
+
+@lru_cache(maxsize=256)
 def colour(hex_code: str) -> Color:
     """Return a reportlab colour from '#rrggbb'."""
     return HexColor(hex_code)
@@ -74,7 +187,7 @@ def fit_size(
 ) -> float:
     """Return the largest font size (pt) from ``largest`` down that fits ``width`` (pt)."""
     size = largest
-    while size > smallest and pdfmetrics.stringWidth(text, font, size) > width:
+    while size > smallest and text_width(text, font) * size > width:
         size -= 0.25
     return size
 
@@ -87,7 +200,7 @@ def wrap(text: str, font: str, size: float, widths: list[float]) -> list[str] | 
     for word in words:
         trial = f"{current} {word}".strip()
         limit = widths[min(len(lines), len(widths) - 1)]
-        if pdfmetrics.stringWidth(trial, font, size) <= limit:
+        if text_width(trial, font) * size <= limit:
             current = trial
             continue
         if not current:
@@ -96,7 +209,7 @@ def wrap(text: str, font: str, size: float, widths: list[float]) -> list[str] | 
         if len(lines) >= len(widths):
             return None
         current = word
-        if pdfmetrics.stringWidth(current, font, size) > widths[min(len(lines), len(widths) - 1)]:
+        if text_width(current, font) * size > widths[min(len(lines), len(widths) - 1)]:
             return None
     if current:
         lines.append(current)
@@ -109,7 +222,7 @@ def wrap_ja(text: str, font: str, size: float, widths: list[float]) -> list[str]
     current = ""
     for char in text:
         limit = widths[min(len(lines), len(widths) - 1)]
-        if pdfmetrics.stringWidth(current + char, font, size) > limit:
+        if text_width(current + char, font) * size > limit:
             lines.append(current)
             current = char
             if len(lines) >= len(widths):
@@ -147,15 +260,32 @@ def text_block(
             break
         size -= 0.25
     lines = lines or [text]
-    c.setFont(font, size)
-    y = top * mm - size
-    for line in lines:
-        if centred:
-            c.drawCentredString((x + width / 2) * mm, y, line)
-        else:
-            c.drawString(x * mm, y, line)
-        y -= size * 1.18
+    left = (x + width / 2) * mm if centred else x * mm
+    baselines = [top * mm - size - i * size * 1.18 for i in range(len(lines))]
+    placed = [(left, y, line) for y, line in zip(baselines, lines, strict=True)]
+    draw_lines(c, font, size, placed, centred)
     return len(lines) * size * 1.18 / mm
+
+
+def draw_lines(
+    c: Canvas,
+    font: str,
+    size: float,
+    lines: Sequence[tuple[float, float, str]],
+    centred: bool = False,
+) -> None:
+    """Draw lines of one font and size, each at its (x, baseline) in points (x is the middle
+    when ``centred``), as one text object: cheaper than a drawString per line."""
+    if not lines:
+        return
+    c.setFont(font, size)
+    block = c.beginText()
+    block.setFont(font, size)
+    for x, y, line in lines:
+        shift = text_width(line, font) * size / 2 if centred else 0.0
+        block.setTextOrigin(x - shift, y)
+        block.textOut(line)
+    c.drawText(block)
 
 
 def fill_bleed(

@@ -10,6 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.catalog import TrackCard
+from printkit.i18n import text
 from printkit.layout import Box
 from printkit.pieces import Piece
 from printkit.render.style import INK, Style, colour, fill_bleed
@@ -40,7 +41,7 @@ def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) ->
         c.drawCentredString((x + width / 2) * mm, (box.y + box.height / 2) * mm - 8, str(space))
         if space in starts:
             c.setFont(style.bold, 8)
-            c.drawCentredString((x + width / 2) * mm, (box.y + 6) * mm, "START")
+            c.drawCentredString((x + width / 2) * mm, (box.y + 6) * mm, text(style.lang, "start"))
     c.setStrokeColor(colour("#000000"))
     c.setLineWidth(0.25)
     c.rect(box.x * mm, box.y * mm, box.width * mm, box.height * mm, stroke=1, fill=0)

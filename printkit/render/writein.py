@@ -16,7 +16,7 @@ from printkit.catalog import Ability
 from printkit.layout import Box
 from printkit.pieces import Piece, owner_name
 from printkit.render.cards import WOOD, cut_line
-from printkit.render.style import INK, Style, colour, fill_bleed, fit_size, text_block
+from printkit.render.style import INK, Style, circle, colour, fill_bleed, fit_size, text_block
 
 FACE = "#fbf8f1"
 PALE_WOOD = "#ecdcc4"
@@ -191,7 +191,7 @@ def draw_uncertain_mark(c: Canvas, box: Box, style: Style, dark: bool = False) -
     cx, cy, radius = box.x + box.width - 7, box.y + box.height - 7.5, 2.6
     c.setStrokeColor(colour(ink))
     c.setLineWidth(0.6)
-    c.circle(cx * mm, cy * mm, radius * mm, stroke=1, fill=0)
+    circle(c, cx * mm, cy * mm, radius * mm, stroke=1, fill=0)
     c.setFillColor(colour(ink))
     c.setFont(style.bold, 8)
     c.drawCentredString(cx * mm, (cy - 1.05) * mm, "?")

@@ -90,7 +90,7 @@ def read_config(data: Mapping[str, Any], known_sets: Sequence[str]) -> Config:
     if not 0 < len(name) <= MAX_TITLE:
         raise TournamentError(f"'name' must be 1 to {MAX_TITLE} characters")
     game = data.get("game", "puzzle-strike")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise TournamentError(f"'game' must be one of {', '.join(GAMES)}")
     sets = data.get("sets") or ["base-3e"]
     if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):

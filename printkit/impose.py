@@ -1,0 +1,355 @@
+"""Impose a document: its pieces laid out on pages, fronts then backs, with cover and marks."""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import TextIO
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.i18n import STRINGS, kind_label, text
+from printkit.layout import (
+    Box,
+    Geometry,
+    Grid,
+    Paper,
+    Shape,
+    crop_lines,
+    grid_for,
+    mirror_long_edge,
+    pages_needed,
+)
+from printkit.pieces import (
+    PIECE_KINDS,
+    Missing,
+    Piece,
+    expand,
+)
+from printkit.plan import BuildOptions, Document
+from printkit.render import renderer_for
+from printkit.render.cover import Cover, draw_alignment, draw_cover
+from printkit.render.page import RULER_FORM, SMALL_RULER, header, ruler
+from printkit.render.style import Style, colour, style_for
+
+
+@lru_cache(maxsize=4096)
+def form_name(design: str, back: bool = False) -> str:
+    """Turn a design key into a PDF form name."""
+    return ("B_" if back else "F_") + re.sub(r"[^A-Za-z0-9]", "_", design)
+
+
+def form_bounds(grid: Grid) -> tuple[float, float, float, float]:
+    """Return a piece form's box in points: its trim plus the grid's bleed on each axis.
+
+    A form clips to this box, so art drawn with the larger bleed stops at each axis's own.
+    """
+    shape = grid.shape
+    if shape.outline == "circle":
+        bx = by = grid.bleed
+    else:
+        bx, by = grid.bleed_x, grid.bleed_y
+    return (-bx * mm, -by * mm, (shape.width + bx) * mm, (shape.height + by) * mm)
+
+
+def define_forms(
+    c: Canvas,
+    pieces: list[Piece],
+    grids: dict[str, Grid],
+    style: Style,
+    duplex: bool,
+) -> None:
+    """Draw each distinct front (and back) once as a reusable form."""
+    backs_done: set[str] = set()
+    for piece in pieces:
+        grid = grids[piece.shape]
+        shape = grid.shape
+        box = Box(0, 0, shape.width, shape.height)
+        bleed = grid.bleed if shape.outline == "circle" else max(grid.bleed_x, grid.bleed_y)
+        front, back = renderer_for(piece.shape)
+        bounds = form_bounds(grid)
+        with clipped_form(c, form_name(piece.design), bounds):
+            front(c, piece, box, bleed, style)
+        key = f"{piece.shape}:{piece.family}"
+        if duplex and piece.family and key not in backs_done:
+            backs_done.add(key)
+            with clipped_form(c, form_name(key, back=True), bounds):
+                back(c, piece, box, bleed, style)
+
+
+@contextmanager
+def clipped_form(c: Canvas, name: str, bounds: tuple[float, float, float, float]) -> Iterator[None]:
+    """Record a form whose drawing is clipped to ``bounds`` (points)."""
+    x0, y0, x1, y1 = bounds
+    c.beginForm(name, math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1))
+    c.saveState()
+    path = c.beginPath()
+    path.rect(x0, y0, x1 - x0, y1 - y0)
+    c.clipPath(path, stroke=0, fill=0)
+    yield
+    c.restoreState()
+    c.endForm()
+
+
+def define_ruler_form(c: Canvas, style: Style) -> None:
+    """Draw the small ruler every sheet carries once, as a form."""
+    c.beginForm(RULER_FORM, 0, 0, math.ceil((SMALL_RULER + 2) * mm), math.ceil(5 * mm))
+    ruler(c, 0, 0, SMALL_RULER, style)
+    c.endForm()
+
+
+def place(c: Canvas, name: str, box: Box) -> None:
+    """Put a form at a trim box's position."""
+    c.saveState()
+    c.translate(box.x * mm, box.y * mm)
+    c.doForm(name)
+    c.restoreState()
+
+
+def crop_form_name(grid: Grid) -> str:
+    """Name the form holding the crop marks of a full page of one shape."""
+    return f"CROPS_{re.sub(r'[^A-Za-z0-9]', '_', grid.shape.name)}"
+
+
+def define_crop_forms(c: Canvas, grids: dict[str, Grid], geometry: Geometry, mode: str) -> None:
+    """Draw the crop marks of a full page of each shape once, as a form (page coordinates)."""
+    for grid in grids.values():
+        paper = grid.area.x + grid.area.width + geometry.frame.margin
+        top = grid.area.y + grid.area.height + geometry.frame.margin + geometry.frame.header
+        c.beginForm(crop_form_name(grid), 0, 0, math.ceil(paper * mm), math.ceil(top * mm))
+        draw_crops(c, crop_lines(grid, grid.per_page, geometry.frame, mode))
+        c.endForm()
+
+
+def draw_crops(c: Canvas, lines: list[tuple[float, float, float, float]]) -> None:
+    """Draw crop-mark lines."""
+    c.setStrokeColor(colour("#000000"))
+    c.setLineWidth(0.3)
+    for x1, y1, x2, y2 in lines:
+        c.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+
+
+def piece_pages(pieces: list[Piece], grids: dict[str, Grid]) -> Iterator[tuple[Grid, list[Piece]]]:
+    """Yield (grid, pieces on the page), a shape at a time, in catalog order."""
+    shapes: list[str] = []
+    for piece in pieces:
+        if piece.shape not in shapes:
+            shapes.append(piece.shape)
+    for shape in shapes:
+        grid = grids[shape]
+        batch: list[Piece] = []
+        for piece in expand([p for p in pieces if p.shape == shape]):
+            batch.append(piece)
+            if len(batch) == grid.per_page:
+                yield grid, batch
+                batch = []
+        if batch:
+            yield grid, batch
+
+
+def is_two_sided(doc: Document, options: BuildOptions) -> bool:
+    """Return True when a document prints backs: a duplex build of a document with pieces."""
+    return options.duplex and bool(doc.selection.pieces)
+
+
+def has_cover(doc: Document) -> bool:
+    """Return True unless the document is one full-page sheet, which needs no cover."""
+    return bool(doc.selection.pieces) or len(doc.sheets) > 1
+
+
+def count_pages(doc: Document, grids: dict[str, Grid], duplex: bool) -> int:
+    """Return the pages a document will have."""
+    sides = 2 if duplex and doc.selection.pieces else 1
+    pieces = 0
+    for shape in {p.shape for p in doc.selection.pieces}:
+        copies = sum(p.copies for p in doc.selection.pieces if p.shape == shape)
+        pieces += pages_needed(copies, grids[shape].per_page)
+    alignment = 2 if sides == 2 else 0
+    return (int(has_cover(doc)) + pieces + len(doc.sheets)) * sides + alignment
+
+
+def grids_for(
+    pieces: list[Piece], geometry: Geometry, paper: Paper, bleed: float
+) -> dict[str, Grid]:
+    """Lay out every shape a document uses."""
+    return {
+        p.shape: grid_for(geometry.shapes[p.shape], paper, geometry.frame, bleed) for p in pieces
+    }
+
+
+def cover_for(
+    doc: Document, grids: dict[str, Grid], geometry: Geometry, options: BuildOptions, style: Style
+) -> Cover:
+    """Write the cover's contents lines and the printing notes that apply to the document."""
+    lang = style.lang
+    lines = []
+    for kind in PIECE_KINDS:
+        chosen = [p for p in doc.selection.pieces if p.kind == kind]
+        if chosen:
+            n = sum(p.copies for p in chosen)
+            label = kind_label(lang, kind)
+            lines.append(text(lang, "contents_line", kind=label, designs=len(chosen), n=n))
+    lines += [text(lang, "sheet_line", title=title) for title, _ in doc.sheets]
+    missing = [missing_line(m, lang) for m in doc.selection.missing]
+    return Cover(doc.title, lines, cover_notes(doc, grids, options, lang), missing, doc.gaps)
+
+
+def missing_line(item: Missing, lang: str) -> str:
+    """Write one write-in card for the cover: 'Owner: Name [name unconfirmed] (trigger)'."""
+    fields = ", ".join(
+        text(lang, f"field_{f}") if f"field_{f}" in STRINGS[lang] else f for f in item.fields
+    )
+    unsure = text(lang, "name_unconfirmed") if item.uncertain_name else ""
+    return f"{item.label}{unsure} ({fields})"
+
+
+def cover_notes(
+    doc: Document, grids: dict[str, Grid], options: BuildOptions, lang: str
+) -> list[str]:
+    """Return how to print a document, saying only what applies to it."""
+    notes = [text(lang, "how_to_print")]
+    pieces = doc.selection.pieces
+    if any(p.family for p in pieces):
+        notes.append(text(lang, "duplex" if options.duplex else "simplex"))
+    if pieces:
+        crops = text(lang, f"crops_{options.crop_marks}")
+        notes.append(bleed_note(grids, crops, lang))
+        sizes = [
+            text(lang, f"size_{shape}", size=shape_size(grid.shape))
+            for shape, grid in grids.items()
+        ]
+        notes.append(text(lang, "sizes_line", sizes=text(lang, "list_sep").join(sizes)))
+    if doc.base_url:
+        notes.append(text(lang, "qr_base", url=doc.base_url))
+    return notes
+
+
+def bleed_note(grids: dict[str, Grid], crops: str, lang: str) -> str:
+    """Say the bleed used: one figure, or across and up-down when they differ."""
+    across = min(g.bleed_x if g.shape.outline != "circle" else g.bleed for g in grids.values())
+    up_down = min(g.bleed_y if g.shape.outline != "circle" else g.bleed for g in grids.values())
+    if abs(across - up_down) < 0.005:
+        return text(lang, "bleed", bleed=millimetres(across), crops=crops)
+    x, y = millimetres(across), millimetres(up_down)
+    return text(lang, "bleed_xy", x=x, y=y, crops=crops)
+
+
+def millimetres(value: float) -> str:
+    """Write a length in mm with at most two decimals: '3', '1.03'."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def shape_size(shape: Shape) -> str:
+    """Write a shape's size: '38 mm' across for round pieces, '63 x 88 mm' otherwise."""
+    if shape.outline == "circle":
+        return f"{shape.width:g} mm"
+    return f"{shape.width:g} x {shape.height:g} mm"
+
+
+def draw_document(
+    c: Canvas, doc: Document, geometry: Geometry, options: BuildOptions, progress: Progress
+) -> None:
+    """Draw a whole document on a fresh canvas.
+
+    In a two-sided document every front is on an odd page and its back follows it: the
+    cover gets a blank back and the alignment test pair comes right after it.
+    """
+    style = style_for(options.lang)
+    paper = geometry.paper(options.paper)
+    grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed_mm)
+    two_sided = is_two_sided(doc, options)
+    define_forms(c, doc.selection.pieces, grids, style, options.duplex)
+    define_ruler_form(c, style)
+    define_crop_forms(c, grids, geometry, options.crop_marks)
+    if has_cover(doc):
+        draw_cover(c, paper, geometry.frame, cover_for(doc, grids, geometry, options, style), style)
+        end_page(c, two_sided)
+    if two_sided:
+        for back in (False, True):
+            draw_alignment(c, paper, geometry.frame, style, back, options.back_offset)
+            c.showPage()
+    for grid, batch in piece_pages(doc.selection.pieces, grids):
+        draw_fronts(c, doc, grid, batch, geometry, options, style)
+        if two_sided:
+            draw_backs(c, grid, batch, paper, options.back_offset)
+        progress.step(doc.filename)
+    for title, draw in doc.sheets:
+        page = c.getPageNumber()
+        header(c, paper, geometry.frame, f"{doc.title}: {title}", page, style)
+        draw(c, paper, geometry, style)
+        end_page(c, two_sided)
+        progress.step(doc.filename)
+
+
+def end_page(c: Canvas, two_sided: bool) -> None:
+    """Finish a one-sided page; in a two-sided document add its blank back."""
+    c.showPage()
+    if two_sided:
+        c.showPage()
+
+
+def draw_fronts(
+    c: Canvas,
+    doc: Document,
+    grid: Grid,
+    batch: list[Piece],
+    geometry: Geometry,
+    options: BuildOptions,
+    style: Style,
+) -> None:
+    """Draw one page of fronts: label, pieces, crop marks."""
+    paper = geometry.paper(options.paper)
+    page = c.getPageNumber()
+    header(c, paper, geometry.frame, doc.title, page, style, grid.header_on_top)
+    for i, piece in enumerate(batch):
+        place(c, form_name(piece.design), grid.slot(i))
+    if len(batch) == grid.per_page:
+        c.doForm(crop_form_name(grid))
+    else:
+        draw_crops(c, crop_lines(grid, len(batch), geometry.frame, options.crop_marks))
+    c.showPage()
+
+
+def draw_backs(
+    c: Canvas, grid: Grid, batch: list[Piece], paper: Paper, offset: tuple[float, float]
+) -> None:
+    """Draw the page of backs behind a page of fronts (mirrored for a long-edge flip)."""
+    for i, piece in enumerate(batch):
+        if piece.family:
+            box = mirror_long_edge(grid.slot(i), paper, offset)
+            place(c, form_name(f"{piece.shape}:{piece.family}", back=True), box)
+    c.showPage()
+
+
+class Progress:
+    """A progress bar on stderr, shown only on a terminal and only after one second."""
+
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.total = max(total, 1)
+        self.done = 0
+        self.start = time.monotonic()
+        self.stream = stream if stream is not None else sys.stderr
+        self.shown = False
+
+    def step(self, label: str) -> None:
+        """Count one page done and redraw the bar when it is worth showing."""
+        self.done += 1
+        if not self.stream.isatty() or time.monotonic() - self.start < 1.0:
+            return
+        filled = int(30 * self.done / self.total)
+        self.stream.write(
+            f"\r[{'#' * filled}{' ' * (30 - filled)}] {self.done}/{self.total} {label[:40]:<40}"
+        )
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.shown:
+            self.stream.write("\n")

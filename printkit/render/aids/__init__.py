@@ -1,0 +1,1 @@
+"""Full-page player aids, one module per game."""

@@ -1,0 +1,173 @@
+"""Write PDFs: one canvas per document, written atomically, with warnings and clear errors."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+from reportlab import rl_config
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.catalog import Catalog
+from printkit.i18n import text
+from printkit.impose import Progress, count_pages, draw_document, grids_for
+from printkit.layout import (
+    Geometry,
+    LayoutError,
+    grid_for,
+    load_geometry,
+)
+from printkit.netaddr import default_base_url
+from printkit.pieces import (
+    Piece,
+    Selection,
+)
+from printkit.plan import BuildError, BuildOptions, Document, bank_drawer, bank_sheet, plan
+from printkit.render.style import MISSING_FONTS, style_for
+
+rl_config.useA85 = 0  # ASCII85 only inflates compressed streams; plain binary is smaller and faster
+
+
+@contextmanager
+def atomic_path(path: Path) -> Iterator[Path]:
+    """Yield a temporary path next to ``path``; rename it into place on success only."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def write_document(
+    doc: Document, geometry: Geometry, options: BuildOptions, progress: Progress
+) -> Path:
+    """Write one document atomically and return its path."""
+    paper = geometry.paper(options.paper)
+    target = options.out_dir / doc.filename
+    with atomic_path(target) as tmp:
+        c = Canvas(
+            str(tmp),
+            pagesize=(paper.width * mm, paper.height * mm),
+            invariant=1,
+            pageCompression=1,
+            # each page opens with this font selected: an embedded one, not Helvetica
+            # (types-reportlab types the argument as a number, wrongly)
+            initialFontName=style_for(options.lang).regular,  # type: ignore[arg-type]
+        )
+        c.setTitle(doc.title)
+        c.setAuthor("strikekit")
+        c.setCreator("strikekit printkit")
+        draw_document(c, doc, geometry, options, progress)
+        c.save()
+    return target
+
+
+def build(catalog: Catalog, options: BuildOptions, stream: TextIO | None = None) -> list[Path]:
+    """Build every planned document; return the files written. Warnings go to stderr.
+
+    :raises BuildError: for bad options or an output folder that cannot be written
+        (nothing is written then).
+    """
+    options.check()
+    try:
+        geometry = load_geometry(chip_diameter=options.chip_diameter)
+        paper = geometry.paper(options.paper)
+    except LayoutError as exc:
+        raise BuildError(str(exc)) from None
+    docs = plan(catalog, options)
+    for note in build_warnings(docs, geometry, options):
+        print(f"printkit: warning: {note}", file=sys.stderr)
+    make_out_dir(options.out_dir)
+    total = sum(
+        count_pages(
+            d, grids_for(d.selection.pieces, geometry, paper, options.bleed_mm), options.duplex
+        )
+        for d in docs
+    )
+    progress = Progress(total, stream)
+    try:
+        return [write_document(doc, geometry, options, progress) for doc in docs]
+    except OSError as exc:
+        raise BuildError(f"--out {options.out_dir}: cannot write there ({exc.strerror})") from None
+    finally:
+        progress.close()
+
+
+def make_out_dir(path: Path) -> None:
+    """Create the output folder.
+
+    :raises BuildError: when it cannot be created, naming the folder and the reason.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".printkit-probe-{os.getpid()}"
+        probe.touch()
+        probe.unlink()
+    except OSError as exc:
+        raise BuildError(
+            f"--out {path}: cannot write there ({exc.strerror}); choose a folder you can write to"
+        ) from None
+
+
+def build_warnings(docs: list[Document], geometry: Geometry, options: BuildOptions) -> list[str]:
+    """Return the option warnings, plus each shape whose bleed had to shrink to fit."""
+    notes = options.warnings()
+    if not style_for(options.lang).embedded:
+        notes.append(MISSING_FONTS)
+    if options.bleed is None:
+        return notes
+    paper = geometry.paper(options.paper)
+    shapes = {p.shape for d in docs for p in d.selection.pieces}
+    for shape in sorted(shapes):
+        grid = grid_for(geometry.shapes[shape], paper, geometry.frame, options.bleed)
+        if min(grid.bleed_x, grid.bleed_y) < options.bleed - 1e-6:
+            notes.append(
+                f"--bleed {options.bleed:g}: {shape} pieces on {paper.name} get "
+                f"{grid.bleed_x:.2f} mm left and right, {grid.bleed_y:.2f} mm above and below "
+                "(the grid has no more room)"
+            )
+    return notes
+
+
+def write_bank_sheets(
+    catalog: Catalog,
+    banks: list[tuple[str, list[str], list[str]]],
+    path: Path,
+    options: BuildOptions,
+) -> Path:
+    """Write bank setup sheets, one page per (title, set ids, chip keys), to one PDF.
+
+    :raises BuildError: for bad options.
+    """
+    options.check()
+    geometry = load_geometry(chip_diameter=options.chip_diameter)
+    base = options.base_url or default_base_url()
+    doc = Document(path.name, text(options.lang, "title_bank_sheets"), base_url=base)
+    for title, set_ids, keys in banks:
+        sheet = bank_sheet(catalog, set_ids, keys, title, base, options.lang)
+        doc.sheets.append((title, bank_drawer(sheet)))
+    make_out_dir(path.parent)
+    return write_document(
+        doc,
+        geometry,
+        BuildOptions(**{**options.__dict__, "out_dir": path.parent}),
+        Progress(len(banks), stream=io.StringIO()),
+    )
+
+
+def write_pieces(pieces: list[Piece], title: str, path: Path, options: BuildOptions) -> Path:
+    """Write some pieces (for example a drafted Clockwork character) to one PDF."""
+    options.check()
+    geometry = load_geometry(chip_diameter=options.chip_diameter)
+    doc = Document(path.name, title, Selection(list(pieces)))
+    make_out_dir(path.parent)
+    out = BuildOptions(**{**options.__dict__, "out_dir": path.parent})
+    return write_document(doc, geometry, out, Progress(1, stream=io.StringIO()))
