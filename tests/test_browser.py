@@ -185,7 +185,9 @@ def test_flash_duel_clockwork_draft_on_two_phones(server: str, browser) -> None:
     )
     page.locator("#controls button[data-card='3']").click()
     page.locator("#controls #attack").click()
+    page.locator("#answer:not([hidden])").wait_for(timeout=SEEN_WITHIN_MS)  # applied
     phones[loser].locator(f"#answer button[data-hit={loser}]").click(timeout=SEEN_WITHIN_MS)
+    page.locator("#between:not([hidden])").wait_for(timeout=SEEN_WITHIN_MS)
     phones[loser].locator("#swap-go").wait_for(timeout=SEEN_WITHIN_MS)
     assert phones[first].locator("#swap-go").count() == 0  # the winner keeps theirs
     taken = phones[loser].locator("#swap-take option").first.inner_text()
