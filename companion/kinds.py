@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.adapters import flash_duel
 from companion.game.draft import room as draft
 from companion.game.errors import InvalidSetup
+from companion.game.flash_duel import room as flash_duel
 from companion.game.puzzle_strike import room as puzzle_strike
 from companion.game.rooms import Rules
 from companion.game.shadowfist import room as shadowfist

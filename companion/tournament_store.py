@@ -21,8 +21,9 @@ import threading
 from typing import Any
 
 from companion import store
-from companion.game import duel_room
 from companion.game.draft import room as draft_room
+from companion.game.flash_duel import room as duel_room
+from companion.game.flash_duel import state as duel_state
 from companion.game.puzzle_strike.bank import Bank
 from companion.game.puzzle_strike.piles import Mode
 from companion.game.puzzle_strike.setup import KIND as PUZZLE_STRIKE
@@ -246,7 +247,7 @@ def match_setup(
         if config.mode == "custom-clockwork":
             return draft_room.Setup("flash-duel", (a.name, b.name), "2e", seed).to_json()
         chars = ((a.name, characters.get(a.id, "")), (b.name, characters.get(b.id, "")))
-        return duel_room.Setup("full", (a.name, b.name), seed, chars).to_json()
+        return duel_room.setup_to_json(duel_state.Setup("full", (a.name, b.name), seed, chars))
     assert bank is not None
     edition = min(s.edition for s in catalog.puzzle_strike_sets() if s.id in bank.sets)
     return Setup(
@@ -391,7 +392,7 @@ def result_of(cached: store.Cached, name_a: str, name_b: str) -> Result | None:
         if m is None or m.winner is None:
             return None
         return Result(m.wins(name_a), m.wins(name_b), 0)
-    if cached.rules.kind == duel_room.KIND:
+    if cached.rules.kind == duel_state.KIND:
         duel = state.match
         if duel.winner is None:
             return None
@@ -417,8 +418,11 @@ def carry_draft(
         (p, tuple(i.key for i in draft.picked_by(n + 1))) for n, p in enumerate(draft.seats)
     )
     seed = bank_seed(row["seed"], t["round"], 2000 + t["table_no"]) % 2**31
-    setup = duel_room.Setup("custom-clockwork", tuple(draft.seats), seed, clockwork=picks)
-    ids = store.create_match_from_json(conn, setup.to_json(), catalog)
+    unused = tuple(i.key for i in draft.available())  # the loser of a round may swap one in
+    setup = duel_state.Setup(
+        "custom-clockwork", tuple(draft.seats), seed, clockwork=picks, unused=unused
+    )
+    ids = store.create_match_from_json(conn, duel_room.setup_to_json(setup), catalog)
     with store.write_transaction(conn):
         moved = conn.execute(
             "update tournament_tables set draft_id = match_id, match_id = ? "

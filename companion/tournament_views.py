@@ -237,7 +237,7 @@ def characters_line(
     catalog: Catalog, table: dict[str, Any], players: list[sqlite3.Row]
 ) -> str | None:
     """Return 'Ana: Grave · Ben: Rook' for a Flash Duel table (None without characters)."""
-    from companion.game import duel_room
+    from companion.game.flash_duel import state as duel_room
 
     chosen = {p["player"]: p["character"] for p in players if p["character"]}
     if not chosen:

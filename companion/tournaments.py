@@ -25,7 +25,7 @@ from companion import db, seating, store
 from companion import tournament_store as ts
 from companion.api.common import body, catalog
 from companion.errors import ApiError
-from companion.game import duel_room
+from companion.game.flash_duel import state as duel_room
 from companion.game.puzzle_strike.bank import BankError
 from companion.game.tournament import (
     NotFoundError,

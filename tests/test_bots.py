@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from companion.game.bots import (
+from companion.game.flash_duel.bots import (
     SoloResult,
     bot_defend,
     bot_turn,
@@ -12,7 +12,7 @@ from companion.game.bots import (
     earned,
     points,
 )
-from companion.game.duel import Fighter
+from companion.game.flash_duel.track import Fighter
 from printkit.catalog import Catalog, FlashDuelSet
 
 SPACES = 18

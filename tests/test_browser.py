@@ -170,8 +170,32 @@ def test_flash_duel_clockwork_draft_on_two_phones(server: str, browser) -> None:
     b.wait_for_url(lambda url: url != draft_url)
     assert a.url == b.url and "/m/" in b.url
     b.wait_for_selector("#track .pawn")
-    assert "custom-clockwork" in b.locator("#status").inner_text()
+    assert "Custom Clockwork" in b.locator("#status").inner_text()  # the mode's name
     assert b.locator("#abilities section").count() == 2
+    # A round: the first player hits; the loser swaps one ability for an unused one.
+    first = b.locator("#status h1").inner_text().rsplit(": ", 1)[1]
+    loser = "Ben" if first == "Ana" else "Ana"
+    page = phones[first]
+    page.locator("#status h1", has_text=f": {first}").wait_for(timeout=SEEN_WITHIN_MS)
+    page.locator(f"#track .pawn[title={first}]").click()
+    space = 15 if first == "Ana" else 4
+    page.locator(f"#track .space[data-space='{space}'] .num").click()
+    page.locator(f"#track .space[data-space='{space}'] .pawn[title={first}]").wait_for(
+        timeout=SEEN_WITHIN_MS
+    )
+    page.locator("#controls button[data-card='3']").click()
+    page.locator("#controls #attack").click()
+    page.locator("#answer:not([hidden])").wait_for(timeout=SEEN_WITHIN_MS)  # applied
+    phones[loser].locator(f"#answer button[data-hit={loser}]").click(timeout=SEEN_WITHIN_MS)
+    page.locator("#between:not([hidden])").wait_for(timeout=SEEN_WITHIN_MS)
+    phones[loser].locator("#swap-go").wait_for(timeout=SEEN_WITHIN_MS)
+    assert phones[first].locator("#swap-go").count() == 0  # the winner keeps theirs
+    taken = phones[loser].locator("#swap-take option").first.inner_text()
+    phones[loser].locator("#swap-go").click()
+    page.locator("#outcome", has_text=f"{loser} swapped").wait_for(timeout=SEEN_WITHIN_MS)
+    mine = page.locator("#abilities section", has_text=loser)
+    mine.locator("strong", has_text=taken).wait_for(timeout=SEEN_WITHIN_MS)
+    phones[loser].screenshot(path=str(SHOTS / "duel-clockwork-swap.png"), full_page=True)
 
 
 def open_duel_on_phones(server: str, browser, mode: str, players: list[str]):  # type: ignore[no-untyped-def]
@@ -234,14 +258,25 @@ def test_flash_duel_match_to_three_round_wins(server: str, browser) -> None:  # 
     a.screenshot(path=str(SHOTS / "duel-won.png"), full_page=True)
 
 
+def held_card(page):  # type: ignore[no-untyped-def]
+    """Press and hold the loyalty button; return the card shown, checking it hides again."""
+    page.wait_for_selector("#hold-card")
+    assert page.locator("#my-card").inner_text() == ""  # hidden until pressed
+    page.locator("#hold-card").dispatch_event("pointerdown")
+    page.locator("#my-card", has_text=": ").wait_for(timeout=SEEN_WITHIN_MS)
+    shown = page.locator("#my-card").inner_text().rsplit(": ", 1)[1]
+    page.locator("#hold-card").dispatch_event("pointerup")
+    assert page.locator("#my-card").inner_text() == ""
+    return shown
+
+
 def test_betrayal_each_phone_sees_only_its_own_card(server: str, browser) -> None:  # type: ignore[no-untyped-def]
     SHOTS.mkdir(parents=True, exist_ok=True)
     players = ["Ana", "Ben", "Cid", "Dee", "Drake"]
     phones = open_duel_on_phones(server, browser, "betrayal", players)
     cards = {}
     for player, page in phones.items():
-        page.wait_for_selector("#my-card")
-        cards[player] = page.locator("#my-card").inner_text().rsplit(": ", 1)[1]
+        cards[player] = held_card(page)
         assert cards[player] in ("loyal", "traitor")
     assert list(cards.values()).count("traitor") == 1
     for player in players[:4]:

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from companion.game.duel import (
+from companion.game.flash_duel.lasthits import team_time_over, time_over
+from companion.game.flash_duel.match import (
     Abilities,
-    DuelError,
     DuelMatch,
+    record_round,
+    replenish,
+    use_ability,
+)
+from companion.game.flash_duel.track import (
+    DuelError,
     Fighter,
     can_block,
     check_attack,
@@ -15,12 +21,7 @@ from companion.game.duel import (
     move,
     place,
     push,
-    record_round,
-    replenish,
     retreat,
-    team_time_over,
-    time_over,
-    use_ability,
 )
 
 SPACES = 18
@@ -149,7 +150,7 @@ def test_one_ability_per_turn_and_replenish_each_round() -> None:
 
 
 def test_example_dashing_block_a_pair_of_threes() -> None:
-    from companion.game.duel import dashing_block, team_block
+    from companion.game.flash_duel.track import dashing_block, team_block
 
     mate, me, enemy = at("Mate", 1, 8), at("Me", 1, 3), at("Foe", 18, 11)
     moved = dashing_block(me, mate, enemy, 5, SPACES)
@@ -163,6 +164,6 @@ def test_example_dashing_block_a_pair_of_threes() -> None:
 
 
 def test_example_raid_three_mortals_each_add_a_four() -> None:
-    from companion.game.duel import team_block
+    from companion.game.flash_duel.track import team_block
 
     assert team_block([4, 4, 4], {"p2": [4], "p3": [4], "p4": [4]})

@@ -50,7 +50,7 @@ def test_one_vs_one_to_three_round_wins(app: Flask) -> None:
     phones = {"Ana": a, "Ben": b}
     first = s(a, room)
     assert {f["name"]: f["position"] for f in first["fighters"]} == {"Ana": 1, "Ben": 18}
-    assert first["deck"] == 25 and first["round_wins"] == 3
+    assert first["deck"] == 15 and first["round_wins"] == 3  # 25 cards less two hands
     assert [x["name"] for x in first["abilities"]["Ana"]] == [
         "Reversal",
         "Martial Mastery",
@@ -91,7 +91,7 @@ def test_one_ability_per_turn_and_replenished(app: Flask) -> None:
 
 def test_time_over_from_the_hands(app: Flask) -> None:
     room, (a, b) = duel(app, mode="simple", players=["Ana", "Ben"])
-    for count in (10, 10, 5):
+    for count in (10, 5):  # 25 cards less two hands of 5
         ok(a, room, {"type": "draw", "count": count})
     assert s(a, room)["deck"] == 0
     ok(a, room, {"type": "place", "player": "Ana", "space": 5})
@@ -118,7 +118,7 @@ def test_solo_against_the_dragon_bot(app: Flask) -> None:
     ok(a, room, {"type": "bot_turn", "hand": [5, 5, 5, 5, 4], "drawn": 2})
     assert s(a, room)["pending"]["kind"] == "attack"  # 2 away: the bot attacks with its 2
     ok(a, room, {"type": "block", "player": "Ana", "cards": [2]})
-    ok(a, room, {"type": "end_turn"})
+    assert s(a, room)["turn"] == "Ana"  # the bot's turn ended with its attack (issue 9 #1)
     ok(a, room, {"type": "attack", "player": "Ana", "target": "Bot", "cards": [2]})
     ok(a, room, {"type": "bot_defend", "hand": [1, 3, 4, 5, 5], "extra": 1})
     view = s(a, room)
@@ -158,7 +158,9 @@ def test_team_battle_order_and_dashing_block(app: Flask) -> None:
     phones = dict(zip(players, phones_list, strict=True))
     view = s(phones["Ana"], room)
     assert view["sides"] == {"A": ["Ana", "Cat"], "B": ["Ben", "Dan"]}
-    assert view["deck"] == 50
+    assert view["deck"] == 30  # 50 cards less four hands
+    while s(phones["Ana"], room)["turn"] != "Ana":  # a coin decides which team goes first
+        ok(phones["Ana"], room, {"type": "end_turn"})
     ok(phones["Ana"], room, {"type": "place", "player": "Ana", "space": 8})
     ok(phones["Ana"], room, {"type": "place", "player": "Cat", "space": 3})
     ok(phones["Ana"], room, {"type": "end_turn"})
@@ -180,7 +182,7 @@ def test_raid_setup_and_dragon_attacks_whole_space(app: Flask) -> None:
     room, phones_list = duel(app, mode="raid", players=players, characters=chars, dragon="Drake")
     phones = dict(zip(players, phones_list, strict=True))
     view = s(phones["Drake"], room)
-    assert (view["deck"], view["hit_points"]) == (40, 3)  # 3 mortals
+    assert (view["deck"], view["hit_points"]) == (17, 3)  # 3 mortals: 40 less 3 x 5 and 8
     assert view["sides"]["mortals"] == ["Ana", "Ben", "Cid"]
     assert "Drake" not in view["abilities"] and "Drake" not in view["characters"]
     assert view["dragon_setup"] == {"hand_size": 8, "abilities": 6, "hit_points": 3}
@@ -216,10 +218,11 @@ def test_raid_extra_turn_and_reshuffle(app: Flask) -> None:
     ok(phones["Drake"], room, {"type": "end_turn"})
     view = s(phones["Ben"], room)
     assert view["turn"] == "Drake" and "extra turn" in view["outcome"]
-    for _ in range(4):
+    for _ in range(2):
         ok(phones["Ben"], room, {"type": "draw", "count": 10})
     view = s(phones["Ben"], room)
-    assert view["reshuffles"] == 1 and view["deck"] == 40
+    # 40 cards less the two standing mortals' hands and the Dragon's 8 (Ana is out)
+    assert view["reshuffles"] == 1 and view["deck"] == 22
 
 
 def test_betrayal_cards_are_private(app: Flask) -> None:
@@ -265,3 +268,45 @@ def test_flash_duel_draft_carried_into_a_clockwork_game(app: Flask) -> None:
     assert table["mode"] == "custom-clockwork"
     assert table["turn"] == view["seats"][0]  # the first drafter plays first
     assert {k: len(v) for k, v in table["abilities"].items()} == {"Ana": 4, "Ben": 4}
+
+
+def test_clockwork_loser_swaps_an_ability_through_the_api(app: Flask) -> None:
+    room, _, (a, b) = open_room(
+        app, {"kind": "draft", "game": "flash-duel", "players": ["Ana", "Ben"]}
+    )
+    phones = {"Ana": a, "Ben": b}
+    view = s(a, room)
+    while not view["done"]:
+        free = next(i["key"] for i in view["pool"] if not i["taken_by"])
+        ok(phones[view["turn"]], room, {"type": "pick", "key": free})
+        view = s(a, room)
+    unused = [i["key"] for i in view["pool"] if not i["taken_by"]]
+    game = post(a, f"/api/matches/{room}/carry", {}).get_json()["match_id"]
+    assert post(b, f"/api/matches/{room}/carry", {}).get_json()["match_id"] == game
+    first, second = view["seats"]
+    win_round(phones, game, first, second)
+    table = s(phones[second], game)
+    assert table["swap"] == {"player": second, "unused": unused}
+    mine = [x["key"] for x in table["abilities"][second]]
+    refused = act(
+        phones[first],
+        game,
+        {
+            "type": "swap_ability",
+            "player": first,
+            "give": table["abilities"][first][0]["key"],
+            "take": unused[0],
+        },
+    )
+    assert refused.status_code == 422 and "keeps the same abilities" in refused.get_json()["error"]
+    bad = act(phones[second], game, {"type": "swap_ability", "player": second, "give": 3})
+    assert bad.status_code == 400
+    ok(
+        phones[second],
+        game,
+        {"type": "swap_ability", "player": second, "give": mine[1], "take": unused[2]},
+    )
+    table = s(phones[first], game)
+    assert [x["key"] for x in table["abilities"][second]] == [mine[0], unused[2], *mine[2:]]
+    assert table["swap"] is None
+    assert state(phones[first], game)["history"][-1].startswith(f"{second}: {second} swapped")

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from companion.game.duel import Fighter
-from companion.game.raid import (
+from companion.game.flash_duel.raid import (
     Betrayal,
     RaidError,
     accuse,
@@ -19,6 +18,7 @@ from companion.game.raid import (
     raid_time_over,
     traitor_reveal,
 )
+from companion.game.flash_duel.track import Fighter
 from printkit.catalog import Catalog, FlashDuelSet
 
 MORTALS = ["Ana", "Ben", "Cid", "Dee"]

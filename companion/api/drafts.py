@@ -76,6 +76,7 @@ def duel_setup(state: draft.Draft) -> tuple[Rules[Any, Any, Any], Any]:
     setup_json: dict[str, Any] = {"kind": rules.kind, "mode": "custom-clockwork"}
     setup_json |= {"players": list(state.seats), "seed": secrets.randbelow(2**31)}
     setup_json["clockwork"] = picks_of(state)
+    setup_json["unused"] = [i.key for i in state.available()]  # the loser may swap one in
     return rules, rules.setup_from_json(setup_json)
 
 

@@ -1,125 +1,438 @@
 "use strict";
-// The Flash Duel table: the 18-space track (tap a pawn, then a space, to place it by hand),
+// The Flash Duel table: the track in one line (tap a pawn, then a space, to place it by hand),
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
-// the draw pile and time-over, the solo bot, Raid hit points and Betrayal's private cards.
-const DUEL = { cards: [], pick: null, inputs: {} };
+// the draw pile and time-over, the solo bot, Raid hit points, Betrayal's private card (shown
+// only while pressed), and the Custom Clockwork ability swap between rounds.
+const DUEL = { cards: [], pick: null, inputs: {}, holding: false };
 const numbers = (text) => (String(text || "").match(/\d+/g) || []).map(Number);
-const duelAct = async (action) => { await roomAct(action); DUEL.cards = []; DUEL.pick = null; if (ROOM.current) window.ROOM_RENDER(ROOM.current); };
+const duelAct = async (action) => {
+  await roomAct(action);
+  DUEL.cards = [];
+  DUEL.pick = null;
+  if (ROOM.current) window.ROOM_RENDER(ROOM.current);
+};
+const rerender = () => window.ROOM_RENDER(ROOM.current);
 
 function kept(key, attrs) {
   // Text typed into a field survives a re-render caused by another phone's action.
-  const input = el("input", Object.assign({ value: DUEL.inputs[key] || "", oninput: (e) => { DUEL.inputs[key] = e.target.value; } }, attrs));
-  return input;
+  return el(
+    "input",
+    Object.assign(
+      {
+        value: DUEL.inputs[key] || "",
+        oninput: (e) => {
+          DUEL.inputs[key] = e.target.value;
+        },
+      },
+      attrs,
+    ),
+  );
 }
-function sideOf(s, name) { return (s.fighters.find((f) => f.name === name) || {}).side; }
-function standing(s) { return s.fighters.filter((f) => !f.defeated); }
-function enemiesOf(s, name) { return standing(s).filter((f) => f.side !== sideOf(s, name)).map((f) => f.name); }
-function initials(name) { return name.slice(0, 2); }
+function sideOf(s, name) {
+  return s.fighters.find((f) => f.name === name)?.side;
+}
+function standing(s) {
+  return s.fighters.filter((f) => !f.defeated);
+}
+function enemiesOf(s, name) {
+  return standing(s)
+    .filter((f) => f.side !== sideOf(s, name))
+    .map((f) => f.name);
+}
+function initials(name) {
+  return Array.from(name).slice(0, 2).join("");
+}
+function labels(s) {
+  // Two letters per pawn; when two pawns would look alike, first and last letter instead.
+  const out = {};
+  for (const f of s.fighters) {
+    const same = s.fighters.filter((g) => initials(g.name) === initials(f.name)).length > 1;
+    const chars = Array.from(f.name);
+    out[f.name] = same ? chars[0] + chars[chars.length - 1] : initials(f.name);
+  }
+  return out;
+}
+function modeName(s) {
+  return t("mode_" + s.mode, s.mode_name || s.mode);
+}
+function sideName(s, side) {
+  return s.side_names?.[side] || side;
+}
+function isBot(s, name) {
+  return s.mode === "solo" && name === s.bot_pawn;
+}
 
 function renderStatus(s) {
-  const score = Object.entries(s.score).map(([side, wins]) => side + " " + wins).join(" · ");
-  const sides = Object.entries(s.sides).map(([side, members]) => side + ": " + members.map((m) => m + (s.characters[m] ? " (" + s.characters[m] + ")" : "")).join(", "));
-  fill(document.getElementById("status"),
-    el("h1", {}, s.round_over ? t("round_over", "Round over") : t("turn_of", "Turn") + " " + s.turn_no + ": " + s.turn),
-    el("p", {}, t("mode", "Mode") + ": " + s.mode + (s.mode === "raid" || s.mode === "betrayal" ? "" : " · " + t("rounds", "Rounds") + " " + score + " / " + s.round_wins)),
-    s.mode === "raid" || s.mode === "betrayal" || s.mode === "solo" ? el("p", {}, (s.mode === "solo" ? t("bot_hp", "Bot hit points") : t("dragon_hp", "Dragon hit points")) + ": " + s.hit_points + (s.extra_turns ? " · " + t("extra_turns", "extra turns") + ": " + s.extra_turns : "")) : null,
-    sides.map((line) => el("p", { class: "small" }, line)),
-    s.dragon_setup ? el("p", { class: "small" }, s.dragon + ": " + t("dragon_setup", "hand") + " " + s.dragon_setup.hand_size + " · " + t("dragon_abilities", "ability cards") + " " + s.dragon_setup.abilities) : null,
-    s.outcome ? el("p", { id: "outcome" }, el("strong", {}, s.outcome)) : null);
+  const score = Object.entries(s.score)
+    .map(([side, wins]) => sideName(s, side) + " " + wins)
+    .join(" · ");
+  const raid = s.mode === "raid" || s.mode === "betrayal";
+  const sides = Object.entries(s.sides).map(
+    ([side, members]) =>
+      t("side_" + side, side) + ": " + members.map((m) => m + (s.characters[m] ? " (" + s.characters[m] + ")" : "")).join(", "),
+  );
+  fill(
+    document.getElementById("status"),
+    el(
+      "h1",
+      {},
+      s.game_winner
+        ? t("game_over", "Game over")
+        : s.round_over
+          ? t("round_over", "Round over")
+          : t("turn_of", "Turn") + " " + s.turn_no + ": " + s.turn,
+    ),
+    el("p", {}, t("mode", "Mode") + ": " + modeName(s) + (raid ? "" : " · " + t("rounds", "Rounds") + " " + score + " / " + s.round_wins)),
+    raid || s.mode === "solo"
+      ? el(
+          "p",
+          {},
+          (s.mode === "solo" ? t("bot_hp", "Bot hit points") : t("dragon_hp", "Dragon hit points")) +
+            ": " +
+            s.hit_points +
+            (s.extra_turns ? " · " + t("extra_turns", "extra turns") + ": " + s.extra_turns : ""),
+        )
+      : null,
+    s.mode === "solo" || s.mode === "simple" || s.mode === "full" || s.mode === "custom-clockwork"
+      ? null
+      : sides.map((line) => el("p", { class: "small" }, line)),
+    s.dragon_setup
+      ? el(
+          "p",
+          { class: "small" },
+          s.dragon +
+            ": " +
+            t("dragon_hand", "hand") +
+            " " +
+            s.dragon_setup.hand_size +
+            " · " +
+            t("dragon_abilities", "ability cards") +
+            " " +
+            s.dragon_setup.abilities,
+        )
+      : null,
+    s.outcome ? el("p", { id: "outcome" }, el("strong", {}, s.outcome)) : null,
+  );
   const winner = document.getElementById("winner");
   winner.hidden = !s.game_winner;
-  winner.textContent = s.game_winner ? "🏆 " + (s.game_winner === "draw" ? t("draw", "Draw") : s.game_winner + " " + t("wins", "wins")) : "";
+  winner.textContent = s.game_winner
+    ? s.game_winner === "draw"
+      ? t("fd_draw", "Draw")
+      : s.winner_name + " " + (s.game_winner === "mortals" ? t("win_plural", "win") : t("wins", "wins"))
+    : "";
+}
+
+function pawn(f, seated, label) {
+  return el(
+    "span",
+    {
+      class: "pawn " + f.side + (f.defeated ? " down" : "") + (DUEL.pick === f.name ? " selected" : ""),
+      title: f.name,
+      onclick: (e) => {
+        if (!seated) return;
+        e.stopPropagation();
+        DUEL.pick = DUEL.pick === f.name ? null : f.name;
+        rerender();
+      },
+    },
+    label,
+  );
 }
 
 function renderTrack(s, seated) {
   const cells = [];
+  const label = labels(s);
   for (let space = 1; space <= s.spaces; space++) {
-    const here = s.fighters.filter((f) => f.position === space);
+    const here = s.fighters.filter((f) => f.position === space && !f.defeated);
     const classes = "space" + (s.dark_spaces.includes(space) ? " dark" : "") + (s.start_spaces.includes(space) ? " start" : "");
-    cells.push(el("button", {
-      type: "button", class: classes, "data-space": space, "aria-label": "space " + space,
-      onclick: () => { if (seated && DUEL.pick) duelAct({ type: "place", player: DUEL.pick, space }); },
-    }, el("span", {}, space), here.map((f) => el("span", {
-      class: "pawn " + f.side + (f.defeated ? " down" : "") + (DUEL.pick === f.name ? " selected" : ""), title: f.name,
-      onclick: (e) => { if (!seated) return; e.stopPropagation(); DUEL.pick = DUEL.pick === f.name ? null : f.name; window.ROOM_RENDER(ROOM.current); },
-    }, initials(f.name)))));
+    cells.push(
+      el(
+        "button",
+        {
+          type: "button",
+          class: classes,
+          "data-space": space,
+          "aria-label": t("space", "space") + " " + space,
+          onclick: () => {
+            if (seated && DUEL.pick) duelAct({ type: "place", player: DUEL.pick, space });
+          },
+        },
+        el("span", { class: "num" }, space),
+        here.map((f) => pawn(f, seated, label[f.name])),
+      ),
+    );
   }
-  document.getElementById("track").replaceChildren(...cells);
+  const track = document.getElementById("track");
+  track.style.gridTemplateColumns = "repeat(" + s.spaces + ", 1fr)";
+  track.replaceChildren(...cells);
+  fill(
+    document.getElementById("where"),
+    s.fighters.map((f) =>
+      el(
+        "span",
+        { class: "where " + f.side + (f.defeated ? " down" : "") },
+        el("b", {}, label[f.name]),
+        " " + f.name + " " + (f.defeated ? "✕" : f.position) + (f.recovering ? " (" + t("recovering", "recovering") + ")" : ""),
+      ),
+    ),
+  );
   document.getElementById("place-hint").textContent = seated
-    ? (DUEL.pick ? t("tap_space", "Tap the space for") + " " + DUEL.pick : t("tap_pawn", "Tap a pawn, then a space, to move it by hand."))
+    ? DUEL.pick
+      ? t("tap_space", "Tap the space for") + " " + DUEL.pick
+      : t("tap_pawn", "Tap a pawn, then a space, to move it by hand.")
     : "";
 }
 
-function cardPicker() {
-  return el("div", {},
-    el("div", { class: "row cards" }, [1, 2, 3, 4, 5].map((v) => el("button", { type: "button", "data-card": v, onclick: () => { DUEL.cards.push(v); window.ROOM_RENDER(ROOM.current); } }, v)),
-      el("button", { type: "button", onclick: () => { DUEL.cards = []; window.ROOM_RENDER(ROOM.current); } }, t("clear", "Clear"))),
-    el("p", { id: "chosen" }, t("cards", "Cards") + ": " + (DUEL.cards.join(" ") || "-")));
+function cardPicker(s) {
+  return el(
+    "div",
+    {},
+    el(
+      "div",
+      { class: "row cards" },
+      (s.card_values || [1, 2, 3, 4, 5]).map((v) =>
+        el(
+          "button",
+          {
+            type: "button",
+            "data-card": v,
+            onclick: () => {
+              DUEL.cards.push(v);
+              rerender();
+            },
+          },
+          v,
+        ),
+      ),
+      el(
+        "button",
+        {
+          type: "button",
+          onclick: () => {
+            DUEL.cards = [];
+            rerender();
+          },
+        },
+        t("clear", "Clear"),
+      ),
+    ),
+    el("p", { id: "chosen" }, t("cards", "Cards") + ": " + (DUEL.cards.join(" ") || "-")),
+  );
 }
 
 function renderControls(s, seated) {
   const box = document.getElementById("controls");
-  const bot = s.mode === "solo" && s.turn === "Bot";
-  box.hidden = !seated || s.round_over || !!s.game_winner || !!s.pending || bot;
+  box.hidden = !seated || s.round_over || !!s.game_winner || !!s.pending || isBot(s, s.turn);
   if (box.hidden) return;
   const me = s.turn;
-  const foes = enemiesOf(s, me);
-  const target = el("select", { id: "target" }, foes.map((n) => el("option", { value: n }, n)));
+  const target = el(
+    "select",
+    { id: "target", "aria-label": t("target", "Target") },
+    enemiesOf(s, me).map((n) => el("option", { value: n }, n)),
+  );
   const [first, ...rest] = DUEL.cards;
   const none = DUEL.cards.length === 0;
-  fill(box, el("h2", {}, s.turn + (s.fighters.find((f) => f.name === me && f.recovering) ? " (" + t("recovering", "recovering") + ")" : "")),
-    cardPicker(),
-    el("div", { class: "row" },
-      el("button", { type: "button", id: "move", disabled: none, onclick: () => duelAct({ type: "move", player: me, card: first }) }, t("advance", "Advance")),
-      el("button", { type: "button", id: "back", disabled: none, onclick: () => duelAct({ type: "move", player: me, card: first, backward: true }) }, t("retreat_move", "Move back"))),
+  const recovering = s.fighters.find((f) => f.name === me && f.recovering);
+  fill(
+    box,
+    el("h2", {}, me + (recovering ? " (" + t("recovering", "recovering") + ")" : "")),
+    cardPicker(s),
+    el(
+      "div",
+      { class: "row" },
+      el(
+        "button",
+        { type: "button", id: "move", disabled: none, onclick: () => duelAct({ type: "move", player: me, card: first }) },
+        t("advance", "Advance"),
+      ),
+      el(
+        "button",
+        { type: "button", id: "back", disabled: none, onclick: () => duelAct({ type: "move", player: me, card: first, backward: true }) },
+        t("move_back", "Move back"),
+      ),
+    ),
     el("div", { class: "row" }, target),
-    el("div", { class: "row" },
-      el("button", { type: "button", id: "attack", disabled: none, onclick: () => duelAct({ type: "attack", player: me, target: target.value, cards: DUEL.cards }) }, t("attack", "Attack")),
-      el("button", { type: "button", id: "push", disabled: none, onclick: () => duelAct({ type: "push", player: me, target: target.value, card: first }) }, t("push", "Push")),
-      el("button", { type: "button", id: "dash", disabled: rest.length === 0, onclick: () => duelAct({ type: "dash", player: me, target: target.value, dash: first, cards: rest }) }, t("dash", "Dashing strike"))),
-    el("p", { class: "small" }, t("dash_hint", "Dashing strike: the first card is the move, the rest strike.")),
-    el("button", { type: "button", class: "big", id: "end-turn", onclick: () => duelAct({ type: "end_turn" }) }, t("end_turn", "End turn")));
+    el(
+      "div",
+      { class: "row" },
+      el(
+        "button",
+        {
+          type: "button",
+          id: "attack",
+          disabled: none,
+          onclick: () => duelAct({ type: "attack", player: me, target: target.value, cards: DUEL.cards }),
+        },
+        t("attack", "Attack"),
+      ),
+      el(
+        "button",
+        {
+          type: "button",
+          id: "push",
+          disabled: none,
+          onclick: () => duelAct({ type: "push", player: me, target: target.value, card: first }),
+        },
+        t("push", "Push"),
+      ),
+      el(
+        "button",
+        {
+          type: "button",
+          id: "dash",
+          disabled: rest.length === 0,
+          onclick: () => duelAct({ type: "dash", player: me, target: target.value, dash: first, cards: rest }),
+        },
+        t("dash", "Dashing strike"),
+      ),
+    ),
+    el("p", { class: "small" }, t("dash_hint", "Dashing strike: the first card is the dash, the rest strike.")),
+    el("button", { type: "button", class: "big", id: "end-turn", onclick: () => duelAct({ type: "end_turn" }) }, t("end_turn", "End turn")),
+  );
 }
 
 function renderAnswer(s, seated) {
   const box = document.getElementById("answer");
   const p = s.pending;
-  const botDefends = s.mode === "solo" && p && p.targets.includes("Bot");
   box.hidden = !p;
   if (!p) return;
-  const teammates = p.targets.length ? standing(s).filter((f) => f.side === sideOf(s, p.targets[0]) && !p.targets.includes(f.name)).map((f) => f.name) : [];
+  const botDefends = p.targets.some((who) => isBot(s, who));
+  const teammates = p.targets.length
+    ? standing(s)
+        .filter((f) => f.side === sideOf(s, p.targets[0]) && !p.targets.includes(f.name))
+        .map((f) => f.name)
+    : [];
   const [first, ...rest] = DUEL.cards;
-  fill(box, el("h2", {}, p.attacker + ": " + p.kind + " " + p.cards.join(" ") + " → " + p.targets.join(", ")),
-    seated && !botDefends ? [
-      cardPicker(),
-      p.targets.map((who) => el("div", { class: "row" },
-        el("button", { type: "button", "data-block": who, disabled: DUEL.cards.length === 0, onclick: () => duelAct({ type: "block", player: who, cards: DUEL.cards }) }, t("block", "Block") + ": " + who),
-        p.kind === "dash" ? el("button", { type: "button", disabled: DUEL.cards.length === 0, onclick: () => duelAct({ type: "retreat", player: who, card: first }) }, t("retreat", "Retreat")) : null,
-        el("button", { type: "button", "data-hit": who, onclick: () => duelAct({ type: "hit", player: who }) }, t("take_hit", "Hit") + ": " + who))),
-      teammates.map((who) => el("button", { type: "button", disabled: rest.length === 0, onclick: () => duelAct({ type: "dashing_block", player: who, dash: first, cards: rest }) }, t("dashing_block", "Dashing block") + ": " + who)),
-    ] : null);
+  const what = p.kind === "dash" ? t("dash", "Dashing strike") : t("attack", "Attack");
+  fill(
+    box,
+    el("h2", {}, p.attacker + ": " + what + " " + p.cards.join(" ") + " → " + p.targets.join(", ")),
+    seated && !botDefends
+      ? [
+          cardPicker(s),
+          p.targets.map((who) =>
+            el(
+              "div",
+              { class: "row" },
+              el(
+                "button",
+                {
+                  type: "button",
+                  "data-block": who,
+                  disabled: DUEL.cards.length === 0,
+                  onclick: () => duelAct({ type: "block", player: who, cards: DUEL.cards }),
+                },
+                t("block", "Block") + ": " + who,
+              ),
+              p.kind === "dash"
+                ? el(
+                    "button",
+                    {
+                      type: "button",
+                      "data-retreat": who,
+                      disabled: DUEL.cards.length === 0,
+                      onclick: () => duelAct({ type: "retreat", player: who, card: first }),
+                    },
+                    t("retreat", "Retreat") + ": " + who,
+                  )
+                : null,
+              el(
+                "button",
+                { type: "button", "data-hit": who, onclick: () => duelAct({ type: "hit", player: who }) },
+                t("take_hit", "Hit") + ": " + who,
+              ),
+            ),
+          ),
+          teammates.map((who) =>
+            el(
+              "button",
+              {
+                type: "button",
+                "data-dashing-block": who,
+                disabled: rest.length === 0,
+                onclick: () => duelAct({ type: "dashing_block", player: who, dash: first, cards: rest }),
+              },
+              t("dashing_block", "Dashing block") + ": " + who,
+            ),
+          ),
+          teammates.length
+            ? el("p", { class: "small" }, t("dashing_block_hint", "Dashing block: the first card is the dash, the rest join the block."))
+            : null,
+        ]
+      : null,
+  );
 }
 
 function renderBot(s, seated) {
   const box = document.getElementById("bot");
   const p = s.pending;
-  const defend = s.mode === "solo" && p && p.targets.includes("Bot");
-  const turn = s.mode === "solo" && s.turn === "Bot" && !p && !s.round_over;
+  const defend = s.mode === "solo" && p && p.targets.some((who) => isBot(s, who));
+  const turn = isBot(s, s.turn) && !p && !s.round_over;
   box.hidden = s.mode !== "solo";
   if (box.hidden) return;
   const hand = kept("bot-hand", { id: "bot-hand", inputmode: "numeric", placeholder: "1 3 3 4 5" });
   const extra = kept("bot-extra", { id: "bot-extra", inputmode: "numeric", placeholder: "2" });
-  fill(box, el("h2", {}, t("bot", "Bot") + ": " + (s.bot_name || "")),
+  fill(
+    box,
+    el("h2", {}, t("fd_bot", "Bot") + ": " + (s.bot_name || "") + " (" + s.bot_pawn + ")"),
     s.last_bot ? el("p", { id: "bot-says" }, el("strong", {}, s.last_bot)) : null,
-    seated && (turn || defend) ? [
-      el("label", {}, el("span", {}, t("bot_hand", "The bot's hand (face up)")), hand),
-      el("label", {}, el("span", {}, defend ? t("bot_extra", "The card it draws to defend") : t("bot_drawn", "The card it drew")), extra),
-      el("button", { type: "button", class: "big", id: "bot-go", onclick: () => {
-        const cards = numbers(hand.value); const one = numbers(extra.value)[0];
-        DUEL.inputs = {};
-        duelAct(defend ? { type: "bot_defend", hand: cards, extra: one } : { type: "bot_turn", hand: cards, drawn: one });
-      } }, defend ? t("bot_defend", "Bot defends") : t("bot_turn", "Bot plays")),
-    ] : null);
+    seated && (turn || defend)
+      ? [
+          el("label", {}, el("span", {}, t("bot_hand", "The bot's hand (face up)")), hand),
+          el(
+            "label",
+            {},
+            el("span", {}, defend ? t("bot_extra", "The card it draws to defend") : t("bot_drawn", "The card it drew")),
+            extra,
+          ),
+          el(
+            "button",
+            {
+              type: "button",
+              class: "big",
+              id: "bot-go",
+              onclick: () => {
+                const cards = numbers(hand.value);
+                const one = numbers(extra.value)[0];
+                DUEL.inputs = {};
+                duelAct(defend ? { type: "bot_defend", hand: cards, extra: one } : { type: "bot_turn", hand: cards, drawn: one });
+              },
+            },
+            defend ? t("bot_defend", "Bot defends") : t("bot_turn", "Bot plays"),
+          ),
+        ]
+      : null,
+  );
+}
+
+function renderSwap(s) {
+  if (!s.swap || s.swap.player !== s.you) return null;
+  const mine = el(
+    "select",
+    { id: "swap-give", "aria-label": t("swap_give", "Give") },
+    (s.abilities[s.you] || []).map((a) => el("option", { value: a.key }, a.name)),
+  );
+  const pool = el(
+    "select",
+    { id: "swap-take", "aria-label": t("swap_take", "Take") },
+    s.unused_abilities.map((a) => el("option", { value: a.key }, a.name)),
+  );
+  return el(
+    "div",
+    { id: "swap" },
+    el("h3", {}, t("swap_title", "You lost the round: you may swap one ability")),
+    el("label", {}, el("span", {}, t("swap_give", "Give")), mine),
+    el("label", {}, el("span", {}, t("swap_take", "Take")), pool),
+    el(
+      "button",
+      {
+        type: "button",
+        id: "swap-go",
+        onclick: () => duelAct({ type: "swap_ability", player: s.you, give: mine.value, take: pool.value }),
+      },
+      t("fd_swap", "Swap"),
+    ),
+  );
 }
 
 function renderBetween(s, seated) {
@@ -128,69 +441,248 @@ function renderBetween(s, seated) {
   if (!s.round_over) return;
   if (s.game_winner) {
     const solo = s.solo_choices;
-    const character = solo ? el("select", { id: "next-character" }, solo.characters.map((c) => el("option", { value: c.id, selected: c.id === solo.character }, c.name))) : null;
-    const bot = solo ? el("select", { id: "next-bot" }, solo.bots.map((b) => el("option", { value: b.id, selected: b.id === s.bot }, b.name))) : null;
-    const next = solo ? () => duelAct({ type: "new_game", character: character.value, bot: bot.value }) : () => duelAct({ type: "new_game" });
-    fill(box, el("h2", {}, t("game_over", "Game over")),
+    const character = solo
+      ? el(
+          "select",
+          { id: "next-character" },
+          solo.characters.map((c) => el("option", { value: c.id, selected: c.id === solo.character }, c.name)),
+        )
+      : null;
+    const bot = solo
+      ? el(
+          "select",
+          { id: "next-bot" },
+          solo.bots.map((b) => el("option", { value: b.id, selected: b.id === s.bot }, b.name)),
+        )
+      : null;
+    const next = solo
+      ? () => duelAct({ type: "new_game", character: character.value, bot: bot.value })
+      : () => duelAct({ type: "new_game" });
+    fill(
+      box,
+      el("h2", {}, t("game_over", "Game over")),
       seated && solo ? el("div", { class: "row" }, character, bot) : null,
-      seated ? el("button", { type: "button", class: "big", id: "new-game", onclick: next }, t("new_game", "New game")) : null);
+      seated ? el("button", { type: "button", class: "big", id: "new-game", onclick: next }, t("new_game", "New game")) : null,
+    );
     return;
   }
-  fill(box, el("h2", {}, (s.chooser || "") + " " + t("chooses_first", "chooses who goes first")),
-    seated ? el("div", { class: "row" }, s.fighters.map((f) => el("button", { type: "button", "data-first": f.name, onclick: () => duelAct({ type: "first_player", player: f.name }) }, f.name))) : null);
+  const who = s.chooser
+    ? s.chooser + " " + t("chooses_first", "chooses who goes first")
+    : t("coin_first", "A draw: flip a coin for who goes first");
+  const switches =
+    seated && s.switches_order
+      ? el(
+          "div",
+          { class: "row" },
+          Object.values(s.sides).map((team) =>
+            el(
+              "button",
+              { type: "button", "data-switch": team[0], onclick: () => duelAct({ type: "switch_order", player: team[0] }) },
+              t("switch_order", "Switch p1 / p2") + ": " + team.join(" ⇄ "),
+            ),
+          ),
+        )
+      : null;
+  fill(
+    box,
+    el("h2", {}, who),
+    seated ? renderSwap(s) : null,
+    switches,
+    seated
+      ? el(
+          "div",
+          { class: "row" },
+          s.fighters.map((f) =>
+            el(
+              "button",
+              { type: "button", "data-first": f.name, onclick: () => duelAct({ type: "first_player", player: f.name }) },
+              f.name,
+            ),
+          ),
+        )
+      : null,
+  );
 }
 
 function renderPile(s, seated) {
   const box = document.getElementById("pile");
   const live = seated && !s.round_over && !s.game_winner;
-  const hands = standing(s).map((f) => el("label", {}, el("span", {}, f.name), kept("hand-" + f.name, { "data-hand": f.name, inputmode: "numeric", placeholder: "2 4 5" })));
-  fill(box, el("h2", {}, t("draw_pile", "Draw pile") + ": " + s.deck + (s.reshuffles ? " (" + t("reshuffled", "reshuffled") + ")" : "")),
-    live && s.deck > 0 ? el("div", { class: "row" }, [1, 2, 3, 5].map((n) => el("button", { type: "button", "data-draw": n, disabled: n > s.deck, onclick: () => duelAct({ type: "draw", count: n }) }, "−" + n))) : null,
-    live && s.deck === 0 ? [el("p", {}, t("time_over_hint", "The pile is empty: enter every standing fighter's hand.")), hands,
-      el("button", { type: "button", class: "big", id: "time-over", onclick: () => {
-        const given = {};
-        for (const f of standing(s)) given[f.name] = numbers(DUEL.inputs["hand-" + f.name]);
-        DUEL.inputs = {};
-        duelAct({ type: "time_over", hands: given });
-      } }, t("time_over", "Time over"))] : null);
+  const hands = standing(s).map((f) =>
+    el("label", {}, el("span", {}, f.name), kept("hand-" + f.name, { "data-hand": f.name, inputmode: "numeric", placeholder: "2 4 5" })),
+  );
+  fill(
+    box,
+    el("h2", {}, t("draw_pile", "Draw pile") + ": " + s.deck + (s.reshuffles ? " (" + t("reshuffled", "reshuffled") + ")" : "")),
+    live && s.deck > 0
+      ? el(
+          "div",
+          { class: "row" },
+          [1, 2, 3, 5].map((n) =>
+            el(
+              "button",
+              { type: "button", "data-draw": n, disabled: n > s.deck, onclick: () => duelAct({ type: "draw", count: n }) },
+              "−" + n,
+            ),
+          ),
+        )
+      : null,
+    live && s.deck === 0
+      ? [
+          el("p", {}, t("time_over_hint", "The pile is empty: enter every standing fighter's hand.")),
+          hands,
+          el(
+            "button",
+            {
+              type: "button",
+              class: "big",
+              id: "time-over",
+              onclick: () => {
+                const given = {};
+                for (const f of standing(s)) given[f.name] = numbers(DUEL.inputs["hand-" + f.name]);
+                DUEL.inputs = {};
+                duelAct({ type: "time_over", hands: given });
+              },
+            },
+            t("time_over", "Time over"),
+          ),
+        ]
+      : null,
+  );
 }
 
 function renderAbilities(s, seated) {
-  const cards = Object.entries(s.abilities).filter(([, list]) => list.length).map(([player, list]) =>
-    el("section", { class: "card pile" + (player === s.turn ? " turn" : "") },
-      el("h3", {}, el("span", {}, player), el("span", { class: "small" }, s.characters[player] || "")),
-      list.map((a) => el("div", { class: a.used ? "used" : "" },
-        el("p", {}, el("strong", {}, a.name), a.trigger ? " (" + a.trigger + ")" : ""),
-        el("p", { class: "small" }, a.effect),
-        seated && !a.used ? el("button", { type: "button", "data-ability": a.key, onclick: () => duelAct({ type: "use_ability", player, ability: a.key }) }, t("use", "Use")) : null))));
+  const cards = Object.entries(s.abilities)
+    .filter(([, list]) => list.length)
+    .map(([player, list]) =>
+      el(
+        "section",
+        { class: "card pile" + (player === s.turn ? " turn" : "") },
+        el("h3", {}, el("span", {}, player), el("span", { class: "small" }, s.characters[player] || "")),
+        list.map((a) =>
+          el(
+            "div",
+            { class: a.used ? "used" : "" },
+            el("p", {}, el("strong", {}, a.name), a.trigger ? " (" + a.trigger + ")" : ""),
+            el("p", { class: "small" }, a.effect),
+            seated && !a.used && !s.round_over
+              ? el(
+                  "button",
+                  { type: "button", "data-ability": a.key, onclick: () => duelAct({ type: "use_ability", player, ability: a.key }) },
+                  t("use", "Use"),
+                )
+              : null,
+          ),
+        ),
+      ),
+    );
   document.getElementById("abilities").replaceChildren(...cards);
 }
 
-function renderBetrayal(s, seated) {
+function renderLoyalty(s) {
+  // The card shows only while the button is held, so a neighbour glancing at the phone sees nothing.
   const own = document.getElementById("loyalty");
   own.hidden = !s.loyalty;
-  if (s.loyalty) fill(own, el("h2", { id: "my-card" }, t("your_card", "Your card") + ": " + s.loyalty), el("p", { class: "small" }, t("secret", "Only this phone shows it.")));
+  if (!s.loyalty) return;
+  const text = t("your_card", "Your card") + ": " + t("card_" + s.loyalty, s.loyalty);
+  const card = el("h2", { id: "my-card", "aria-live": "polite" }, DUEL.holding ? text : "");
+  // A re-render while the button is held (another phone acted) keeps the card showing.
+  const show = (e) => {
+    e.preventDefault();
+    DUEL.holding = true;
+    card.textContent = text;
+  };
+  const hide = () => {
+    DUEL.holding = false;
+    card.textContent = "";
+  };
+  const hold = el(
+    "button",
+    {
+      type: "button",
+      id: "hold-card",
+      class: "big",
+      onpointerdown: show,
+      onpointerup: hide,
+      onpointerleave: hide,
+      onpointercancel: hide,
+      oncontextmenu: (e) => e.preventDefault(),
+    },
+    t("hold_card", "Press and hold to see your loyalty card"),
+  );
+  fill(own, hold, card, el("p", { class: "small" }, t("secret", "Only this phone has it; let go to hide it.")));
+}
+
+function renderBetrayal(s, seated) {
+  renderLoyalty(s);
   const box = document.getElementById("betrayal");
   box.hidden = s.mode !== "betrayal";
   if (box.hidden) return;
   const mortals = (s.sides.mortals || []).filter((m) => !s.fighters.find((f) => f.name === m).defeated);
-  const accused = el("select", { id: "accused" }, mortals.filter((m) => m !== s.you).map((m) => el("option", { value: m }, m)));
-  const named = mortals.filter((m) => m !== s.you).map((m) => el("label", { class: "inline" }, el("input", { type: "checkbox", value: m }), m));
-  fill(box, el("h2", {}, t("betrayal", "Betrayal")),
-    Object.keys(s.revealed).length ? el("p", {}, Object.entries(s.revealed).map(([p, c]) => p + ": " + c).join(" · ")) : null,
-    seated && mortals.includes(s.you) && !s.game_winner ? el("div", { class: "row" }, accused,
-      el("button", { type: "button", id: "accuse", onclick: () => duelAct({ type: "accuse", accused: accused.value }) }, t("accuse", "Accuse"))) : null,
-    seated && s.loyalty === "traitor" && !s.game_winner ? [el("p", { class: "small" }, t("reveal_hint", "Reveal: tick each mortal whose hand you named right.")), named,
-      el("button", { type: "button", id: "reveal", onclick: () => duelAct({ type: "reveal", guesses: named.map((l) => [l.lastChild.textContent, l.firstChild.checked]) }) }, t("reveal", "Reveal"))] : null,
-    seated && s.you === s.dragon && !s.game_winner ? el("button", { type: "button", id: "dragon-reveal", onclick: () => duelAct({ type: "dragon_reveal" }) }, t("dragon_reveal", "Show the traitor card")) : null);
+  const accused = el(
+    "select",
+    { id: "accused", "aria-label": t("accuse", "Accuse") },
+    mortals.filter((m) => m !== s.you).map((m) => el("option", { value: m }, m)),
+  );
+  const named = mortals
+    .filter((m) => m !== s.you)
+    .map((m) => el("label", { class: "inline" }, el("input", { type: "checkbox", value: m }), m));
+  const revealed = Object.entries(s.revealed)
+    .map(([p, c]) => p + ": " + t("card_" + c, c))
+    .join(" · ");
+  fill(
+    box,
+    el("h2", {}, t("betrayal", "Betrayal")),
+    revealed ? el("p", {}, revealed) : null,
+    seated && mortals.includes(s.you) && !s.game_winner
+      ? el(
+          "div",
+          { class: "row" },
+          accused,
+          el(
+            "button",
+            { type: "button", id: "accuse", onclick: () => duelAct({ type: "accuse", accused: accused.value }) },
+            t("accuse", "Accuse"),
+          ),
+        )
+      : null,
+    seated && s.loyalty === "traitor" && s.you !== s.dragon && mortals.includes(s.you) && !s.game_winner
+      ? [
+          el("p", { class: "small" }, t("reveal_hint", "Reveal: tick each mortal whose hand you named right.")),
+          named,
+          el(
+            "button",
+            {
+              type: "button",
+              id: "reveal",
+              onclick: () => duelAct({ type: "reveal", guesses: named.map((l) => [l.lastChild.textContent, l.firstChild.checked]) }),
+            },
+            t("reveal", "Reveal"),
+          ),
+        ]
+      : null,
+    seated && s.you === s.dragon && s.loyalty === "traitor" && !(s.dragon in s.revealed) && !s.game_winner
+      ? el(
+          "button",
+          { type: "button", id: "dragon-reveal", onclick: () => duelAct({ type: "dragon_reveal" }) },
+          t("dragon_reveal", "Show the traitor card"),
+        )
+      : null,
+  );
 }
 
 function renderAchievements(s) {
   const box = document.getElementById("achievements");
   box.hidden = s.mode !== "solo";
   if (box.hidden) return;
-  fill(box, el("h2", {}, t("achievements", "Achievements") + ": " + s.points[0] + " / " + s.points[1] + " " + t("points", "points")),
-    el("ul", { class: "plain" }, s.achievements.map((a) => el("li", {}, a.name + " (" + a.points + ")"))));
+  fill(
+    box,
+    el("h2", {}, t("achievements", "Achievements") + ": " + s.points[0] + " / " + s.points[1] + " " + t("points", "points")),
+    el(
+      "ul",
+      { class: "plain" },
+      s.achievements.map((a) => el("li", {}, a.name + " (" + a.points + ")")),
+    ),
+  );
 }
 
 window.ROOM_RENDER = (data) => {

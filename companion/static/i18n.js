@@ -39,6 +39,32 @@ const JA_BLOCKS = {
     sf_wins_by_playing: "攻撃できるサイトが他にないので、出せば勝ちです", sf_victory: "勝利まで",
   },
 };
+// --- Flash Duel (helper fd): seed 003 has no Flash Duel terms, so plain Japanese ---------
+JA_BLOCKS.flash_duel = {
+  flash_duel_table: "Flash Duel テーブル", fd_full: "1対1（キャラクターあり）", fd_simple: "1対1（能力なし）",
+  fd_solo: "ボットとソロ", fd_raid: "ドラゴン討伐（最後のプレイヤーがドラゴン）", fd_betrayal: "裏切り（最後のプレイヤーがドラゴン）",
+  fd_players: "手番順のプレイヤー。2vs2 は1・3番と2・4番の対戦。", bot: "ボット（ソロ）", fd_bot: "ボット",
+  "mode_simple": "シンプル", "mode_full": "フルゲーム", "mode_custom-clockwork": "カスタム・クロックワーク",
+  "mode_solo": "ソロ", "mode_team-battle": "2vs2チーム戦", "mode_raid": "デスストライク・ドラゴン討伐",
+  "mode_betrayal": "ドラゴン討伐・裏切り", side_A: "チームA", side_B: "チームB", side_mortals: "人間", side_dragon: "ドラゴン",
+  round_over: "ラウンド終了", rounds: "ラウンド", bot_hp: "ボットの体力", dragon_hp: "ドラゴンの体力", extra_turns: "追加ターン",
+  dragon_hand: "手札", dragon_abilities: "能力カード", fd_draw: "引き分け", space: "マス",
+  tap_space: "置くマスをタップ：", tap_pawn: "コマをタップしてからマスをタップすると、手で動かせます。", recovering: "回復中",
+  clear: "クリア", cards: "カード", target: "対象", advance: "前進", move_back: "後退", attack: "攻撃", push: "押し出し",
+  dash: "ダッシュ攻撃", dash_hint: "ダッシュ攻撃：最初のカードでダッシュし、残りのカードで攻撃。", block: "ブロック",
+  retreat: "退却", take_hit: "攻撃を受ける", dashing_block: "ダッシュブロック",
+  dashing_block_hint: "ダッシュブロック：最初のカードでダッシュし、残りのカードをブロックに加える。",
+  bot_hand: "ボットの手札（表向き）", bot_extra: "防御のために引いたカード", bot_drawn: "ボットが引いたカード",
+  bot_defend: "ボットが防御", bot_turn: "ボットの手番", swap_title: "ラウンドに負けました：能力を1枚入れ替えられます",
+  swap_give: "手放す能力", swap_take: "受け取る能力", fd_swap: "入れ替える", game_over: "ゲーム終了", new_game: "新しいゲーム",
+  chooses_first: "が先手を決めます", coin_first: "引き分け：コインで先手を決めます", draw_pile: "山札", reshuffled: "再シャッフル済み",
+  time_over_hint: "山札が尽きました：残っている全員の手札を入力してください。", time_over: "タイムオーバー", use: "使う",
+  your_card: "あなたのカード", card_loyal: "忠実な人間", card_traitor: "裏切り者", hold_card: "長押しで忠誠カードを見る",
+  secret: "この端末だけに表示されます。指を離すと隠れます。", betrayal: "裏切り", accuse: "告発",
+  reveal_hint: "正体を明かす：手札を正しく言い当てた人間にチェック。", reveal: "正体を明かす", dragon_reveal: "裏切り者カードを見せる",
+  achievements: "実績", points: "ポイント", win_plural: "の勝ち",
+  switch_order: "p1とp2を入れ替え",
+};
 const WORDS = { en: {}, ja: {} };
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
 if (!WORDS[LANG]) LANG = "en";

@@ -193,7 +193,7 @@ def undo_pick(draft: Draft) -> Draft:
 def swap_after_loss(draft: Draft, player: str, give: str, take: str) -> Draft:
     """Flash Duel: after losing a round, swap one of your abilities for an unused one.
 
-    The caller checks that the player lost the last round (see ``companion.game.duel``).
+    The caller checks that the player lost the last round (``flash_duel.rounds.swap``).
 
     :raises DraftError: before the draft is done, or for abilities not yours / not unused.
     """

@@ -23,11 +23,13 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from companion.game.duel import Fighter, attack_cards, distance
+from companion.game.errors import IllegalMove
+from companion.game.flash_duel.lasthits import attack_cards
+from companion.game.flash_duel.track import Fighter, distance
 from printkit.catalog import FlashDuelSet, RaidRow
 
 
-class RaidError(ValueError):
+class RaidError(IllegalMove):
     """A raid action the rules do not allow; the message says why."""
 
 
@@ -160,6 +162,8 @@ def accuse(b: Betrayal, accuser: str, accused: str) -> Betrayal:
     :raises RaidError: for an accuser or accused who is not a mortal still in, or oneself.
     """
     check_mortal(b, accuser)
+    if accuser in b.revealed and b.card_of(accuser) == "traitor":
+        raise RaidError(f"{accuser} revealed as the traitor and is no longer one of the mortals")
     check_mortal(b, accused)
     if accuser == accused:
         raise RaidError("a mortal cannot accuse themselves")
@@ -205,3 +209,11 @@ def dragon_reveal(b: Betrayal) -> Betrayal:
     if b.dragon in b.revealed:
         raise RaidError("the Dragon has already revealed")
     return replace(b, revealed=(*b.revealed, b.dragon), bonus_hit_points=b.bonus_hit_points + 1)
+
+
+def reveal_at_time_over(b: Betrayal) -> Betrayal:
+    """Time-over: a traitor mortal who has not revealed yet reveals now."""
+    holder = b.traitor
+    if holder == b.dragon or holder in b.revealed:
+        return b
+    return replace(b, revealed=(*b.revealed, holder))

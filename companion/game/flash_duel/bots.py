@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from companion.game.duel import Fighter, distance, move
+from companion.game.flash_duel.track import Fighter, distance, move
 from printkit.catalog import Achievement, FlashDuelSet
 
 

@@ -1,0 +1,213 @@
+"""The main actions and the answers to a strike, on the table's state (seed 002).
+
+No one advances past the front-most fighter of the other side: moves and dashes stop next
+to them. An attack or dashing strike on a space threatens every fighter of that side
+standing there, and each must answer alone (block, retreat from a dash, or take the hit);
+a teammate behind may dashing-block onto the space and add cards to one target's block.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from companion.game.flash_duel import actions as act
+from companion.game.flash_duel import rounds, track
+from companion.game.flash_duel.match import use_ability
+from companion.game.flash_duel.state import (
+    DuelRoomError,
+    Event,
+    Happening,
+    Pending,
+    State,
+    StrikeKind,
+    check_cards,
+    tell,
+    with_fighter,
+)
+from companion.game.flash_duel.track import Fighter
+
+
+def ready_to_act(state: State, player: str) -> Fighter:
+    """Return the fighter whose turn it is, once nothing blocks a main action.
+
+    :raises DuelRoomError: between rounds, with a strike unanswered, out of turn, or
+        while recovering.
+    """
+    if state.round_over:
+        raise DuelRoomError("the round is over: the losing side chooses who goes first")
+    if state.pending is not None:
+        raise DuelRoomError(
+            f"{', '.join(state.pending.targets)} must answer the {state.pending.kind.value} first"
+        )
+    if player != state.current:
+        raise DuelRoomError(f"it is {state.current}'s turn, not {player}'s")
+    if player in state.recovering:
+        raise DuelRoomError(f"{player} is recovering after a retreat: end the turn")
+    return state.fighter(player)
+
+
+def front_enemy(state: State, me: Fighter) -> Fighter:
+    """Return the front-most standing opponent: the nearest one (no one passes them)."""
+    enemies = state.opponents(me.name)
+    if not enemies:
+        raise DuelRoomError("no opponent is standing")
+    return min(enemies, key=lambda e: track.distance(me, e))
+
+
+def enemy(state: State, me: Fighter, name: str) -> Fighter:
+    """Return a standing opponent by name."""
+    target = state.fighter(name)
+    if target not in state.opponents(me.name):
+        raise DuelRoomError(f"{name} is not a standing opponent of {me.name}")
+    return target
+
+
+def on_space(state: State, target: Fighter) -> tuple[Fighter, ...]:
+    """Return every standing fighter of the target's side on the target's space."""
+    side = state.side_of(target.name)
+    return tuple(
+        f
+        for f in state.standing()
+        if f.position == target.position and state.side_of(f.name) == side
+    )
+
+
+def move(state: State, action: act.Move) -> State:
+    """Move forward (stopping next to the front-most enemy) or backward."""
+    me = ready_to_act(state, action.player)
+    check_cards(state.fd, action.card)
+    spaces = state.fd.board.spaces
+    moved = track.move(me, front_enemy(state, me), action.card, spaces, action.backward)
+    return with_fighter(state, moved)
+
+
+def push(state: State, action: act.Push) -> State:
+    """Push every enemy on the adjacent space back."""
+    me = ready_to_act(state, action.player)
+    check_cards(state.fd, action.card)
+    for victim in on_space(state, enemy(state, me, action.target)):
+        state = with_fighter(state, track.push(me, victim, action.card, state.fd.board.spaces))
+    return state
+
+
+def attack(state: State, action: act.Attack) -> State:
+    """Attack with cards showing the exact distance; everyone on that space must answer."""
+    me = ready_to_act(state, action.player)
+    target = enemy(state, me, action.target)
+    check_cards(state.fd, *action.cards)
+    track.check_attack(me, target, action.cards)
+    targets = tuple(f.name for f in on_space(state, target))
+    return replace(state, pending=Pending(me.name, targets, StrikeKind.ATTACK, action.cards))
+
+
+def dash(state: State, action: act.Dash) -> State:
+    """Dash (no farther than the front-most enemy), then strike at the new distance."""
+    me = ready_to_act(state, action.player)
+    target = enemy(state, me, action.target)
+    check_cards(state.fd, action.dash, *action.cards)
+    front = front_enemy(state, me)
+    moved = track.dashing_strike(
+        me, target, action.dash, action.cards, state.fd.board.spaces, front
+    )
+    state = with_fighter(state, moved)
+    targets = tuple(f.name for f in on_space(state, target))
+    return replace(state, pending=Pending(me.name, targets, StrikeKind.DASH, action.cards))
+
+
+def waiting(state: State, who: str) -> Pending:
+    """Return the strike ``who`` must answer.
+
+    :raises DuelRoomError: when there is none, or it is not aimed at them.
+    """
+    if state.pending is None:
+        raise DuelRoomError("there is no attack to answer")
+    if who not in state.pending.targets:
+        raise DuelRoomError(f"{who} is not being attacked")
+    return state.pending
+
+
+def answered(state: State, pending: Pending, who: str) -> State:
+    """Take one target off the strike; the strike is over when everyone answered."""
+    left = tuple(t for t in pending.targets if t != who)
+    return replace(state, pending=replace(pending, targets=left) if left else None)
+
+
+def add_block(state: State, pending: Pending, target: str, given: tuple[int, ...]) -> State:
+    """Add cards to one target's block; the very same cards as the strike stop it for them."""
+    so_far = (*pending.blocked_so_far(target), *given)
+    if Counter(so_far) == Counter(pending.cards):
+        state = answered(state, pending, target)
+        return tell(state, Event(Happening.BLOCKED, (target,)))
+    if Counter(so_far) - Counter(pending.cards):
+        strike = " ".join(str(c) for c in pending.cards)
+        shown = " ".join(str(c) for c in so_far)
+        raise DuelRoomError(f"{target} blocks {strike} with the very same cards, not {shown}")
+    blocks = (*((t, c) for t, c in pending.blocks if t != target), (target, so_far))
+    return replace(state, pending=replace(pending, blocks=blocks))
+
+
+def block(state: State, action: act.Block) -> State:
+    """A target puts in block cards (alone, or with teammates' dashing blocks)."""
+    pending = waiting(state, action.player)
+    check_cards(state.fd, *action.cards)
+    return add_block(state, pending, action.player, action.cards)
+
+
+def dashing_block(state: State, action: act.DashingBlock) -> State:
+    """A teammate behind dashes onto the threatened space and adds cards to the block."""
+    if state.pending is None:
+        raise DuelRoomError("there is no attack to block")
+    pending = state.pending
+    blocker = state.fighter(action.player)
+    if action.player in state.recovering:
+        raise DuelRoomError(f"{action.player} is recovering and cannot dashing block")
+    mate = action.teammate or pending.targets[0]
+    pending = waiting(state, mate)
+    if state.side_of(mate) != state.side_of(blocker.name) or mate == blocker.name:
+        raise DuelRoomError(f"{action.player} can dashing block only for a teammate")
+    check_cards(state.fd, action.dash, *action.cards)
+    moved = track.dashing_block(
+        blocker,
+        state.fighter(mate),
+        front_enemy(state, blocker),
+        action.dash,
+        state.fd.board.spaces,
+    )
+    return add_block(with_fighter(state, moved), pending, mate, action.cards)
+
+
+def retreat(state: State, action: act.Retreat) -> State:
+    """Retreat from a dashing strike; the fighter recovers on their next turn."""
+    pending = waiting(state, action.player)
+    if pending.kind is not StrikeKind.DASH:
+        raise DuelRoomError("retreat only from a dashing strike, not from an attack")
+    check_cards(state.fd, action.card)
+    moved = track.retreat(state.fighter(action.player), action.card, state.fd.board.spaces)
+    state = answered(with_fighter(state, moved), pending, action.player)
+    recovering = (*(r for r in state.recovering if r != action.player), action.player)
+    state = replace(state, recovering=recovering)
+    return tell(state, Event(Happening.RETREATED, (action.player,), action.card))
+
+
+def hit(state: State, action: act.Hit) -> State:
+    """A target takes the hit."""
+    pending = waiting(state, action.player)
+    return rounds.take_hit(answered(state, pending, action.player), action.player)
+
+
+def place(state: State, action: act.Place) -> State:
+    """Put a pawn on a space by hand (a tap on the track)."""
+    who = state.fighter(action.player)
+    if not 1 <= action.space <= state.fd.board.spaces:
+        raise DuelRoomError(f"'space' must be 1 to {state.fd.board.spaces}")
+    return with_fighter(state, replace(who, position=action.space))
+
+
+def ability(state: State, action: act.UseAbility) -> State:
+    """Turn an ability face down: one per player per turn, replenished each round."""
+    if state.round_over:
+        raise DuelRoomError("abilities are played during a round")
+    used = use_ability(state.abilities, action.player, action.ability, state.turn_no)
+    players = tuple(sorted({*state.used_abilities, action.player}))
+    return replace(state, abilities=used, used_abilities=players)

@@ -1,0 +1,31 @@
+"""Every Flash Duel mode, in an explicit list, found by id (as python-chess ``VARIANTS``)."""
+
+from __future__ import annotations
+
+from companion.game.flash_duel.mode import Mode
+from companion.game.flash_duel.one_vs_one import Clockwork, Full, Simple
+from companion.game.flash_duel.raid_modes import Betrayal, Raid
+from companion.game.flash_duel.solo import Solo
+from companion.game.flash_duel.state import DuelRoomError
+from companion.game.flash_duel.team import TeamBattle
+
+MODES: tuple[Mode, ...] = (
+    Simple(),
+    Full(),
+    Clockwork(),
+    Solo(),
+    TeamBattle(),
+    Raid(),
+    Betrayal(),
+)
+
+
+def find_mode(mode_id: str) -> Mode:
+    """Return the mode with this id.
+
+    :raises DuelRoomError: naming the modes there are.
+    """
+    for mode in MODES:
+        if mode.id == mode_id:
+            return mode
+    raise DuelRoomError(f"'mode' must be one of {', '.join(m.id for m in MODES)}, not {mode_id!r}")

@@ -1,0 +1,210 @@
+"""A Flash Duel table in every mode, as a fold over typed actions (``RULES``).
+
+The setup is read here (the request's JSON, or a stored setup); everything after that is
+typed: ``apply`` hands each action to the rule that plays it, the ``Mode`` object of the
+table supplying what differs between modes.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import replace
+
+from companion.game.errors import InvalidSetup
+from companion.game.flash_duel import actions as act
+from companion.game.flash_duel import combat, raid_modes, rounds, solo, view
+from companion.game.flash_duel.actions import JsonObject, JsonOut
+from companion.game.flash_duel.modes import find_mode
+from companion.game.flash_duel.state import KIND, DuelRoomError, Setup, State, game_set
+from companion.game.names import parse_players
+from companion.game.rooms import Rules
+from printkit.catalog import Catalog
+
+
+def text_pairs(data: JsonObject, key: str) -> JsonOut:
+    """Read an object field (an absent one is empty)."""
+    value = data.get(key) or {}
+    if not isinstance(value, dict):
+        raise InvalidSetup(f"{key!r} must map each player to a value")
+    return value
+
+
+def optional_name(data: JsonObject, key: str) -> str | None:
+    """Read a string field that may be absent."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise InvalidSetup(f"{key!r} must be text")
+    return value
+
+
+def setup_from_json(data: JsonObject) -> Setup:
+    """Read a stored setup back (setups stored before 'unused' existed too)."""
+    return Setup(
+        str(data["mode"]),
+        tuple(str(p) for p in data["players"]),
+        int(data["seed"]),
+        tuple((str(p), str(c)) for p, c in text_pairs(data, "characters").items()),
+        tuple((str(p), tuple(k)) for p, k in text_pairs(data, "clockwork").items()),
+        optional_name(data, "dragon"),
+        optional_name(data, "bot"),
+        tuple(str(k) for k in data.get("unused") or ()),
+    )
+
+
+def setup_to_json(setup: Setup) -> JsonOut:
+    """Describe a setup as JSON-ready data."""
+    return {
+        "kind": KIND,
+        "mode": setup.mode,
+        "players": list(setup.players),
+        "seed": setup.seed,
+        "characters": dict(setup.characters),
+        "clockwork": {p: list(k) for p, k in setup.clockwork},
+        "dragon": setup.dragon,
+        "bot": setup.bot,
+        "unused": list(setup.unused),
+    }
+
+
+def name_key(value: str) -> str:
+    """Normalise a name as ``parse_players`` does (NFC, trimmed)."""
+    return unicodedata.normalize("NFC", value).strip()
+
+
+def setup_from_request(data: JsonObject, catalog: Catalog, seed: int) -> Setup:
+    """Read a create request: mode, players, characters, the Dragon or the bot.
+
+    :raises InvalidSetup: for fields of the wrong shape or a player without a character.
+    :raises DuelRoomError: for a mode, player count, Dragon, bot or character that does not fit.
+    """
+    players = parse_players(data, 1, 5)
+    raw = text_pairs(data, "characters")
+    if not all(isinstance(c, str) for c in raw.values()):
+        raise InvalidSetup("'characters' must map each player to a character id")
+    characters = {name_key(str(p)): str(c) for p, c in raw.items()}
+    mode = str(data.get("mode", "full"))
+    dragon = optional_name(data, "dragon")
+    dragon = None if dragon is None else name_key(dragon)
+    if find_mode(mode).needs_characters:
+        missing = [p for p in players if p not in characters and p != dragon]
+        if missing:
+            raise InvalidSetup(f"'characters' needs a character for {', '.join(missing)}")
+    pairs = tuple((p, c) for p, c in characters.items() if p in players)
+    setup = Setup(mode, players, seed, pairs, dragon=dragon, bot=optional_name(data, "bot"))
+    start(setup, catalog)  # refuses what the rules cannot play
+    return setup
+
+
+def check_setup(setup: Setup, catalog: Catalog) -> None:
+    """Refuse a player count, Dragon, bot or draft the mode cannot play.
+
+    :raises DuelRoomError: naming what is wrong.
+    """
+    mode = find_mode(setup.mode)
+    fd = game_set(catalog)
+    row = next(m for m in fd.modes if m.id == setup.mode)
+    if not row.min_players <= len(setup.players) <= row.max_players:
+        low, high = row.min_players, row.max_players
+        allowed = str(low) if low == high else f"{low}-{high}"
+        raise DuelRoomError(f"{row.name} is for {allowed} players, not {len(setup.players)}")
+    mode.check(setup, fd)
+
+
+def start(setup: Setup, catalog: Catalog) -> State:
+    """Set up the first round (and deal Betrayal's loyalty cards)."""
+    check_setup(setup, catalog)
+    state = rounds.deal(setup, find_mode(setup.mode), game_set(catalog))
+    return raid_modes.deal_loyalty(state)
+
+
+def new_game(state: State, action: act.NewGame, catalog: Catalog) -> State:
+    """Start a new game at the same table; solo may switch character and bot."""
+    if state.game is None:
+        raise DuelRoomError("finish the game first")
+    setup = state.setup
+    if isinstance(state.mode, solo.Solo):
+        player = setup.players[0]
+        character = action.character or dict(setup.characters).get(player, "")
+        setup = replace(setup, characters=((player, character),), bot=action.bot or setup.bot)
+    return replace(start(setup, catalog), results=state.results)
+
+
+def play(state: State, action: act.Action, actor: str, catalog: Catalog, position: int) -> State:
+    """Hand an action to the rule that plays it."""
+    match action:
+        case act.Move():
+            return combat.move(state, action)
+        case act.Push():
+            return combat.push(state, action)
+        case act.Attack():
+            return combat.attack(state, action)
+        case act.Dash():
+            return combat.dash(state, action)
+        case act.DashingBlock():
+            return combat.dashing_block(state, action)
+        case act.Block():
+            return combat.block(state, action)
+        case act.Retreat():
+            return combat.retreat(state, action)
+        case act.Hit():
+            return combat.hit(state, action)
+        case act.Place():
+            return combat.place(state, action)
+        case act.UseAbility():
+            return combat.ability(state, action)
+        case act.EndTurn():
+            return rounds.end_turn(state, action)
+        case act.Draw():
+            return rounds.draw(state, action)
+        case act.TimeOver():
+            return rounds.time_over(state, action)
+        case act.FirstPlayer():
+            return rounds.first_player(state, action, actor)
+        case act.SwapAbility():
+            return rounds.swap(state, action, actor)
+        case act.SwitchOrder():
+            return rounds.switch_order(state, action)
+        case act.BotTurn():
+            return solo.bot_turn(state, action)
+        case act.BotDefend():
+            return solo.bot_defend(state, action, position)
+        case act.Accuse():
+            return raid_modes.accuse(state, action, actor)
+        case act.Reveal():
+            return raid_modes.reveal(state, action, actor)
+        case act.DragonReveal():
+            return raid_modes.dragon_reveal(state, action, actor)
+        case act.NewGame():
+            return new_game(state, action, catalog)
+
+
+def apply(state: State, action: act.Action, actor: str, catalog: Catalog, position: int) -> State:
+    """Apply one action from a seated player; what it did is in ``news``.
+
+    :raises IllegalMove: when the rules refuse the action now.
+    """
+    if state.game is not None and not isinstance(action, act.NewGame):
+        raise DuelRoomError("the game is over: start a new game")
+    before = state.news
+    after = play(replace(state, news=()), action, actor, catalog, position)
+    return after if after.news else replace(after, news=before)
+
+
+def players_of(setup: Setup) -> tuple[str, ...]:
+    """Return the seats' names, in seat order."""
+    return setup.players
+
+
+RULES: Rules[Setup, State, act.Action] = Rules(
+    kind=KIND,
+    setup_from_request=setup_from_request,
+    setup_from_json=setup_from_json,
+    setup_to_json=setup_to_json,
+    players=players_of,
+    parse_action=act.parse_action,
+    action_to_json=act.action_to_json,
+    start=start,
+    apply=apply,
+    view=view.view,
+    describe=view.describe,
+)

@@ -1,0 +1,135 @@
+"""Solo against a bot (seed 002): the player makes the bot's moves from its face-up hand.
+
+The bot's turn is one action (``bot_turn``); once it is played the turn passes back to the
+player, who first answers the bot's attack if there is one. The Dragon bot takes two hits,
+and a hit with a pair or better makes it discard every card of that number.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import ClassVar
+
+from companion.game.flash_duel import actions as act
+from companion.game.flash_duel import bots, raid, rounds, track
+from companion.game.flash_duel.mode import Hands, Layout, Mode, lay_out
+from companion.game.flash_duel.state import (
+    DuelRoomError,
+    Event,
+    Happening,
+    Pending,
+    Setup,
+    State,
+    StrikeKind,
+    check_cards,
+    tell,
+    with_fighter,
+)
+from printkit.catalog import FlashDuelSet
+
+ROCK_ARMOR_BOT = "rook"
+"""The bot whose Rock Armor blocks a dashing strike with higher cards."""
+
+
+class Solo(Mode):
+    """One player (side A) against a bot (side B); the player goes first."""
+
+    id: ClassVar[str] = "solo"
+    coin_for_first: ClassVar[bool] = False
+
+    def check(self, setup: Setup, fd: FlashDuelSet) -> None:
+        """Refuse an unknown bot."""
+        known = [b.id for b in fd.bots]
+        if setup.bot not in known:
+            raise DuelRoomError(f"'bot' must be one of {', '.join(known)}, not {setup.bot!r}")
+
+    def layout(self, setup: Setup, fd: FlashDuelSet) -> Layout:
+        """Return the player on space 1 and the bot's pawn on the last space."""
+        sides = (("A", (setup.players[0],)), ("B", (setup.bot_pawn,)))
+        fighters = lay_out(sides, fd.board.spaces)
+        return Layout(sides, fighters, tuple(f.name for f in fighters))
+
+    def hit_points(self, setup: Setup, fd: FlashDuelSet) -> int:
+        """Return the bot's hit points (the Dragon bot takes two hits)."""
+        return next(b.hit_points for b in fd.bots if b.id == setup.bot)
+
+    def tough_one(self, state: State) -> str | None:
+        """Return the bot's pawn."""
+        return state.setup.bot_pawn
+
+    def time_over(self, state: State, hands: Hands) -> tuple[State, str | None]:
+        """Settle as a Raid with one mortal (seed 002 sends the Dragon bot there): a last-hit
+        costs the bot a hit point, so the Dragon bot survives one; then the farther advance."""
+        bot, player = state.fighter(state.setup.bot_pawn), state.fighter(state.setup.players[0])
+        lists = {name: list(shown) for name, shown in hands.items()}
+        won, fallen, left = raid.raid_time_over(bot, state.hit_points, [player], lists)
+        state = replace(state, defeated=(*state.defeated, *sorted(fallen)), hit_points=left)
+        return state, {"mortals": "A", "dragon": "B", None: None}[won]
+
+    def on_round_end(self, state: State) -> State:
+        """Record a round (and game) won against the bot, for the achievements."""
+        if state.last_round is None or state.last_round.winner != "A":
+            return state
+        player = state.setup.players[0]
+        character = dict(state.setup.characters).get(player, "clockwork")
+        used = player in state.used_abilities
+        won = [bots.SoloResult(str(state.setup.bot), character, "round", used)]
+        if state.match.winner == "A":
+            won.append(bots.SoloResult(str(state.setup.bot), character, "game", used))
+        return replace(state, results=(*state.results, *won))
+
+
+def bot_turn(state: State, action: act.BotTurn) -> State:
+    """Play the bot's turn from its hand and the card it drew, then pass the turn back."""
+    pawn = state.setup.bot_pawn
+    if not isinstance(state.mode, Solo) or state.round_over or state.current != pawn:
+        raise DuelRoomError(f"it is not {pawn}'s turn")
+    if state.pending is not None:
+        raise DuelRoomError("answer the bot's attack first")
+    check_cards(state.fd, *action.hand, action.drawn)
+    state = replace(state, bot_discards=None)
+    if pawn in state.recovering:
+        state = replace(state, bot_said=bots.BotMove("recover", ()))
+        return rounds.pass_turn(tell(state, Event(Happening.RECOVERED, (pawn,))))
+    me, player = state.fighter(pawn), state.fighter(state.setup.players[0])
+    spaces = state.fd.board.spaces
+    move = bots.bot_turn(action.hand, action.drawn, me, player, spaces)
+    state = replace(state, bot_said=move)
+    if move.action == "push":
+        state = with_fighter(state, track.push(me, player, action.drawn, spaces))
+    elif move.position is not None:
+        state = with_fighter(state, replace(me, position=move.position))
+    if move.action in ("attack", "dashing-strike"):
+        kind = StrikeKind.ATTACK if move.action == "attack" else StrikeKind.DASH
+        state = replace(state, pending=Pending(pawn, (player.name,), kind, move.cards))
+    return rounds.pass_turn(state)
+
+
+def bot_defend(state: State, action: act.BotDefend, position: int) -> State:
+    """Answer the player's strike on the bot from its hand and the extra card drawn."""
+    pending, pawn = state.pending, state.setup.bot_pawn
+    if not isinstance(state.mode, Solo) or pending is None or pawn not in pending.targets:
+        raise DuelRoomError(f"{pawn} is not being attacked")
+    check_cards(state.fd, *action.hand, action.extra)
+    me = state.fighter(pawn)
+    answer = bots.bot_defend(
+        action.hand,
+        action.extra,
+        pending.cards,
+        pending.kind is StrikeKind.DASH,
+        me.position != me.start,
+        rock_armor=state.setup.bot == ROCK_ARMOR_BOT,
+        rng=random.Random(position),
+    )
+    state = replace(state, bot_said=answer, bot_discards=None, pending=None)
+    if answer.answer == "block":
+        return tell(state, Event(Happening.BLOCKED, (pawn,)))
+    if answer.answer == "retreat":
+        moved = track.retreat(me, answer.cards[0], state.fd.board.spaces)
+        state = replace(with_fighter(state, moved), recovering=(*state.recovering, pawn))
+        return tell(state, Event(Happening.RETREATED, (pawn,), answer.cards[0]))
+    state = rounds.take_hit(state, pawn)
+    if not state.round_over and len(pending.cards) >= 2:
+        state = replace(state, bot_discards=pending.cards[0])
+    return state
