@@ -13,7 +13,9 @@ from typing import Any
 CHROMIUM = shutil.which("chromium")
 SHOTS = Path(os.environ.get("STRIKEKIT_SHOTS", Path(tempfile.gettempdir()) / "strikekit-shots"))
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-SEEN_WITHIN_MS = 3000
+SEEN_WITHIN_MS = 10000
+"""How long a phone may take to show something: a bound for 'eventually' on a loaded machine,
+not a speed target (sync latency is measured in bench/, never asserted in tests)."""
 LAUNCH_ARGS = [
     "--no-sandbox",
     "--disable-dev-shm-usage",

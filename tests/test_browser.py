@@ -6,57 +6,13 @@ folder) for a person to look at; nothing is written into the checkout.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import tempfile
-import threading
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from flask import Flask
 
-CHROMIUM = shutil.which("chromium")
-SHOTS = Path(os.environ.get("STRIKEKIT_SHOTS", Path(tempfile.gettempdir()) / "strikekit-shots"))
-"""Where screenshots go for a person to look at (outside the checkout)."""
+from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS, SHOTS
+
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-SEEN_WITHIN_MS = 3000
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[str]:
-    """Serve the app with waitress on a free port of 127.0.0.1."""
-    from waitress.server import create_server
-
-    app.wsgi_app.watcher.limit = 4  # type: ignore[attr-defined]  # phones long-poll, as served
-    srv = create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
-
-
-@pytest.fixture
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-dev-shm-usage",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-            ],
-        )
-        yield launched
-        launched.close()
 
 
 def test_two_phones_play_and_undo(server: str, browser) -> None:  # type: ignore[no-untyped-def]

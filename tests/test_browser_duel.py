@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import CHROMIUM, PHONE, SEEN_WITHIN_MS, SHOTS, browser, server  # noqa: F401
+from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS, SHOTS
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 

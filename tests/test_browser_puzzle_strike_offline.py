@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import CHROMIUM, browser, server  # noqa: F401
+from tests.phones import CHROMIUM
 from tests.test_browser_puzzle_strike import Phone, choose, no_errors, start_match, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")

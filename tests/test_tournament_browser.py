@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import CHROMIUM, PHONE, SHOTS, browser, server  # noqa: F401
+from tests.phones import CHROMIUM, PHONE, SHOTS
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 WAIT_MS = 8000
