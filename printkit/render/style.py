@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -63,12 +64,30 @@ def style_for(lang: str) -> Style:
     return Style("en", *family)
 
 
+class FlateOnce:
+    """A Flate filter that remembers what it compressed: the font subsets embedded in the
+    PDFs of one build are mostly the same bytes, so each is compressed once."""
+
+    pdfname = "FlateDecode"
+
+    def __init__(self) -> None:
+        self.packed: dict[bytes, bytes] = {}
+
+    def encode(self, content: bytes) -> bytes:
+        """Return ``content`` compressed, as reportlab's own Flate filter does."""
+        if content not in self.packed:
+            self.packed[content] = zlib.compress(content)
+        return self.packed[content]
+
+
 def reusing_subsets(font: TTFont) -> TTFont:
-    """Make a TrueType font remember the subsets it embeds: most PDFs of a build use the same
-    characters, and cutting a subset out of the font file is the costly part of embedding."""
+    """Make a TrueType font remember the subsets it embeds, cut and compressed: most PDFs of
+    a build use the same characters, and cutting and compressing a subset out of the font
+    file is the costly part of embedding."""
     face: Any = font.face
-    cut = face.makeSubset
+    cut, add = face.makeSubset, face.addSubsetObjects
     made: dict[tuple[int, ...], bytes] = {}
+    flate = FlateOnce()
 
     def make_subset(subset: list[int]) -> bytes:
         key = tuple(subset)
@@ -76,7 +95,15 @@ def reusing_subsets(font: TTFont) -> TTFont:
             made[key] = cut(subset)
         return made[key]
 
+    def add_subset_objects(doc: Any, fontname: str, subset: list[int]) -> Any:
+        descriptor = add(doc, fontname, subset)
+        stream = doc.idToObject[f"fontFile:{face.filename}({fontname})"]
+        if stream.filters:
+            stream.filters = [flate]
+        return descriptor
+
     face.makeSubset = make_subset
+    face.addSubsetObjects = add_subset_objects
     return font
 
 
