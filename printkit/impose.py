@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import TextIO
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -88,12 +89,11 @@ def clipped_form(c: Canvas, name: str, bounds: tuple[float, float, float, float]
     """Record a form whose drawing is clipped to ``bounds`` (points)."""
     x0, y0, x1, y1 = bounds
     c.beginForm(name, math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1))
-    c.saveState()
+    # no saveState / restoreState: a form's clip ends with the form
     path = c.beginPath()
     path.rect(x0, y0, x1 - x0, y1 - y0)
     c.clipPath(path, stroke=0, fill=0)
     yield
-    c.restoreState()
     c.endForm()
 
 
@@ -105,11 +105,11 @@ def define_ruler_form(c: Canvas, style: Style) -> None:
 
 
 def place(c: Canvas, name: str, box: Box) -> None:
-    """Put a form at a trim box's position."""
-    c.saveState()
-    c.translate(box.x * mm, box.y * mm)
+    """Put a form at a trim box's position: the operators ``saveState``, ``translate`` and
+    ``restoreState`` would write, without copying the canvas's state for each piece."""
+    c.addLiteral(f"q\n1 0 0 1 {fp_str(box.x * mm, box.y * mm)} cm")
     c.doForm(name)
-    c.restoreState()
+    c.addLiteral("Q")
 
 
 def crop_form_name(grid: Grid) -> str:
