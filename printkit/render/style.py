@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -16,6 +14,8 @@ from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
+
+from printkit.render.embed import reusing_subsets
 
 JA_FONT = "HeiseiKakuGo-W5"
 """reportlab's built-in Japanese font: needs no file, but is not embedded."""
@@ -62,49 +62,6 @@ def style_for(lang: str) -> Style:
     if family is None:
         return Style("en", "Helvetica", "Helvetica-Bold", embedded=False)
     return Style("en", *family)
-
-
-class FlateOnce:
-    """A Flate filter that remembers what it compressed: the font subsets embedded in the
-    PDFs of one build are mostly the same bytes, so each is compressed once."""
-
-    pdfname = "FlateDecode"
-
-    def __init__(self) -> None:
-        self.packed: dict[bytes, bytes] = {}
-
-    def encode(self, content: bytes) -> bytes:
-        """Return ``content`` compressed, as reportlab's own Flate filter does."""
-        if content not in self.packed:
-            self.packed[content] = zlib.compress(content)
-        return self.packed[content]
-
-
-def reusing_subsets(font: TTFont) -> TTFont:
-    """Make a TrueType font remember the subsets it embeds, cut and compressed: most PDFs of
-    a build use the same characters, and cutting and compressing a subset out of the font
-    file is the costly part of embedding."""
-    face: Any = font.face
-    cut, add = face.makeSubset, face.addSubsetObjects
-    made: dict[tuple[int, ...], bytes] = {}
-    flate = FlateOnce()
-
-    def make_subset(subset: list[int]) -> bytes:
-        key = tuple(subset)
-        if key not in made:
-            made[key] = cut(subset)
-        return made[key]
-
-    def add_subset_objects(doc: Any, fontname: str, subset: list[int]) -> Any:
-        descriptor = add(doc, fontname, subset)
-        stream = doc.idToObject[f"fontFile:{face.filename}({fontname})"]
-        if stream.filters:
-            stream.filters = [flate]
-        return descriptor
-
-    face.makeSubset = make_subset
-    face.addSubsetObjects = add_subset_objects
-    return font
 
 
 def latin_family() -> tuple[str, str] | None:
