@@ -36,6 +36,7 @@ from printkit.pieces import (
 from printkit.plan import BuildOptions, Document
 from printkit.render import renderer_for
 from printkit.render.cover import Cover, draw_alignment, draw_cover
+from printkit.render.formstream import use_fast_form_streams
 from printkit.render.page import RULER_FORM, SMALL_RULER, header, ruler
 from printkit.render.style import Style, colour, style_for
 
@@ -260,6 +261,7 @@ def draw_document(
     In a two-sided document every front is on an odd page and its back follows it: the
     cover gets a blank back and the alignment test pair comes right after it.
     """
+    use_fast_form_streams()
     style = style_for(options.lang)
     paper = geometry.paper(options.paper)
     grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed_mm)
