@@ -129,11 +129,10 @@ def define_crop_forms(c: Canvas, grids: dict[str, Grid], geometry: Geometry, mod
 
 
 def draw_crops(c: Canvas, lines: list[tuple[float, float, float, float]]) -> None:
-    """Draw crop-mark lines."""
+    """Draw crop-mark lines, as one stroke."""
     c.setStrokeColor(colour("#000000"))
     c.setLineWidth(0.3)
-    for x1, y1, x2, y2 in lines:
-        c.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+    c.lines([(x1 * mm, y1 * mm, x2 * mm, y2 * mm) for x1, y1, x2, y2 in lines])
 
 
 def piece_pages(pieces: list[Piece], grids: dict[str, Grid]) -> Iterator[tuple[Grid, list[Piece]]]:
