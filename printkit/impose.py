@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import TextIO
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -35,6 +36,7 @@ from printkit.pieces import (
 from printkit.plan import BuildOptions, Document
 from printkit.render import renderer_for
 from printkit.render.cover import Cover, draw_alignment, draw_cover
+from printkit.render.formstream import use_fast_form_streams
 from printkit.render.page import RULER_FORM, SMALL_RULER, header, ruler
 from printkit.render.style import Style, colour, style_for
 
@@ -88,12 +90,11 @@ def clipped_form(c: Canvas, name: str, bounds: tuple[float, float, float, float]
     """Record a form whose drawing is clipped to ``bounds`` (points)."""
     x0, y0, x1, y1 = bounds
     c.beginForm(name, math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1))
-    c.saveState()
+    # no saveState / restoreState: a form's clip ends with the form
     path = c.beginPath()
     path.rect(x0, y0, x1 - x0, y1 - y0)
     c.clipPath(path, stroke=0, fill=0)
     yield
-    c.restoreState()
     c.endForm()
 
 
@@ -105,11 +106,11 @@ def define_ruler_form(c: Canvas, style: Style) -> None:
 
 
 def place(c: Canvas, name: str, box: Box) -> None:
-    """Put a form at a trim box's position."""
-    c.saveState()
-    c.translate(box.x * mm, box.y * mm)
+    """Put a form at a trim box's position: the operators ``saveState``, ``translate`` and
+    ``restoreState`` would write, without copying the canvas's state for each piece."""
+    c.addLiteral(f"q\n1 0 0 1 {fp_str(box.x * mm, box.y * mm)} cm")
     c.doForm(name)
-    c.restoreState()
+    c.addLiteral("Q")
 
 
 def crop_form_name(grid: Grid) -> str:
@@ -128,11 +129,10 @@ def define_crop_forms(c: Canvas, grids: dict[str, Grid], geometry: Geometry, mod
 
 
 def draw_crops(c: Canvas, lines: list[tuple[float, float, float, float]]) -> None:
-    """Draw crop-mark lines."""
+    """Draw crop-mark lines, as one stroke."""
     c.setStrokeColor(colour("#000000"))
     c.setLineWidth(0.3)
-    for x1, y1, x2, y2 in lines:
-        c.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+    c.lines([(x1 * mm, y1 * mm, x2 * mm, y2 * mm) for x1, y1, x2, y2 in lines])
 
 
 def piece_pages(pieces: list[Piece], grids: dict[str, Grid]) -> Iterator[tuple[Grid, list[Piece]]]:
@@ -260,6 +260,7 @@ def draw_document(
     In a two-sided document every front is on an odd page and its back follows it: the
     cover gets a blank back and the alignment test pair comes right after it.
     """
+    use_fast_form_streams()
     style = style_for(options.lang)
     paper = geometry.paper(options.paper)
     grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed_mm)

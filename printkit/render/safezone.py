@@ -78,11 +78,12 @@ def centred_baseline(y: float, size: float, font: str) -> float:
 class TextFit:
     """Lines that fit, their size (pt) and the baseline (mm from the centre) of each."""
 
-    lines: list[str]
+    lines: tuple[str, ...]
     size: float
-    baselines: list[float]
+    baselines: tuple[float, ...]
 
 
+@lru_cache(maxsize=4096)
 def fit_block(
     text: str,
     font: str,
@@ -94,7 +95,9 @@ def fit_block(
 ) -> TextFit | None:
     """Wrap ``text`` centred between ``top`` and ``bottom`` (mm from the centre), each line
     no wider than the circle of ``radius`` at that line's height; shrink from ``largest``
-    to ``smallest`` points. Return None when it does not fit even at ``smallest``."""
+    to ``smallest`` points. Return None when it does not fit even at ``smallest``.
+    Cached: the same text is laid out alike on every chip and in every PDF that shows it
+    (do not change the returned lists)."""
     size = largest
     while size >= smallest - 1e-9:
         found = fit_at(text, font, top, bottom, radius, size)
@@ -122,9 +125,10 @@ def fit_at(
     lines = breaker(text, font, size, widths)
     if lines is None:
         return None
-    return TextFit(lines, size, baselines[: len(lines)])
+    return TextFit(tuple(lines), size, tuple(baselines[: len(lines)]))
 
 
+@lru_cache(maxsize=4096)
 def fit_line(
     text: str, font: str, y: float, radius: float, room: float, largest: float, smallest: float
 ) -> float | None:

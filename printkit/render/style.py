@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -15,6 +14,8 @@ from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
+
+from printkit.render.embed import reusing_subsets
 
 JA_FONT = "HeiseiKakuGo-W5"
 """reportlab's built-in Japanese font: needs no file, but is not embedded."""
@@ -61,23 +62,6 @@ def style_for(lang: str) -> Style:
     if family is None:
         return Style("en", "Helvetica", "Helvetica-Bold", embedded=False)
     return Style("en", *family)
-
-
-def reusing_subsets(font: TTFont) -> TTFont:
-    """Make a TrueType font remember the subsets it embeds: most PDFs of a build use the same
-    characters, and cutting a subset out of the font file is the costly part of embedding."""
-    face: Any = font.face
-    cut = face.makeSubset
-    made: dict[tuple[int, ...], bytes] = {}
-
-    def make_subset(subset: list[int]) -> bytes:
-        key = tuple(subset)
-        if key not in made:
-            made[key] = cut(subset)
-        return made[key]
-
-    face.makeSubset = make_subset
-    return font
 
 
 def latin_family() -> tuple[str, str] | None:
