@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from companion.game.errors import IllegalMove
+from companion.game.errors import GameError, IllegalMove
 from printkit.catalog import Catalog
 
 SetupT = TypeVar("SetupT")
@@ -87,9 +87,51 @@ def replay(
     events: Sequence[tuple[str, Any]],
     catalog: Catalog,
 ) -> StateT:
-    """Rebuild a room's state from its log: the actions in effect, parsed and applied in order."""
+    """Rebuild a room's state from its log: the actions in effect, parsed and applied in order.
+
+    :raises GameError: when the rules refuse one of the actions (see ``replay_stored``).
+    """
     state = rules.start(setup, catalog)
     for position, payload in stacks_of(events)[0]:
         action = rules.parse_action(payload["action"])
         state = rules.apply(state, action, payload["actor"], catalog, position)
     return state
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A stored action that today's rules refuse, left out when the log is replayed."""
+
+    position: int
+    """Its place in the log (0 = the first event)."""
+    reason: str
+    """Why the rules refuse it now."""
+
+    def note(self, line: str) -> str:
+        """Return the history line of the skipped action, saying that it was skipped."""
+        told = f": {line}" if line else ""
+        return f"Skipped, the rules no longer allow it ({self.reason}){told}"
+
+
+def replay_stored(
+    rules: Rules[SetupT, StateT, ActionT],
+    setup: SetupT,
+    events: Sequence[tuple[str, Any]],
+    catalog: Catalog,
+) -> tuple[StateT, tuple[Skipped, ...]]:
+    """Rebuild a stored room's state, skipping the actions today's rules refuse.
+
+    A log written under older rules may hold an action the rules now refuse (of a shape they
+    no longer read, or a move they no longer allow). Such an action is left out: the state
+    stays as it was before it, and the skip is returned so that the history can say so.
+    The rules' ``apply`` returns new states, so a refused action changes nothing.
+    """
+    state = rules.start(setup, catalog)
+    skipped: list[Skipped] = []
+    for position, payload in stacks_of(events)[0]:
+        try:
+            action = rules.parse_action(payload["action"])
+            state = rules.apply(state, action, payload["actor"], catalog, position)
+        except GameError as refused:
+            skipped.append(Skipped(position, str(refused)))
+    return state, tuple(skipped)
