@@ -50,7 +50,8 @@ class Rules(Generic[SetupT, StateT, ActionT]):
     start: Callable[[SetupT, Catalog], StateT]
     apply: Callable[[StateT, ActionT, str, Catalog, int], StateT]
     """(state, action, actor name, catalog, log position) -> new state; raises IllegalMove."""
-    view: Callable[[StateT, str | None, Catalog], dict[str, Any]]
+    view: Callable[[StateT, str | None, Catalog], Mapping[str, object]]
+    """What a viewer (a player's name, or None for a spectator) may see, ready for JSON."""
     describe: Callable[[ActionT, str, StateT], str]
     """One history sentence for an action (given the state right after it)."""
     undo_depth: int | None = None
