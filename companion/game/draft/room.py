@@ -41,7 +41,7 @@ class Setup:
     seed: int
     team_battle: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """Describe the setup as JSON-ready data."""
         return {
             "kind": KIND,
@@ -64,7 +64,7 @@ class Setup:
         )
 
     @classmethod
-    def from_request(cls, data: Mapping[str, Any], catalog: Catalog, seed: int) -> Setup:
+    def from_request(cls, data: Mapping[str, object], catalog: Catalog, seed: int) -> Setup:
         """Read a create request: the game, the set, 2 to 4 players, 2 vs 2 or not.
 
         :raises InvalidSetup: for fields of the wrong shape; DraftError (at start) for an
