@@ -34,18 +34,18 @@ class Rules(Generic[SetupT, StateT, ActionT]):
 
     kind: str
     """The kind's name in stored setups and requests: "puzzle-strike", "flash-duel", ..."""
-    setup_from_request: Callable[[Mapping[str, Any], Catalog, int], SetupT]
+    setup_from_request: Callable[[Mapping[str, object], Catalog, int], SetupT]
     """A create request's JSON body (+ catalog, + a fresh seed) -> typed setup; raises
     InvalidSetup (bad shape) or IllegalMove (e.g. unknown set, impossible bank)."""
-    setup_from_json: Callable[[Mapping[str, Any]], SetupT]
+    setup_from_json: Callable[[Mapping[str, object]], SetupT]
     """A stored setup -> typed (older databases too)."""
-    setup_to_json: Callable[[SetupT], dict[str, Any]]
+    setup_to_json: Callable[[SetupT], dict[str, object]]
     """A typed setup -> JSON to store; includes "kind"."""
     players: Callable[[SetupT], tuple[str, ...]]
     """The seat names, in seat order."""
-    parse_action: Callable[[Mapping[str, Any]], ActionT]
+    parse_action: Callable[[Mapping[str, object]], ActionT]
     """An action's JSON -> typed action; raises InvalidAction. The only reader of an action."""
-    action_to_json: Callable[[ActionT], dict[str, Any]]
+    action_to_json: Callable[[ActionT], dict[str, object]]
     """A typed action -> what the log stores (the JSON shapes older logs have)."""
     start: Callable[[SetupT, Catalog], StateT]
     apply: Callable[[StateT, ActionT, str, Catalog, int], StateT]

@@ -213,7 +213,7 @@ def players_of(setup: Setup) -> tuple[str, ...]:
     return setup.players
 
 
-def setup_json(setup: Setup) -> dict[str, Any]:
+def setup_json(setup: Setup) -> dict[str, object]:
     """Return the setup as stored."""
     return setup.to_json()
 
