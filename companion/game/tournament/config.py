@@ -29,7 +29,7 @@ class Config:
     rounds: int | None = None
     """Swiss rounds; None: the usual count for the players at round 1."""
     top_cut: int = 0
-    bank: Mapping[str, Any] = field(default_factory=dict)
+    bank: Mapping[str, object] = field(default_factory=dict)
     """Bank policy as JSON: 'policy', 'recommended' and the bank randomizer's options."""
     round_minutes: int | None = None
 
