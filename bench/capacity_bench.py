@@ -48,8 +48,10 @@ def free_port() -> int:
 
 def make_tables(path: Path, count: int) -> list[tuple[str, str, str]]:
     """Create ``count`` 2-player tables directly in the database; return (id, cookie A, B)."""
-    from companion import db, store
+    from companion import db, seating, store
+    from companion.game.puzzle_strike.actions import Choose
     from companion.game.puzzle_strike.piles import Mode
+    from companion.game.puzzle_strike.room import RULES
     from companion.game.puzzle_strike.setup import Setup
     from printkit.catalog import load_catalog
 
@@ -58,16 +60,15 @@ def make_tables(path: Path, count: int) -> list[tuple[str, str, str]]:
     conn = db.connect(path)
     tables = []
     bank = tuple(c.key for c in table_bank(catalog))
-    game = Setup(("Ana", "Ben"), Mode("two-player"), 3, ("base-3e",), bank, "base-3e", 1,
-                       False)  # fmt: skip
-    setup = game.to_json()
+    setup = Setup(("Ana", "Ben"), Mode("two-player"), 3, ("base-3e",), bank, "base-3e", 1,
+                  False)  # fmt: skip
     for _ in range(count):
-        ids = store.create_match(conn, setup, ["Ana", "Ben"], catalog)
-        _, token_a = store.claim_seat(conn, ids["id"], 0)
-        _, token_b = store.claim_seat(conn, ids["id"], 1)
+        ids = store.create_match(conn, RULES, setup, catalog)
+        _, token_a = seating.claim_seat(conn, ids["id"], 0, None)
+        _, token_b = seating.claim_seat(conn, ids["id"], 1, None)
         for version, (who, character) in enumerate((("Ana", "grave"), ("Ben", "rook"))):
-            action = {"type": "choose", "character": character}
-            store.append(conn, ids["id"], who, "action", action, version, f"s{who}", catalog)
+            write = store.Write(who, "action", Choose(character), version, f"s{who}")
+            store.append(conn, ids["id"], write, catalog)
         tables.append((ids["id"], f"seat_{ids['id']}={token_a}", f"seat_{ids['id']}={token_b}"))
     conn.close()
     return tables

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import db, store
-from companion.game import rooms
+from companion.game.errors import IllegalMove
 from companion.kinds import kind_of_setup
 from printkit.catalog import Catalog
 
@@ -273,7 +273,7 @@ def import_match(conn: sqlite3.Connection, match: dict[str, Any], catalog: Catal
     try:
         rules = kind_of_setup(setup).rules
         rules.start(rules.setup_from_json(setup), catalog)
-    except (rooms.RoomError, ValueError, KeyError, TypeError) as exc:
+    except (IllegalMove, ValueError, KeyError, TypeError) as exc:
         raise MaintenanceError(f"the setup is refused: {exc}") from None
     for number, event in enumerate(match["events"], start=1):
         check_event(number, event, seats)
@@ -321,7 +321,7 @@ def replay_into(conn: sqlite3.Connection, match: dict[str, Any], catalog: Catalo
                 event["actor"], event["kind"], action, number - 1, event["idempotency_key"]
             )
             store.append_locked(conn, match_id, write, catalog)
-        except (rooms.RoomError, store.StoreError, ValueError, KeyError, TypeError) as exc:
+        except (IllegalMove, store.StoreError, ValueError, KeyError, TypeError) as exc:
             message = getattr(exc, "message", None) or str(exc)
             where = f"event {number} ({event['kind']})"
             raise MaintenanceError(f"{where} is refused: {message}") from None

@@ -289,9 +289,9 @@ def replay_at(
     rules = kind_of_setup(json.loads(match["setup"])).rules
     setup = rules.setup_from_json(json.loads(match["setup"]))
     applied, undone = rooms.stacks_of(events)
-    state = rooms.replay(rules, setup, events, catalog)
-    lines = tuple(r["line"] for r in rows[-HISTORY:])
-    final = bool(applied) and rules.is_final(rules.parse_action(applied[-1][1]["action"]), state)
+    state, skipped = rooms.replay_stored(rules, setup, events, catalog)
+    lines = history_lines(rows, skipped)
+    final = bool(applied) and is_final_top(rules, applied[-1], skipped, state)
     return Cached(
         version,
         rules,
@@ -302,6 +302,27 @@ def replay_at(
         stack_of([p for p, _ in undone]),
         final,
     )
+
+
+def history_lines(rows: list[sqlite3.Row], skipped: tuple[rooms.Skipped, ...]) -> tuple[str, ...]:
+    """Return the last history lines, each skipped action's line saying it was skipped."""
+    lines = [str(r["line"]) for r in rows]
+    for skip in skipped:
+        lines[skip.position] = skip.note(lines[skip.position])
+    return tuple(lines[-HISTORY:])
+
+
+def is_final_top(
+    rules: rooms.Rules[Any, Any, Any],
+    top: tuple[int, Any],
+    skipped: tuple[rooms.Skipped, ...],
+    state: Any,
+) -> bool:
+    """Say whether the last action in effect is final (a skipped one never is)."""
+    position, payload = top
+    if any(s.position == position for s in skipped):
+        return False
+    return bool(rules.is_final(rules.parse_action(payload["action"]), state))
 
 
 def remember(match_id: str, cached: Cached) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.game.errors import InvalidAction
-from companion.game.rooms import Rules, never, replay, stacks_of
+import pytest
+
+from companion.game.errors import IllegalMove, InvalidAction
+from companion.game.rooms import Rules, Skipped, never, replay, replay_stored, stacks_of
 
 EVENTS: list[tuple[str, Any]] = [
     ("action", {"actor": "Ana", "action": {"add": 1}}),
@@ -95,3 +97,39 @@ def test_replay_hands_the_catalog_to_the_rules() -> None:
     )
     assert replay(rules, 3, EVENTS[:1], catalog) == 4  # type: ignore[arg-type]
     assert seen == [catalog, catalog]
+
+
+def test_replay_of_a_stored_log_skips_what_the_rules_refuse_and_says_why() -> None:
+    def at_most_50(state: int, action: int, actor: str, catalog: Any, position: int) -> int:
+        if state + action > 50:
+            raise IllegalMove(f"{state + action} is over 50")
+        return state + action
+
+    rules = Rules(
+        kind="sum",
+        setup_from_request=RULES.setup_from_request,
+        setup_from_json=RULES.setup_from_json,
+        setup_to_json=RULES.setup_to_json,
+        players=RULES.players,
+        parse_action=parse,
+        action_to_json=RULES.action_to_json,
+        start=RULES.start,
+        apply=at_most_50,
+        view=RULES.view,
+        describe=RULES.describe,
+    )
+    events: list[tuple[str, Any]] = [
+        ("action", {"actor": "Ana", "action": {"add": 1}}),
+        ("action", {"actor": "Ben", "action": {"add": 100}}),  # refused: state stays 8
+        ("action", {"actor": "Ana", "action": {"add": "x"}}),  # a shape no longer read
+        ("action", {"actor": "Ben", "action": {"add": 2}}),
+    ]
+    state, skipped = replay_stored(rules, 0, events, None)  # type: ignore[arg-type]
+    assert state == 7 + 1 + 2
+    assert skipped == (Skipped(1, "108 is over 50"), Skipped(2, "add"))
+    assert skipped[0].note("Ben added 100") == (
+        "Skipped, the rules no longer allow it (108 is over 50): Ben added 100"
+    )
+    assert skipped[1].note("") == "Skipped, the rules no longer allow it (add)"
+    with pytest.raises(IllegalMove, match="108 is over 50"):  # the strict replay still raises
+        replay(rules, 0, events, None)  # type: ignore[arg-type]

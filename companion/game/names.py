@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from typing import Any
 
 from companion.game.errors import InvalidSetup
 
@@ -78,7 +77,7 @@ def same_name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def parse_players(data: Mapping[str, Any], low: int, high: int) -> tuple[str, ...]:
+def parse_players(data: Mapping[str, object], low: int, high: int) -> tuple[str, ...]:
     """Read ``data["players"]``: ``low`` to ``high`` different, clean names, in seat order.
 
     :raises InvalidSetup: naming the problem (the shape, the count, a bad or repeated name).

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from companion.game.errors import IllegalMove
+from companion.game.errors import GameError, IllegalMove
 from printkit.catalog import Catalog
 
 SetupT = TypeVar("SetupT")
@@ -34,23 +34,24 @@ class Rules(Generic[SetupT, StateT, ActionT]):
 
     kind: str
     """The kind's name in stored setups and requests: "puzzle-strike", "flash-duel", ..."""
-    setup_from_request: Callable[[Mapping[str, Any], Catalog, int], SetupT]
+    setup_from_request: Callable[[Mapping[str, object], Catalog, int], SetupT]
     """A create request's JSON body (+ catalog, + a fresh seed) -> typed setup; raises
     InvalidSetup (bad shape) or IllegalMove (e.g. unknown set, impossible bank)."""
-    setup_from_json: Callable[[Mapping[str, Any]], SetupT]
+    setup_from_json: Callable[[Mapping[str, object]], SetupT]
     """A stored setup -> typed (older databases too)."""
-    setup_to_json: Callable[[SetupT], dict[str, Any]]
+    setup_to_json: Callable[[SetupT], dict[str, object]]
     """A typed setup -> JSON to store; includes "kind"."""
     players: Callable[[SetupT], tuple[str, ...]]
     """The seat names, in seat order."""
-    parse_action: Callable[[Mapping[str, Any]], ActionT]
+    parse_action: Callable[[Mapping[str, object]], ActionT]
     """An action's JSON -> typed action; raises InvalidAction. The only reader of an action."""
-    action_to_json: Callable[[ActionT], dict[str, Any]]
+    action_to_json: Callable[[ActionT], dict[str, object]]
     """A typed action -> what the log stores (the JSON shapes older logs have)."""
     start: Callable[[SetupT, Catalog], StateT]
     apply: Callable[[StateT, ActionT, str, Catalog, int], StateT]
     """(state, action, actor name, catalog, log position) -> new state; raises IllegalMove."""
-    view: Callable[[StateT, str | None, Catalog], dict[str, Any]]
+    view: Callable[[StateT, str | None, Catalog], Mapping[str, object]]
+    """What a viewer (a player's name, or None for a spectator) may see, ready for JSON."""
     describe: Callable[[ActionT, str, StateT], str]
     """One history sentence for an action (given the state right after it)."""
     undo_depth: int | None = None
@@ -87,9 +88,51 @@ def replay(
     events: Sequence[tuple[str, Any]],
     catalog: Catalog,
 ) -> StateT:
-    """Rebuild a room's state from its log: the actions in effect, parsed and applied in order."""
+    """Rebuild a room's state from its log: the actions in effect, parsed and applied in order.
+
+    :raises GameError: when the rules refuse one of the actions (see ``replay_stored``).
+    """
     state = rules.start(setup, catalog)
     for position, payload in stacks_of(events)[0]:
         action = rules.parse_action(payload["action"])
         state = rules.apply(state, action, payload["actor"], catalog, position)
     return state
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A stored action that today's rules refuse, left out when the log is replayed."""
+
+    position: int
+    """Its place in the log (0 = the first event)."""
+    reason: str
+    """Why the rules refuse it now."""
+
+    def note(self, line: str) -> str:
+        """Return the history line of the skipped action, saying that it was skipped."""
+        told = f": {line}" if line else ""
+        return f"Skipped, the rules no longer allow it ({self.reason}){told}"
+
+
+def replay_stored(
+    rules: Rules[SetupT, StateT, ActionT],
+    setup: SetupT,
+    events: Sequence[tuple[str, Any]],
+    catalog: Catalog,
+) -> tuple[StateT, tuple[Skipped, ...]]:
+    """Rebuild a stored room's state, skipping the actions today's rules refuse.
+
+    A log written under older rules may hold an action the rules now refuse (of a shape they
+    no longer read, or a move they no longer allow). Such an action is left out: the state
+    stays as it was before it, and the skip is returned so that the history can say so.
+    The rules' ``apply`` returns new states, so a refused action changes nothing.
+    """
+    state = rules.start(setup, catalog)
+    skipped: list[Skipped] = []
+    for position, payload in stacks_of(events)[0]:
+        try:
+            action = rules.parse_action(payload["action"])
+            state = rules.apply(state, action, payload["actor"], catalog, position)
+        except GameError as refused:
+            skipped.append(Skipped(position, str(refused)))
+    return state, tuple(skipped)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from companion.game.errors import InvalidAction
 
@@ -19,7 +18,7 @@ class Pick:
     """``character/chip`` (or ``character/ability``)."""
 
 
-def parse_action(data: Mapping[str, Any]) -> Pick:
+def parse_action(data: Mapping[str, object]) -> Pick:
     """Read a pick.
 
     :raises InvalidAction: for any other action, or a key that is not text.
@@ -32,6 +31,6 @@ def parse_action(data: Mapping[str, Any]) -> Pick:
     return Pick(key)
 
 
-def action_to_json(action: Pick) -> dict[str, Any]:
+def action_to_json(action: Pick) -> dict[str, object]:
     """Return a pick as the log stores it."""
     return {"type": "pick", "key": action.key}

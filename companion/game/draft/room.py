@@ -41,7 +41,7 @@ class Setup:
     seed: int
     team_battle: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """Describe the setup as JSON-ready data."""
         return {
             "kind": KIND,
@@ -64,7 +64,7 @@ class Setup:
         )
 
     @classmethod
-    def from_request(cls, data: Mapping[str, Any], catalog: Catalog, seed: int) -> Setup:
+    def from_request(cls, data: Mapping[str, object], catalog: Catalog, seed: int) -> Setup:
         """Read a create request: the game, the set, 2 to 4 players, 2 vs 2 or not.
 
         :raises InvalidSetup: for fields of the wrong shape; DraftError (at start) for an
@@ -122,7 +122,7 @@ def players_of(setup: Setup) -> tuple[str, ...]:
     return setup.players
 
 
-def setup_json(setup: Setup) -> dict[str, Any]:
+def setup_json(setup: Setup) -> dict[str, object]:
     """Return the setup as stored."""
     return setup.to_json()
 

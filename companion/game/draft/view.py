@@ -2,14 +2,39 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from companion.game.draft.actions import Pick
 from companion.game.draft.rules import Draft, first_player
 from printkit.catalog import Catalog
 
 
-def view(state: Draft, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
+class PoolItemView(TypedDict):
+    """One item of the pool and who took it."""
+
+    key: str
+    name: str
+    character: str
+    taken_by: str | None
+
+
+class DraftView(TypedDict):
+    """A draft room as every phone sees it."""
+
+    kind: str
+    game: str
+    you: str | None
+    seats: list[str]
+    order: list[int]
+    done: bool
+    turn: str | None
+    pool: list[PoolItemView]
+    picks: dict[str, list[str]]
+    teams: list[list[str]] | None
+    first_player: str | None
+
+
+def view(state: Draft, viewer: str | None, catalog: Catalog) -> DraftView:
     """Describe the draft: pool, whose pick, every seat's picks."""
     owner = {key: state.seats[seat - 1] for seat, key in state.picks}
     turn = state.whose_pick()

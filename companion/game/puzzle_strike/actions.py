@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from companion.game.errors import InvalidAction
 
@@ -152,7 +151,7 @@ Action = (
 )
 
 
-def gem_value(data: Mapping[str, Any], key: str) -> int:
+def gem_value(data: Mapping[str, object], key: str) -> int:
     """Read a gem value field (a whole number from 1 to 4)."""
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 4:
@@ -160,7 +159,7 @@ def gem_value(data: Mapping[str, Any], key: str) -> int:
     return value
 
 
-def gem_values(data: Mapping[str, Any]) -> tuple[int, ...]:
+def gem_values(data: Mapping[str, object]) -> tuple[int, ...]:
     """Read the 'gems' field: one or two gem values."""
     values = data.get("gems")
     if not isinstance(values, list) or not 1 <= len(values) <= 2:
@@ -168,7 +167,7 @@ def gem_values(data: Mapping[str, Any]) -> tuple[int, ...]:
     return tuple(gem_value({"gem": v}, "gem") for v in values)
 
 
-def required(data: Mapping[str, Any], key: str) -> str:
+def required(data: Mapping[str, object], key: str) -> str:
     """Read a short text field (a name or a key) that must be there."""
     value = data.get(key)
     if not isinstance(value, str) or not 0 < len(value) <= 200:
@@ -176,12 +175,12 @@ def required(data: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def optional(data: Mapping[str, Any], key: str) -> str | None:
+def optional(data: Mapping[str, object], key: str) -> str | None:
     """Read a short text field that may be left out."""
     return None if data.get(key) is None else required(data, key)
 
 
-def choice(data: Mapping[str, Any], key: str, kind: type[StrEnum]) -> str:
+def choice(data: Mapping[str, object], key: str, kind: type[StrEnum]) -> str:
     """Read a field that takes one of an enum's values."""
     value = data.get(key)
     allowed = [m.value for m in kind]
@@ -190,7 +189,7 @@ def choice(data: Mapping[str, Any], key: str, kind: type[StrEnum]) -> str:
     return str(value)
 
 
-def parse_choose(data: Mapping[str, Any]) -> Choose:
+def parse_choose(data: Mapping[str, object]) -> Choose:
     """Read a character choice."""
     first = data.get("first")
     if first is not None and not isinstance(first, bool):
@@ -198,7 +197,7 @@ def parse_choose(data: Mapping[str, Any]) -> Choose:
     return Choose(required(data, "character"), first)
 
 
-def parse_losers_choice(data: Mapping[str, Any]) -> LosersChoice:
+def parse_losers_choice(data: Mapping[str, object]) -> LosersChoice:
     """Read a between-games choice; 'switch' needs a character, 'swap' out and into."""
     option = LoserOption(choice(data, "option", LoserOption))
     if option is LoserOption.SWITCH:
@@ -208,7 +207,7 @@ def parse_losers_choice(data: Mapping[str, Any]) -> LosersChoice:
     return LosersChoice(option)
 
 
-PARSERS: dict[str, Callable[[Mapping[str, Any]], Action]] = {
+PARSERS: dict[str, Callable[[Mapping[str, object]], Action]] = {
     "choose": parse_choose,
     "restart_choice": lambda d: RestartChoice(),
     "ante": lambda d: Ante(),
@@ -227,7 +226,7 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Action]] = {
 ACTION_TYPES = tuple(PARSERS)
 
 
-def parse_action(data: Mapping[str, Any]) -> Action:
+def parse_action(data: Mapping[str, object]) -> Action:
     """Turn an action's JSON into a typed action.
 
     :raises InvalidAction: for an unknown type or a field of the wrong shape.
@@ -238,7 +237,7 @@ def parse_action(data: Mapping[str, Any]) -> Action:
     return PARSERS[kind](data)
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
+def action_to_json(action: Action) -> dict[str, object]:
     """Return the JSON the log stores for an action (the shape phones send)."""
     match action:
         case Choose(character, first):
@@ -248,7 +247,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         case Combine(a, b):
             return {"type": "combine", "a": a, "b": b}
         case Crash(gems, target):
-            return {"type": "crash", "gems": list(gems)} | ({"target": target} if target else {})
+            sent: dict[str, object] = {"type": "crash", "gems": list(gems)}
+            return sent | ({"target": target} if target else {})
         case Counter(gems):
             return {"type": "counter", "gems": list(gems)}
         case AddGem(player, value) | RemoveGem(player, value):

@@ -47,7 +47,7 @@ class Setup:
             return ((p[0], p[2]), (p[1], p[3]))
         return tuple((name,) for name in p)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """Describe the setup as JSON-ready data."""
         return {
             "kind": KIND,
@@ -78,16 +78,17 @@ class Setup:
         )
 
 
-def mode_from(data: Mapping[str, Any], players: Sequence[str]) -> Mode:
+def mode_from(data: Mapping[str, object], players: Sequence[str]) -> Mode:
     """Read the mode (two-player for 2 names, free-for-all for 3 or 4 by default)."""
     default = "two-player" if len(players) == 2 else "free-for-all"
-    try:
-        return Mode(data.get("mode", default))
-    except ValueError:
-        raise InvalidSetup(f"'mode' must be one of {', '.join(m.value for m in Mode)}") from None
+    value = data.get("mode", default)
+    known = [m.value for m in Mode]
+    if not isinstance(value, str) or value not in known:
+        raise InvalidSetup(f"'mode' must be one of {', '.join(known)}")
+    return Mode(value)
 
 
-def setup_from_request(data: Mapping[str, Any], catalog: Catalog, seed: int) -> Setup:
+def setup_from_request(data: Mapping[str, object], catalog: Catalog, seed: int) -> Setup:
     """Read a create request: players, mode, sets and the first bank.
 
     :raises InvalidSetup: for a field of the wrong shape.
@@ -106,20 +107,21 @@ def setup_from_request(data: Mapping[str, Any], catalog: Catalog, seed: int) -> 
 
 
 def bank_for(
-    data: Mapping[str, Any], catalog: Catalog, sets: list[str], seed: int
+    data: Mapping[str, object], catalog: Catalog, sets: list[str], seed: int
 ) -> tuple[str, ...]:
     """Return the first game's bank: from a code, a recommended bank, or drawn at random.
 
     :raises IllegalMove: for a bad code, an unknown recommended bank or impossible options.
     """
     try:
-        if isinstance(data.get("bank_code"), str):
-            code_sets, chips = decode_bank(catalog, data["bank_code"])
+        code, recommended = data.get("bank_code"), data.get("recommended")
+        if isinstance(code, str):
+            code_sets, chips = decode_bank(catalog, code)
             if sorted(code_sets) != sorted(sets):
                 raise IllegalMove("the bank code is for other sets than 'sets'")
             return tuple(c.key for c in chips)
-        if isinstance(data.get("recommended"), str):
-            bank = recommended_bank(catalog, sets[0], data["recommended"])
+        if isinstance(recommended, str):
+            bank = recommended_bank(catalog, sets[0], recommended)
             return tuple(c.key for c in bank.chips)
         options = options_from_json(dict(data))
         chips = BankSampler(catalog, sets, options).draw(random.Random(seed))

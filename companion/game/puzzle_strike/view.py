@@ -5,7 +5,7 @@ The rules (``room``, ``gems``, ``match``) never render; this module reads them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.game.puzzle_strike import gems
 from companion.game.puzzle_strike.actions import (
@@ -29,6 +29,16 @@ from companion.game.puzzle_strike.actions import (
 from companion.game.puzzle_strike.match import Match, side_name
 from companion.game.puzzle_strike.piles import Ending, Send, Table
 from companion.game.puzzle_strike.sets import find_set, find_sets
+from companion.game.puzzle_strike.view_types import (
+    ChipView,
+    ClashView,
+    MatchView,
+    PileView,
+    RoomView,
+    SendView,
+    StackView,
+    TableView,
+)
 from printkit.catalog import Catalog, ChipFace
 from printkit.rules import height_bonus
 
@@ -49,7 +59,7 @@ def title(state: State) -> str:
     return " vs ".join(side_name(s) for s in state.setup.sides)
 
 
-def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
+def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
     """Describe the state as one viewer may see it (secret choices stay secret)."""
     setup = state.setup
     chips = chip_details(state, catalog)
@@ -99,7 +109,7 @@ def shown_characters(state: State, viewer: str | None, catalog: Catalog) -> dict
     return shown
 
 
-def clash_view(state: State) -> dict[str, str] | None:
+def clash_view(state: State) -> ClashView | None:
     """Describe a settled clash: who keeps the character and who chooses again."""
     if state.clash is None:
         return None
@@ -107,15 +117,13 @@ def clash_view(state: State) -> dict[str, str] | None:
     return {"character": state.name(c.character), "keeper": c.keeper, "rechoose": c.rechoose}
 
 
-def stack_view(
-    state: State, key: str, stack_state: str, chips: dict[str, dict[str, Any]]
-) -> dict[str, Any]:
+def stack_view(state: State, key: str, stack_state: str, chips: dict[str, ChipView]) -> StackView:
     """Describe one bank stack: key, name, cost and whether it is full."""
     cost = chips[key]["cost"] if key in chips else None
     return {"key": key, "name": state.name(key), "cost": cost, "state": stack_state}
 
 
-def chip_details(state: State, catalog: Catalog) -> dict[str, dict[str, Any]]:
+def chip_details(state: State, catalog: Catalog) -> dict[str, ChipView]:
     """Return, per stack key, what a tap on the stack shows: cost, summary and icons."""
     first = find_set(catalog, state.setup.character_set)
     faces: list[tuple[str, ChipFace, int | None]] = [
@@ -127,7 +135,7 @@ def chip_details(state: State, catalog: Catalog) -> dict[str, dict[str, Any]]:
     return {key: chip_face(face, cost) for key, face, cost in faces if key in shown}
 
 
-def chip_face(face: ChipFace, cost: int | None) -> dict[str, Any]:
+def chip_face(face: ChipFace, cost: int | None) -> ChipView:
     """Describe a chip's face: name, cost, banner, icons and our summary."""
     return {
         "name": face.name,
@@ -139,14 +147,14 @@ def chip_face(face: ChipFace, cost: int | None) -> dict[str, Any]:
     }
 
 
-def send_view(send: Send) -> dict[str, Any]:
+def send_view(send: Send) -> SendView:
     """Describe gems in flight."""
     return {"sender": send.sender, "target": send.target, "ones": send.ones}
 
 
-def table_view(table: Table) -> dict[str, Any]:
+def table_view(table: Table) -> TableView:
     """Describe the gem side of a game."""
-    piles = []
+    piles: list[PileView] = []
     for owner, pile in table.piles:
         piles.append(
             {
@@ -184,7 +192,7 @@ def table_view(table: Table) -> dict[str, Any]:
     }
 
 
-def match_view(m: Match | None) -> dict[str, Any] | None:
+def match_view(m: Match | None) -> MatchView | None:
     """Describe the match score and what it waits for."""
     if m is None:
         return None

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from companion.game.errors import InvalidAction
 
@@ -85,7 +84,7 @@ Action = NextStep | EndTurn | Gain | Spend | PlaySite | TakeSite | LoseSite | De
 TYPES = ("next_step", "end_turn", "gain", "spend", "play_site", *Taking, "lose_site", "decked")
 
 
-def text(data: Mapping[str, Any], key: str) -> str:
+def text(data: Mapping[str, object], key: str) -> str:
     """Read a name field.
 
     :raises InvalidAction: when it is not text.
@@ -96,7 +95,7 @@ def text(data: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def amount(data: Mapping[str, Any]) -> int:
+def amount(data: Mapping[str, object]) -> int:
     """Read a power amount (1 to 50).
 
     :raises InvalidAction: for anything else.
@@ -107,7 +106,7 @@ def amount(data: Mapping[str, Any]) -> int:
     return value
 
 
-def parse_action(data: Mapping[str, Any]) -> Action:
+def parse_action(data: Mapping[str, object]) -> Action:
     """Read an action's JSON.
 
     :raises InvalidAction: for an unknown type or a field of the wrong shape.
@@ -131,7 +130,7 @@ def parse_action(data: Mapping[str, Any]) -> Action:
     raise InvalidAction(f"unknown action {shown} (known: {', '.join(TYPES)})")
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
+def action_to_json(action: Action) -> dict[str, object]:
     """Return an action as the log stores it."""
     match action:
         case NextStep():

@@ -39,7 +39,7 @@ class Setup:
     players: tuple[str, ...]
     seed: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """Describe the setup as JSON-ready data."""
         return {"kind": KIND, "players": list(self.players), "seed": self.seed}
 
@@ -49,7 +49,7 @@ class Setup:
         return cls(tuple(data["players"]), int(data["seed"]))
 
     @classmethod
-    def from_request(cls, data: Mapping[str, Any], catalog: Catalog, seed: int) -> Setup:
+    def from_request(cls, data: Mapping[str, object], catalog: Catalog, seed: int) -> Setup:
         """Read a create request: 2 to 6 players.
 
         :raises InvalidSetup: for bad names or a bad count.
@@ -213,7 +213,7 @@ def players_of(setup: Setup) -> tuple[str, ...]:
     return setup.players
 
 
-def setup_json(setup: Setup) -> dict[str, Any]:
+def setup_json(setup: Setup) -> dict[str, object]:
     """Return the setup as stored."""
     return setup.to_json()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from companion.game.shadowfist import rules as sf
 from companion.game.shadowfist.actions import (
@@ -23,7 +23,48 @@ if TYPE_CHECKING:
     from companion.game.shadowfist.room import State
 
 
-def player_view(state: State, index: int, rules: ShadowfistRules) -> dict[str, Any]:
+class PlayerView(TypedDict):
+    """One player as the table shows them."""
+
+    name: str
+    power: int
+    sites: int
+    burned: int
+    decked: bool
+    victory: int
+    site_cost: int
+    site_gain: int
+    may_play_site: bool
+    site_played: bool
+    wins_by_playing: bool
+
+
+class StepView(TypedDict):
+    """The turn step the table is at."""
+
+    name: str
+    summary: str
+    index: int
+    count: int
+
+
+class TableView(TypedDict):
+    """A Shadowfist table as every phone sees it."""
+
+    kind: str
+    you: str | None
+    seating: list[str]
+    turn: str
+    turn_no: int
+    step: StepView
+    players: list[PlayerView]
+    winner: str | None
+    victory_sites: int
+    sites_per_turn: int
+    burn_gain: int
+
+
+def player_view(state: State, index: int, rules: ShadowfistRules) -> PlayerView:
     """Describe one player: power, sites, victory count, and what playing a site would do."""
     p = state.players[index]
     cost, gain = sf.site_play(rules, p.sites)
@@ -44,7 +85,7 @@ def player_view(state: State, index: int, rules: ShadowfistRules) -> dict[str, A
     }
 
 
-def view(state: State, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
+def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
     """Describe the table for a phone."""
     rules = sf.game_set(catalog).rules
     steps = sf.prompts(catalog)

@@ -29,7 +29,7 @@ class Config:
     rounds: int | None = None
     """Swiss rounds; None: the usual count for the players at round 1."""
     top_cut: int = 0
-    bank: Mapping[str, Any] = field(default_factory=dict)
+    bank: Mapping[str, object] = field(default_factory=dict)
     """Bank policy as JSON: 'policy', 'recommended' and the bank randomizer's options."""
     round_minutes: int | None = None
 
@@ -55,7 +55,7 @@ class Config:
             recommended if isinstance(recommended, str) else None,
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """Describe the settings as JSON-ready data."""
         return {
             "name": self.name,
@@ -69,7 +69,7 @@ class Config:
         }
 
 
-def whole(data: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
+def whole(data: Mapping[str, object], key: str, low: int, high: int) -> int | None:
     """Read an optional whole number in a range.
 
     :raises TournamentError: naming the field.
@@ -82,7 +82,7 @@ def whole(data: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
     return value
 
 
-def read_config(data: Mapping[str, Any], known_sets: Sequence[str]) -> Config:
+def read_config(data: Mapping[str, object], known_sets: Sequence[str]) -> Config:
     """Read and check a tournament's settings.
 
     :raises TournamentError: naming the first bad field and what it may be.

@@ -1,0 +1,146 @@
+"""The shapes of what a phone reads about a Puzzle Strike table (see ``view``), for mypy."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class ChipView(TypedDict):
+    """A chip's face as a tap on its stack shows it."""
+
+    name: str
+    cost: int | None
+    summary: str | None
+    banner: list[str]
+    banner_icons: list[str]
+    icons: list[list[str | int]]
+    """[icon name, count] pairs."""
+
+
+class StackView(TypedDict):
+    """One bank stack."""
+
+    key: str
+    name: str
+    cost: int | None
+    state: str
+    """'full', 'empty' or 'removed'."""
+
+
+class SendView(TypedDict):
+    """Gems in flight from one player to another."""
+
+    sender: str
+    target: str
+    ones: int
+
+
+class PendingView(SendView):
+    """The send waiting for its receiver, and whether it may be countered."""
+
+    unstoppable: bool
+
+
+class PileView(TypedDict):
+    """One gem pile, with its total and its height bonus."""
+
+    owner: str
+    players: list[str]
+    gems: list[int]
+    total: int
+    bonus: int
+
+
+class OutcomeView(TypedDict):
+    """How a game ended."""
+
+    ending: str
+    winners: list[str]
+    loser: str | None
+
+
+class TableView(TypedDict):
+    """The gem side of a game being played."""
+
+    turn: str
+    anted: bool
+    piles: list[PileView]
+    pending: PendingView | None
+    can_counter: list[str]
+    can_land: list[str]
+    floating: list[SendView]
+    overflowing: str | None
+    money: dict[str, int]
+    eliminated: list[str]
+    winners: list[str]
+    outcome: OutcomeView | None
+    tied: list[str]
+    opponents: dict[str, list[str]]
+
+
+class MatchView(TypedDict):
+    """The match score and what it waits for."""
+
+    score: dict[str, int]
+    winner: str | None
+    awaiting_choice: list[str]
+    choosers: list[str]
+    first_player: str | None
+    switched_out: list[str]
+    games: list[list[str]]
+
+
+class ClashView(TypedDict):
+    """A settled clash of characters: who keeps it and who chooses again."""
+
+    character: str
+    keeper: str
+    rechoose: str
+
+
+class KeyName(TypedDict):
+    """An id or key with its name."""
+
+    id: str
+    name: str
+
+
+class PoolItem(TypedDict):
+    """A chip of the whole pool (for the loser's swap)."""
+
+    key: str
+    name: str
+
+
+class PanicView(TypedDict):
+    """The Panic Time level and the ante it asks."""
+
+    level: str
+    ante: int
+
+
+class RoomView(TypedDict):
+    """A Puzzle Strike table as one viewer may see it."""
+
+    phase: str
+    title: str
+    sides: list[list[str]]
+    game_no: int
+    players: list[str]
+    order: list[str]
+    mode: str
+    edition: int
+    sets: list[str]
+    you: str | None
+    characters: dict[str, str | None]
+    waiting_for: list[str]
+    rechoose: str | None
+    clash: ClashView | None
+    restart_votes: list[str]
+    character_options: list[KeyName]
+    panic: PanicView
+    stacks: list[StackView]
+    pool: list[PoolItem]
+    chips: dict[str, ChipView]
+    table: TableView | None
+    match: MatchView | None
