@@ -12,15 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from companion.game.errors import GameError, IllegalMove
+from companion.game.errors import GameError
 from printkit.catalog import Catalog
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
-
-RoomError = IllegalMove
-"""The older name of ``IllegalMove`` (rooms written before the typed actions use it)."""
 
 
 def never(action: object, state: object) -> bool:

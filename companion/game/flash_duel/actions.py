@@ -15,7 +15,7 @@ from companion.game.errors import InvalidAction
 
 JsonObject = Mapping[str, Any]
 """A JSON object as the API hands it over (read only here and in setup parsing)."""
-JsonOut = dict[str, Any]
+JsonOut = dict[str, object]
 """A JSON object going out: a stored action or setup, a phone's view."""
 Cards = tuple[int, ...]
 MAX_CARDS = 20

@@ -29,6 +29,13 @@ def text_pairs(data: JsonObject, key: str) -> JsonOut:
     return value
 
 
+def text_list(value: object) -> tuple[str, ...]:
+    """Read a list of texts (a drafted player's chip keys)."""
+    if not isinstance(value, list | tuple):
+        raise InvalidSetup("'clockwork' must map each player to a list of keys")
+    return tuple(str(k) for k in value)
+
+
 def optional_name(data: JsonObject, key: str) -> str | None:
     """Read a string field that may be absent."""
     value = data.get(key)
@@ -44,7 +51,7 @@ def setup_from_json(data: JsonObject) -> Setup:
         tuple(str(p) for p in data["players"]),
         int(data["seed"]),
         tuple((str(p), str(c)) for p, c in text_pairs(data, "characters").items()),
-        tuple((str(p), tuple(k)) for p, k in text_pairs(data, "clockwork").items()),
+        tuple((str(p), text_list(k)) for p, k in text_pairs(data, "clockwork").items()),
         optional_name(data, "dragon"),
         optional_name(data, "bot"),
         tuple(str(k) for k in data.get("unused") or ()),
