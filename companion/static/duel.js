@@ -6,9 +6,11 @@
 const DUEL = { cards: [], pick: null, inputs: {}, holding: false };
 const numbers = (text) => (String(text || "").match(/\d+/g) || []).map(Number);
 const duelAct = async (action) => {
-  await roomAct(action);
+  // Clear the picked cards before sending (the action already holds them), so that cards
+  // picked for the next action while this one is on its way are not wiped when it returns.
   DUEL.cards = [];
   DUEL.pick = null;
+  await roomAct(action);
   if (ROOM.current) window.ROOM_RENDER(ROOM.current);
 };
 const rerender = () => window.ROOM_RENDER(ROOM.current);
