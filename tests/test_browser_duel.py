@@ -33,8 +33,16 @@ class Phone:
         self.page.screenshot(path=str(SHOTS / f"duel-{label}.png"), full_page=True)
 
     def see(self, selector: str, text: str | None = None) -> None:
-        """Wait until the phone shows an element (with this text)."""
-        self.page.locator(selector, has_text=text).first.wait_for(timeout=SEEN_WITHIN_MS)
+        """Wait until the phone shows an element (with this text); else say what it showed."""
+        try:
+            self.page.locator(selector, has_text=text).first.wait_for(timeout=SEEN_WITHIN_MS)
+        except Exception as exc:
+            history = self.page.locator("#history li").all_inner_texts()[-6:]
+            status = self.page.locator("#status").inner_text()
+            raise AssertionError(
+                f"{self.name} never showed {selector} {text!r}; status {status!r}; "
+                f"history {history}"
+            ) from exc
 
     def tap(self, selector: str) -> None:
         """Tap an element."""
