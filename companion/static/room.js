@@ -9,7 +9,6 @@ const ROOM = {
   spectator: document.body.dataset.spectator === "yes",
   current: null,
   etag: null,
-  busy: false,
 };
 function roomToast(text, stay) {
   const box = document.getElementById("message");
@@ -68,14 +67,20 @@ function roomRefused(err, kept) {
     roomToast(prefix + t("changed", err.error), kept);
   } else roomToast(prefix + (err.error || "error"), kept);
 }
-async function roomSend(path, extra, label) {
+// Taps are sent one at a time, in order: a tap made while the previous one is on its way
+// waits for it (and for the state it brings) instead of being dropped.
+let roomQueue = Promise.resolve();
+function roomSend(path, extra, label) {
+  const next = roomQueue.then(() => roomSendNow(path, extra, label));
+  roomQueue = next.catch(() => {});
+  return next;
+}
+async function roomSendNow(path, extra, label) {
   if (!ROOM.current) return;
   if (outboxRead(ROOM.match)) {
     roomToast(t("tap_wait_first", "Your last tap is still waiting for the network: try again once it is sent"));
     return;
   }
-  if (ROOM.busy) return;
-  ROOM.busy = true;
   const request = Object.assign({ base_version: ROOM.current.version, idempotency_key: newKey() }, extra || {});
   try {
     const result = await sendWrite(ROOM.match, path, request, label);
@@ -87,7 +92,6 @@ async function roomSend(path, extra, label) {
   } catch (err) {
     roomRefused(err, false);
   }
-  ROOM.busy = false;
 }
 const roomAct = (action) => roomSend("actions", { action }, action.type.replace(/_/g, " "));
 function handOverBox(data) {
