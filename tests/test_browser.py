@@ -134,7 +134,11 @@ def test_flash_duel_clockwork_draft_on_two_phones(server: str, browser) -> None:
     page = phones[first]
     page.locator("#status h1", has_text=f": {first}").wait_for(timeout=SEEN_WITHIN_MS)
     page.locator(f"#track .pawn[title={first}]").click()
-    space = 15 if first == "Ana" else 4
+    # Stand 3 spaces in front of the other fighter, whichever end each started at.
+    theirs = int(
+        page.locator(f"#track .space:has(.pawn[title={loser}])").get_attribute("data-space") or 0
+    )
+    space = theirs - 3 if theirs > 9 else theirs + 3
     page.locator(f"#track .space[data-space='{space}'] .num").click()
     page.locator(f"#track .space[data-space='{space}'] .pawn[title={first}]").wait_for(
         timeout=SEEN_WITHIN_MS
