@@ -122,16 +122,11 @@ def players_of(setup: Setup) -> tuple[str, ...]:
     return setup.players
 
 
-def setup_json(setup: Setup) -> dict[str, object]:
-    """Return the setup as stored."""
-    return setup.to_json()
-
-
 RULES: Rules[Setup, Draft, Pick] = Rules(
     kind=KIND,
     setup_from_request=Setup.from_request,
     setup_from_json=Setup.from_json,
-    setup_to_json=setup_json,
+    setup_to_json=Setup.to_json,
     players=players_of,
     parse_action=parse_action,
     action_to_json=action_to_json,
