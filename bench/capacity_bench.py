@@ -35,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 WRITE_EVERY = 5  # seconds between two writes at one table
-WARMUP = 3.0  # seconds of each step not counted (connections opening)
+WARMUP = WRITE_EVERY + 1.0  # not counted: connections opening, every table's first write
 
 
 def free_port() -> int:
@@ -167,6 +167,16 @@ async def guarded(job: Any, out: dict[str, list]) -> None:
         out.setdefault("why", []).append(repr(exc))
 
 
+async def pace(due: float) -> None:
+    """Sleep until ``due``: each phone keeps its own phase.
+
+    Sleeping a fixed time after each answer instead would line the phones up after any
+    pause (all the answers it held end together, and so would the next requests), a
+    synchronised burst that phones on their own networks, with their own delays, do not make.
+    """
+    await asyncio.sleep(max(0.0, due - time.monotonic()))
+
+
 async def poller(conn: Connection, table: tuple[str, str, str], seat: int, until: float,
                  wait: float, acks: dict[tuple[str, int], float]) -> None:  # fmt: skip
     """A phone polling its table: once a second, or a long poll at most once a second."""
@@ -174,7 +184,8 @@ async def poller(conn: Connection, table: tuple[str, str, str], seat: int, until
     headers = f"Host: 127.0.0.1\r\nCookie: {cookie}; csrf=bench\r\n"
     path = f"/api/matches/{match_id}/state"
     etag = ""
-    await asyncio.sleep(random.random())
+    due = time.monotonic() + random.random()  # each phone its own phase, kept (see pace)
+    await pace(due)
     while time.monotonic() < until:
         started = time.monotonic()
         query = f"?wait={wait:g}" if wait and etag else ""
@@ -186,7 +197,8 @@ async def poller(conn: Connection, table: tuple[str, str, str], seat: int, until
             if acked is not None and ended >= conn.count_from:
                 conn.out["delay"].append(max(0.0, ended - acked))
         etag = new_etag or etag
-        await asyncio.sleep(max(0.0, started + 1.0 - time.monotonic()))
+        due = max(due + 1.0, started + 1.0)
+        await pace(due)
     conn.close()
 
 
@@ -196,7 +208,8 @@ async def writer(conn: Connection, table: tuple[str, str, str], until: float,
     match_id, cookie = table[0], table[1]
     headers = f"Host: 127.0.0.1\r\nCookie: {cookie}; csrf=bench\r\nX-CSRF-Token: bench\r\n"
     nonce = f"{match_id}-{random.getrandbits(64):x}"  # each step writes with new keys
-    await asyncio.sleep(random.random() * WRITE_EVERY)
+    due = time.monotonic() + random.random() * WRITE_EVERY
+    await pace(due)
     version, tick = await current_version(conn, match_id, headers), 0
     while time.monotonic() < until:
         tick += 1
@@ -214,7 +227,8 @@ async def writer(conn: Connection, table: tuple[str, str, str], until: float,
             acks[(match_id, version)] = ended
         else:
             version = await current_version(conn, match_id, headers)
-        await asyncio.sleep(WRITE_EVERY)
+        due = max(due + WRITE_EVERY, time.monotonic())
+        await pace(due)
     conn.close()
 
 
@@ -354,7 +368,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=32)
     parser.add_argument("--step", type=float, default=15.0, help="seconds measured per step")
     parser.add_argument("--phones", default="400,800,1600,3200")
-    parser.add_argument("--clients", type=int, default=2, help="client processes")
+    parser.add_argument("--clients", type=int, default=1, help="client processes")
     parser.add_argument("--wait", type=float, default=0, help="long-poll seconds (0: none)")
     parser.add_argument("--long-polls", type=int, help="waiting polls per process (threads/2)")
     args = parser.parse_args()

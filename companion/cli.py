@@ -30,6 +30,10 @@ from printkit.build import BuildError, BuildOptions, write_bank_sheets
 from printkit.catalog import Catalog, CatalogError, load_catalog, user_data_dir
 from printkit.catalog.bankcode import BankCodeError, decode_bank
 
+DEFAULT_LONG_POLLS = 2_000
+"""Phones of one process waiting for a change: each costs a connection and a future, no thread."""
+MAX_LONG_POLLS = 100_000
+
 EXIT_BAD_INPUT = 2
 MAX_COUNT = 500
 SEED_LIMIT = 2**31
@@ -84,9 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=5000, help="port (5000)")
     add_database_options(serve)
-    serve.add_argument("--threads", type=int, default=32, help="threads per process (32)")
     serve.add_argument(
-        "--workers", type=int, default=1, help="processes (1: waitress; more: gunicorn)"
+        "--threads", type=int, default=32, help="threads per process for the app (32)"
+    )
+    serve.add_argument(
+        "--workers", type=int, default=1, help="processes (1: uvicorn; more: gunicorn)"
     )
     serve.add_argument(
         "--proxy", action="store_true", help="trust one reverse proxy's X-Forwarded-* headers"
@@ -96,7 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-limits", action="store_true", help="no rate limits or open-match cap (LAN, bench)"
     )
     serve.add_argument(
-        "--long-polls", type=int, metavar="N", help="long polls waiting per process (threads/2)"
+        "--long-polls",
+        type=int,
+        default=DEFAULT_LONG_POLLS,
+        metavar="N",
+        help=f"phones waiting for a change, per process ({DEFAULT_LONG_POLLS})",
     )
     serve.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
     add_maintenance_commands(commands)
@@ -257,9 +267,8 @@ def serve_config(args: argparse.Namespace) -> dict[str, Any]:
         raise UsageError(f"--workers must be 1-64, not {args.workers}")
     if args.workers > 1 and sys.platform == "win32":
         raise UsageError("--workers needs gunicorn, which does not run on Windows: use 1")
-    long_polls = args.threads // 2 if args.long_polls is None else args.long_polls
-    if not 0 <= long_polls < args.threads:
-        raise UsageError(f"--long-polls must be 0 to {args.threads - 1} (below --threads)")
+    if not 0 <= args.long_polls <= MAX_LONG_POLLS:
+        raise UsageError(f"--long-polls must be 0 to {MAX_LONG_POLLS}, not {args.long_polls}")
     if args.base_url:
         public_address(args.base_url)  # refuse a bad address before serving
     config: dict[str, Any] = {
@@ -268,7 +277,7 @@ def serve_config(args: argparse.Namespace) -> dict[str, Any]:
         "HOSTING_PROXY": args.proxy,
         "HOSTING_BASE_URL": args.base_url.rstrip("/") if args.base_url else None,
         "HOSTING_LIMITS": None if args.no_limits else DEFAULT_LIMITS,
-        "LONG_POLLS": long_polls,
+        "HOSTING_FAST_POLLS": False,  # the front (companion.front) answers them first
     }
     if args.instance:
         config["INSTANCE_PATH"] = str(Path(args.instance).resolve())
@@ -296,7 +305,7 @@ def print_addresses(args: argparse.Namespace, database: str) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Migrate the database once, then serve (waitress, or gunicorn for --workers N)."""
+    """Migrate the database once, then serve (uvicorn, or gunicorn for --workers N)."""
     from companion import create_app
     from companion.serving import serve
 
@@ -305,7 +314,7 @@ def run_serve(args: argparse.Namespace) -> int:
     app = create_app(config)
     print_addresses(args, app.config["DATABASE"])
     sys.stdout.flush()
-    serve(app, args.host, args.port, args.workers, args.threads)
+    serve(app, args.host, args.port, args.workers, args.threads, args.long_polls)
     return 0
 
 

@@ -3,20 +3,34 @@
 One connection per server thread, kept open (opening and closing one per request cost
 about 0.8 ms, mostly the WAL checkpoint on close), WAL journal, ``synchronous=NORMAL`` (a
 committed event survives the process being killed) and a 5 s busy timeout. Writes go
-through ``WRITE_LOCK`` so threads of one server do not fight over SQLite's lock.
+through ``writing``: ``WRITE_LOCK`` so threads of one server do not fight over SQLite's lock,
+then (on POSIX) an ``flock`` on a file beside the database, so the processes of
+``--workers N`` queue for it too. Without the file lock, a process that finds the database
+locked waits in SQLite's busy handler, which sleeps in growing steps (1, 2, 5 ... 100 ms)
+instead of waking when the lock is free: at 800 tables on 2 processes, one write in ten
+took over 100 ms. The kernel drops an ``flock`` when its process dies, even by ``kill -9``.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
 from flask import Flask, current_app, g
 from sqlite_utils.migrations import Migrations
 
+try:
+    import fcntl
+except ImportError:  # Windows: one process only (no gunicorn), the thread lock is enough
+    fcntl = None  # type: ignore[assignment]
+
 WRITE_LOCK = threading.Lock()
+_lock_files: dict[tuple[int, str], int | None] = {}
 migrations = Migrations("companion")
 
 
@@ -109,9 +123,18 @@ def add_seat_claims_and_carries(db: sqlite_utils.Database) -> None:
     )
 
 
+class Connection(sqlite3.Connection):
+    """A connection that knows its database file (for the write lock between processes)."""
+
+    path = ""
+
+
 def connect(path: str | Path) -> sqlite3.Connection:
     """Open a connection with the pragmas every connection needs."""
-    conn = sqlite3.connect(str(path), timeout=5, isolation_level=None, check_same_thread=False)
+    conn = sqlite3.connect(
+        str(path), timeout=5, isolation_level=None, check_same_thread=False, factory=Connection
+    )
+    conn.path = str(path)
     conn.row_factory = sqlite3.Row
     conn.execute("pragma busy_timeout = 5000")
     conn.execute("pragma synchronous = NORMAL")
@@ -120,6 +143,36 @@ def connect(path: str | Path) -> sqlite3.Connection:
     conn.execute("pragma wal_autocheckpoint = 4000")
     conn.execute("pragma foreign_keys = ON")
     return conn
+
+
+def lock_file(path: str) -> int | None:
+    """Return this process's descriptor of the database's lock file (None: no file lock).
+
+    Opened once per process: after a fork, a shared descriptor would not exclude anything.
+    """
+    key = (os.getpid(), path)
+    if key not in _lock_files:
+        try:
+            _lock_files[key] = os.open(path + "-writer", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            _lock_files[key] = None  # e.g. a read-only folder: SQLite's own lock still holds
+    return _lock_files[key]
+
+
+@contextmanager
+def writing(conn: sqlite3.Connection) -> Iterator[None]:
+    """Hold the right to write: first among this process's threads, then among processes."""
+    with WRITE_LOCK:
+        path = getattr(conn, "path", "")
+        fd = lock_file(path) if fcntl is not None and path and path != ":memory:" else None
+        if fd is None:
+            yield
+            return
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def migrate(path: str | Path) -> None:

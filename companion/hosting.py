@@ -9,7 +9,8 @@ Settings (``create_app`` config; ``companion serve`` sets them from its options)
   and printed sheets use it whatever the request says;
 - ``HOSTING_LIMITS``: a dict of limits (see ``DEFAULT_LIMITS``), or None for no limits;
 - ``HOSTING_FAST_POLLS`` (default True): answer unchanged polls without Flask
-  (``companion.fastpoll``); ``LONG_POLLS``: how many long polls may wait per process.
+  (``companion.fastpoll``); ``companion serve`` turns it off because its ASGI front
+  (``companion.front``) answers them before the app, and holds the long polls.
 
 Over HTTPS every answer carries ``Strict-Transport-Security``, and cookies are ``Secure``
 (the cookie code asks ``request.is_secure``, which the two settings above make true).
@@ -233,7 +234,7 @@ def record_creator(response: Response) -> Response:
         from companion import db
 
         conn = db.get_db()
-        with db.WRITE_LOCK:
+        with db.writing(conn):
             conn.execute(
                 "insert or ignore into match_clients (match_id, client, created) values (?,?,?)",
                 (match_id, client_key(), datetime.now(UTC).isoformat(timespec="seconds")),
@@ -254,7 +255,7 @@ def init_app(app: Flask) -> None:
         from companion.fastpoll import UnchangedPolls
 
         app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
-            app.wsgi_app, str(app.config["DATABASE"]), int(app.config.get("LONG_POLLS", 0))
+            app.wsgi_app, str(app.config["DATABASE"])
         )
     base_url = app.config.get("HOSTING_BASE_URL")
     if base_url:

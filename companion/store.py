@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.db import WRITE_LOCK
+from companion.db import writing
 from companion.game import rooms
 from companion.kinds import kind_of_setup
 from printkit.catalog import Catalog
 
-CACHE_SIZE = 512
+CACHE_SIZE = 2048
 TOKEN_BYTES = 16  # 128 bits for match ids, join codes and view tokens
 SEAT_TOKEN_BYTES = 32
 HISTORY = 50
@@ -141,8 +141,8 @@ _cache_lock = threading.Lock()
 
 @contextmanager
 def write_transaction(conn: sqlite3.Connection) -> Iterator[None]:
-    """Run a write under the process write lock in one IMMEDIATE transaction."""
-    with WRITE_LOCK:
+    """Run a write under the write lock (``db.writing``) in one IMMEDIATE transaction."""
+    with writing(conn):
         conn.execute("begin immediate")
         try:
             yield

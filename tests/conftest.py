@@ -68,30 +68,34 @@ def client(app: Flask) -> FlaskClient:
 
 @pytest.fixture
 def server(app: Flask) -> Iterator[str]:
-    """Serve the app with waitress on a free port of 127.0.0.1."""
+    """Serve the app as ``companion serve`` does (uvicorn, the front) on a free local port."""
+    import socket
     import threading
+    import time
 
-    from waitress.server import create_server
+    import uvicorn
 
-    app.wsgi_app.watcher.limit = 4  # type: ignore[attr-defined]  # phones long-poll, as served
-    srv = create_server(app, host="127.0.0.1", port=0, threads=8)
-    closing = threading.Event()
+    from companion.front import Front
+    from companion.serving import UVICORN_OPTIONS
 
-    def serve() -> None:
-        try:
-            srv.run()
-        except (OSError, ValueError):
-            # Closing the sockets from this thread can catch the loop inside select():
-            # that is the shutdown we asked for, not a failure.
-            if not closing.is_set():
-                raise
-
-    thread = threading.Thread(target=serve, daemon=True)
+    front = Front(app, threads=8, long_polls=64)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    config = uvicorn.Config(
+        front, log_level="warning", timeout_graceful_shutdown=2, **UVICORN_OPTIONS
+    )
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    closing.set()
-    srv.close()
-    thread.join(timeout=5)
+    deadline = time.monotonic() + 10
+    while not srv.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the test server did not start"
+        time.sleep(0.01)
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+    front.executor.shutdown(wait=False)
+    sock.close()
 
 
 @pytest.fixture

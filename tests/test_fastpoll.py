@@ -110,75 +110,14 @@ def test_the_fast_path_can_be_turned_off(tmp_path: Any) -> None:
     assert not isinstance(app.wsgi_app, UnchangedPolls)
 
 
-def long_poll_app(tmp_path: Any, long_polls: int) -> Flask:
-    """An app whose processes let ``long_polls`` requests wait."""
-    from companion import create_app
-    from companion.store import clear_cache
-
-    clear_cache()
-    return create_app(
-        {"DATABASE": str(tmp_path / "db.sqlite3"), "SECRET_KEY": "t", "LONG_POLLS": long_polls}
-    )
-
-
-def test_a_long_poll_returns_the_new_state_when_the_table_changes(tmp_path: Any) -> None:
-    import threading
-
-    app = long_poll_app(tmp_path, 4)
-    match_id, a, b = start_duel(app)
-    url = f"/api/matches/{match_id}/state"
-    etag = b.get(url).headers["ETag"]
-    answers: list[Any] = []
-    waiting = threading.Thread(
-        target=lambda: answers.append(b.get(url + "?wait=20", headers={"If-None-Match": etag}))
-    )
-    waiting.start()
-    watcher = app.wsgi_app.watcher  # type: ignore[attr-defined]
-    while not watcher.waiting:  # the poll is waiting on the server
-        waiting.join(0.01)
-    assert act(a, match_id, {"type": "choose", "character": "grave"}).status_code == 200
-    waiting.join()
-    assert answers[0].status_code == 200
-    assert answers[0].get_json()["version"] == 1
-    assert not watcher.waiting and watcher.count == 0
-
-
-def test_a_long_poll_with_no_change_ends_in_304(tmp_path: Any) -> None:
-    app = long_poll_app(tmp_path, 4)
+def test_under_wsgi_a_long_poll_is_answered_at_once(app: Flask) -> None:
+    """Holding it would hold a WSGI thread: only the front (companion.front) waits."""
     match_id, a, _ = start_duel(app)
     url = f"/api/matches/{match_id}/state"
     etag = a.get(url).headers["ETag"]
-    assert a.get(url + "?wait=1", headers={"If-None-Match": etag}).status_code == 304
-    assert app.wsgi_app.watcher.count == 0  # type: ignore[attr-defined]
-
-
-def test_past_the_bound_a_long_poll_is_answered_at_once(tmp_path: Any) -> None:
-    import threading
-
-    app = long_poll_app(tmp_path, 1)
-    match_id, a, b = start_duel(app)
-    url = f"/api/matches/{match_id}/state"
-    etag_a, etag_b = a.get(url).headers["ETag"], b.get(url).headers["ETag"]
-    first = threading.Thread(
-        target=lambda: b.get(url + "?wait=20", headers={"If-None-Match": etag_b})
-    )
-    first.start()
-    watcher = app.wsgi_app.watcher  # type: ignore[attr-defined]
-    while not watcher.waiting:
-        first.join(0.01)
-    second = a.get(url + "?wait=20", headers={"If-None-Match": etag_a})
-    assert second.status_code == 304 and first.is_alive()  # the bound: one waiting request
-    assert act(a, match_id, {"type": "choose", "character": "grave"}).status_code == 200
-    first.join()
-
-
-def test_no_long_polls_when_the_bound_is_zero(tmp_path: Any) -> None:
-    app = long_poll_app(tmp_path, 0)
-    match_id, a, _ = start_duel(app)
-    url = f"/api/matches/{match_id}/state"
-    etag = a.get(url).headers["ETag"]
+    calls = counted(app)
     assert a.get(url + "?wait=20", headers={"If-None-Match": etag}).status_code == 304
-    assert app.wsgi_app.watcher.thread is None  # type: ignore[attr-defined]
+    assert not calls
 
 
 def test_other_query_strings_go_to_flask(app: Flask) -> None:

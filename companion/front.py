@@ -1,0 +1,249 @@
+"""The ASGI front that ``companion serve`` runs: cheap answers in the event loop, Flask in threads.
+
+Why a front: nearly every request a table makes is a phone asking "has my table changed?",
+and nearly every answer is "no" (304). Under waitress, a pure-Python HTTP server, such an
+answer cost 0.5-0.8 ms of CPU whatever the app did, and 1,600 phones polling once a second
+needed both cores of a small machine. uvicorn parses HTTP in C (httptools) on uvloop; this
+front answers unchanged polls itself (``companion.fastpoll.PollCheck``: one indexed query)
+and hands every other request to the Flask app in a pool of ``threads`` threads, which sees
+the same WSGI request as under any WSGI server (proxy, limits, cookies). The bridge reads the
+request body first (at most the app's limit, plus one byte so the app can refuse more) and
+buffers the answer: one hand-over to a thread and one back per request. A general bridge
+(a2wsgi) hands each message over separately, three round trips between the event loop and
+the thread for a JSON answer, and cost about a millisecond of CPU more per request.
+
+Long polls (``?wait=N`` with ``If-None-Match``) wait here, one future each, not in a thread,
+so a process can hold thousands of waiting phones; at most ``long_polls`` per process wait,
+past that the answer is an immediate 304 (the phone polls again a second later). One task
+per process reads the version of every watched match every WATCH_SECONDS (one query, so a
+write made by any process wakes the waiting phones of every process); a woken request goes
+to Flask for the new state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sys
+from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from flask import Flask
+
+from companion.fastpoll import HSTS, NOT_MODIFIED_HEADERS, Poll, PollCheck, versions
+from companion.hosting import public_address
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+WATCH_SECONDS = 0.15
+
+
+class LongPolls:
+    """Requests waiting for their match to change, woken by one watching task."""
+
+    def __init__(self, check: PollCheck, limit: int) -> None:
+        self.check = check
+        self.limit = limit
+        self.waiting: dict[str, list[tuple[tuple[int, int], asyncio.Future[None]]]] = {}
+        self.count = 0
+        self.task: asyncio.Task[None] | None = None
+
+    async def wait(self, match_id: str, seen: tuple[int, int], seconds: float) -> bool | None:
+        """Wait until the match's (version, seat version) differs from ``seen``.
+
+        Return True when it changed, False when the time ran out, None when too many
+        requests already wait in this process (the caller answers at once).
+        """
+        if self.count >= self.limit:
+            return None
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        entry = (seen, future)
+        self.count += 1
+        self.waiting.setdefault(match_id, []).append(entry)
+        if self.task is None or self.task.done():
+            self.task = loop.create_task(self.watch())
+        try:
+            done, _ = await asyncio.wait((future,), timeout=seconds)
+            return bool(done)
+        finally:
+            self.count -= 1
+            entries = self.waiting.get(match_id, [])
+            if entry in entries:
+                entries.remove(entry)
+            if not entries:
+                self.waiting.pop(match_id, None)
+
+    async def watch(self) -> None:
+        """Read the watched matches' versions every WATCH_SECONDS; wake what changed."""
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            if self.waiting:
+                self.wake_changed()
+
+    def wake_changed(self) -> None:
+        """Wake every waiting request whose match moved (or was deleted: Flask says 404)."""
+        watched = list(self.waiting)
+        try:
+            current = versions(self.check.connection(), watched)
+        except Exception:  # noqa: BLE001  (a busy or broken database: try again next time)
+            return
+        for match_id in watched:
+            now = current.get(match_id, (-1, -1))
+            for seen, future in self.waiting.get(match_id, []):
+                if seen != now and not future.done():
+                    future.set_result(None)
+
+
+Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
+
+
+def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
+    """Return the WSGI environ of an ASGI HTTP request whose body has been read (PEP 3333)."""
+    server = scope.get("server") or ("localhost", 80)
+    client = scope.get("client")
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": "",
+        "PATH_INFO": scope["path"].encode().decode("latin-1"),
+        "QUERY_STRING": bytes(scope.get("query_string", b"")).decode("latin-1"),
+        "SERVER_NAME": str(server[0]),
+        "SERVER_PORT": str(server[1] or 80),
+        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
+        "REMOTE_ADDR": client[0] if client else "",
+        "REMOTE_PORT": str(client[1]) if client else "",
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.input_terminated": True,
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    for raw_name, raw_value in scope.get("headers", ()):
+        name, value = raw_name.decode("latin-1").upper(), raw_value.decode("latin-1")
+        if name == "CONTENT-LENGTH":
+            environ["CONTENT_LENGTH"] = value
+        elif name == "CONTENT-TYPE":
+            environ["CONTENT_TYPE"] = value
+        else:
+            key = "HTTP_" + name.replace("-", "_")
+            environ[key] = f"{environ[key]},{value}" if key in environ else value
+    return environ
+
+
+def call_wsgi(app: Callable[..., Any], environ: dict[str, Any]) -> Answer:
+    """Run a WSGI app on one request; return its status, headers and whole body."""
+    started: list[Any] = []
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        started[:] = [status, headers]
+        return lambda chunk: chunks.append(chunk)
+
+    chunks: list[bytes] = []
+    result = app(environ, start_response)
+    try:
+        chunks.extend(result)
+    finally:
+        getattr(result, "close", lambda: None)()
+    status, headers = started
+    encoded = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers]
+    return int(status.split(" ", 1)[0]), encoded, b"".join(chunks)
+
+
+async def read_body(receive: Receive, limit: int) -> bytes:
+    """Read a request's body, at most ``limit`` + 1 bytes (the app refuses a longer one)."""
+    parts: list[bytes] = []
+    size, more = 0, True
+    while more and size <= limit:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        part = bytes(message.get("body", b""))
+        parts.append(part)
+        size += len(part)
+        more = bool(message.get("more_body", False))
+    return b"".join(parts)[: limit + 1]
+
+
+def header_values(scope: Scope) -> dict[bytes, bytes]:
+    """Return the request headers the fast path reads (names in lower case)."""
+    wanted = (b"if-none-match", b"cookie", b"x-forwarded-proto")
+    found: dict[bytes, bytes] = {}
+    for name, value in scope.get("headers", ()):
+        if name in wanted:
+            found[name] = found[name] + b"," + value if name in found else value
+    return found
+
+
+class Front:
+    """ASGI app: answer unchanged polls (and hold long polls), send the rest to Flask."""
+
+    def __init__(self, app: Flask, threads: int, long_polls: int) -> None:
+        self.app = app
+        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="flask")
+        self.body_limit = int(app.config.get("MAX_CONTENT_LENGTH") or 1024 * 1024)
+        self.check = PollCheck(str(app.config["DATABASE"]))
+        self.polls = LongPolls(self.check, long_polls)
+        self.proxy = bool(app.config.get("HOSTING_PROXY"))
+        base_url = app.config.get("HOSTING_BASE_URL")
+        self.public_scheme = public_address(str(base_url))[0] if base_url else None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer a request."""
+        if scope["type"] != "http":
+            return  # no websockets; lifespan is off
+        if scope["method"] != "GET":
+            await self.flask(scope, receive, send)
+            return
+        headers = header_values(scope)
+        poll = Poll(
+            "GET",
+            str(scope["path"]),
+            bytes(scope.get("query_string", b"")).decode("latin-1"),
+            headers.get(b"cookie", b"").decode("latin-1"),
+            headers.get(b"if-none-match", b"").decode("latin-1"),
+        )
+        found = self.check.unchanged(poll)
+        if found is not None and found.wait:
+            if await self.polls.wait(found.match_id, found.seen, found.wait):
+                found = None  # changed while waiting: Flask gives the new state
+        if found is None:
+            await self.flask(scope, receive, send)
+            return
+        answer = [(k.lower().encode(), v.encode()) for k, v in NOT_MODIFIED_HEADERS]
+        answer.append((b"etag", found.etag.encode()))
+        if self.is_https(scope, headers):
+            answer.append((b"strict-transport-security", HSTS.encode()))
+        await send({"type": "http.response.start", "status": 304, "headers": answer})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def flask(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer with the Flask app, run in one of the threads."""
+        body = await read_body(receive, self.body_limit)
+        environ = wsgi_environ(scope, body)
+        if len(body) > self.body_limit:  # the app answers 413 with its own message
+            environ["CONTENT_LENGTH"] = str(len(body))
+        loop = asyncio.get_running_loop()
+        status, headers, content = await loop.run_in_executor(
+            self.executor, call_wsgi, self.app, environ
+        )
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": content})
+
+    def is_https(self, scope: Scope, headers: dict[bytes, bytes]) -> bool:
+        """Whether the phone asked over HTTPS, as the Flask app would see it.
+
+        The same order as the WSGI middlewares of ``companion.hosting``: ``--base-url`` wins,
+        then (with ``--proxy`` only) the last X-Forwarded-Proto, then the connection itself.
+        """
+        if self.public_scheme:
+            return self.public_scheme == "https"
+        forwarded = headers.get(b"x-forwarded-proto")
+        if self.proxy and forwarded:
+            return forwarded.split(b",")[-1].strip() == b"https"
+        return scope.get("scheme") == "https"
