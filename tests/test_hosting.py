@@ -195,3 +195,21 @@ def test_real_servers_trust_forwarded_headers_only_with_proxy(tmp_path: Path, wo
     assert proxied.startswith("https://games.example.org/join/")
     direct = served_links(tmp_path, "--workers", workers)
     assert direct.startswith("http://127.0.0.1:")
+
+
+@pytest.mark.parametrize(
+    ("option", "problem"),
+    [
+        (["--long-polls", "-1"], "--long-polls must be 0 to 100000, not -1"),
+        (["--threads", "0"], "--threads must be 1-256, not 0"),
+        (["--workers", "65"], "--workers must be 1-64, not 65"),
+    ],
+)
+def test_bad_serve_options_are_refused_before_serving(
+    option: list[str], problem: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from companion.cli import main
+
+    assert main(["serve", "--db", str(tmp_path / "db.sqlite3"), *option]) == 2
+    assert problem in capsys.readouterr().err
+    assert not (tmp_path / "db.sqlite3").exists()  # refused before the database is made
