@@ -20,7 +20,7 @@ import sqlite3
 import threading
 from typing import Any
 
-from companion import store
+from companion import seating, store
 from companion.game.draft import room as draft_room
 from companion.game.flash_duel import room as duel_room
 from companion.game.flash_duel import state as duel_state
@@ -432,12 +432,28 @@ def carry_draft(
         if moved:
             line = f"round {t['round']} table {t['table_no']}: drafted; the duel is open"
             log(conn, row["id"], "table", line)
+            # The draft page's own carry then leads every phone to this duel, not a new one.
+            conn.execute(
+                "insert or ignore into carries (draft_id, match_id, created) values (?,?,?)",
+                (t["match_id"], ids["id"], store.now()),
+            )
+            seating.bump_seats(conn, t["match_id"])  # the draft's phones see the link
         current = conn.execute(
             "select match_id from tournament_tables where tournament_id = ? and round = ? "
             "and table_no = ?",
             (row["id"], t["round"], t["table_no"]),
         ).fetchone()["match_id"]
     return store.load(conn, store.find_match(conn, match_id=current), catalog)
+
+
+def tournament_of_draft(conn: sqlite3.Connection, draft_id: str) -> sqlite3.Row | None:
+    """Return the tournament whose table drafts in this room, if any."""
+    row: sqlite3.Row | None = conn.execute(
+        "select t.* from tournaments t join tournament_tables tt on tt.tournament_id = t.id "
+        "where tt.match_id = ? or tt.draft_id = ? limit 1",
+        (draft_id, draft_id),
+    ).fetchone()
+    return row
 
 
 def sync_results(conn: sqlite3.Connection, row: sqlite3.Row, catalog: Catalog) -> bool:

@@ -286,6 +286,38 @@ def test_custom_clockwork_draft_then_duel(
     check_duel_result(client, tid, final)
 
 
+def test_the_draft_page_carries_a_tournament_draft_into_the_tournament_s_duel(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Tapping "start a match" on the draft page opens the duel the tournament follows (it
+    once opened a match of its own, whose result never reached the standings)."""
+    tid, h = create(client, game="flash-duel", mode="custom-clockwork", rounds=1,
+                    players=["Ana", "Ben"], seed=1)  # fmt: skip
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    table = current_tables(read(client, tid, h))[0]
+    draft_id, a, b = seat_phones(app, table)
+    phones = {table["a"]["name"]: a, table["b"]["name"]: b}
+    view = a.get(f"/api/matches/{draft_id}/state").get_json()["state"]
+    while not view["done"]:
+        free = next(i["key"] for i in view["pool"] if not i["taken_by"])
+        assert act(phones[view["turn"]], draft_id, {"type": "pick", "key": free}).status_code == 200
+        view = a.get(f"/api/matches/{draft_id}/state").get_json()["state"]
+    carried = {name: post(p, f"/api/matches/{draft_id}/carry", {}) for name, p in phones.items()}
+    assert {c.status_code for c in carried.values()} == {201}
+    duel_ids = {c.get_json()["match_id"] for c in carried.values()}
+    assert len(duel_ids) == 1 and {n: c.get_json()["you"] for n, c in carried.items()} == {
+        n: n for n in phones
+    }
+    duel_id = duel_ids.pop()
+    table = current_tables(read(client, tid, h))[0]
+    assert table["match_url"].rsplit("/", 1)[1] == duel_id  # the tournament's own duel
+    assert a.get(f"/api/matches/{draft_id}/state").get_json()["carried"]["match_id"] == duel_id
+    state = a.get(f"/api/matches/{duel_id}/state").get_json()["state"]
+    assert state["mode"] == "custom-clockwork"
+    final = play_duel(duel_id, phones)  # the draft's phones, seated by the carry
+    check_duel_result(client, tid, final)
+
+
 def test_bad_settings_and_names(client: FlaskClient) -> None:
     for body, status, words in (
         ({"name": ""}, 422, "'name'"),

@@ -163,3 +163,49 @@ def check_standings(base: str, tid: str, chromium: Any, player: Any) -> None:
         3 * (s["wins"]) for s in data["standings"]
     )
     assert sum(s["wins"] for s in data["standings"]) == 4  # 2 rounds x 2 tables
+
+
+def test_a_clockwork_table_drafts_and_plays_the_tournament_s_duel(
+    server: str,
+    browser: Any,  # noqa: F811
+) -> None:
+    """The draft page's "Start a match" button leads both phones of a tournament table to
+    the duel the tournament follows (it once opened a match of its own)."""
+    from tests.phones import Phone
+    from tests.test_browser_rooms import draft_to_the_end
+
+    org = Phone(browser, "Organiser")
+    org.page.goto(server + "/")
+    made = api(org.page, "POST", f"{server}/api/tournaments", {
+        "name": "Clockwork Cup", "game": "flash-duel", "mode": "custom-clockwork",
+        "rounds": 1, "players": ["Ana", "Ben"], "seed": 1})  # fmt: skip
+    tid, token = made["tournament_id"], {"X-Organiser-Token": made["organiser_url"].rsplit("/")[-1]}
+    api(org.page, "POST", f"{server}/api/tournaments/{tid}/rounds", {"round": 1}, token)
+    table = api(org.page, "GET", f"{server}/api/tournaments/{tid}", headers=token)
+    table = table["rounds"][-1]["tables"][0]
+    phones = {}
+    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
+        phone = Phone(browser, table[side]["name"])
+        take_seat(phone.page, url)
+        phones[phone.name] = phone
+    for phone in phones.values():
+        phone.page.wait_for_selector("#pool button")
+    draft_to_the_end(phones)
+    first, second = phones.values()
+    draft_url = first.page.url
+    first.page.locator("#carry").click()
+    first.page.wait_for_url(lambda url: url != draft_url)
+    second.page.wait_for_selector("#carry:has-text('Go to the match')", timeout=WAIT_MS)
+    second.page.locator("#carry").click()
+    second.page.wait_for_url(lambda url: url != draft_url)
+    assert second.page.url == first.page.url
+    duel_id = first.page.url.rsplit("/", 1)[1]
+    followed = api(org.page, "GET", f"{server}/api/tournaments/{tid}", headers=token)
+    assert followed["rounds"][-1]["tables"][0]["match_url"].endswith("/" + duel_id)
+    for phone in phones.values():
+        seen = phone.state(server, duel_id)
+        assert seen["state"]["mode"] == "custom-clockwork" and seen["state"]["you"] == phone.name
+    second.page.wait_for_selector("#track", timeout=WAIT_MS)
+    second.shot("tournament-clockwork-duel")
+    for phone in phones.values():
+        phone.check_no_errors()

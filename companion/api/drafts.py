@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, make_response, request
 
 from companion import db, seating, store
+from companion import tournament_store as ts
 from companion.api.common import base_url, body, catalog, check_csrf, links, seat_token
 from companion.errors import ApiError
 from companion.game import draft
@@ -112,9 +113,14 @@ def carry_into_match(match_id: str) -> tuple[Response, int]:
     setup, state = draft_of(match_id)
     if not state.is_done:
         raise ApiError(409, "finish the draft first")
+    tournament = ts.tournament_of_draft(conn, match_id)
+    if tournament is not None:
+        ts.sync_results(conn, tournament, catalog())  # opens the duel the tournament follows
     done = seating.carried_match(conn, match_id)
     if done is not None:
         ids = {k: str(done[k]) for k in ("id", "join_code", "view_token")}
+    elif tournament is not None:
+        raise ApiError(409, "this tournament round is over: the organiser records its result")
     else:
         duel = setup.game == "flash-duel"
         rules, new = duel_setup(state) if duel else table_setup(data, setup, state)
