@@ -66,6 +66,9 @@ def test_bank_page_and_language_switch(server: str, browser) -> None:  # type: i
     page.click("#lang")
     assert page.inner_text("h1") == "銀行ランダマイザー"
     page.screenshot(path=str(SHOTS / "bank-ja.png"), full_page=True)
+    page.goto(server + "/")  # the language is kept; every link of the home page is in it
+    assert page.inner_text("a[href='/tournaments/new']") == "大会を開く"
+    assert page.inner_text("a[href='/bank']") == "銀行ランダマイザー"
 
 
 def test_a_printed_qr_address_opens_the_bank_under_its_name(server: str, browser) -> None:  # type: ignore[no-untyped-def]

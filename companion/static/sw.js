@@ -2,7 +2,7 @@
 // Keeps the app shell available offline, and the last copy of each room page and of its
 // state, so a table page reloaded without network shows the table (marked offline), not the
 // start page. Writes always go to the network (a page keeps an offline tap itself).
-const SHELL = "strikekit-shell-v10";
+const SHELL = "strikekit-shell-v11";
 const ROOMS = "strikekit-rooms-v1";
 const FILES = [
   "/",

@@ -2,7 +2,6 @@
 // Tournament pages: create, organiser, public pairings, projector standings, enter, seat.
 // Japanese words of the tournament pages (i18n.js applies them; this script runs first).
 Object.assign(WORDS.ja, {
-  t_run: "大会を開く",
   t_name: "大会名",
   t_game: "ゲーム",
   t_ps: "Puzzle Strike（3本勝負・敗者の選択あり）",
