@@ -224,3 +224,29 @@ def test_a_body_over_the_limit_is_refused_with_the_app_s_message(app: Flask, fro
         request, receive = posted(f"/api/matches/{match_id}/actions", body, headers)
         status, _, content = asyncio.run(call_post(front, request, receive))
         assert status == 413 and "too large" in json.loads(content)["error"], (length, content)
+
+
+def test_a_write_through_this_process_wakes_its_long_polls_at_once(
+    app: Flask, front: Front, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No waiting for the watcher's tick (here an hour) when the write passed through here."""
+    import companion.front
+
+    monkeypatch.setattr(companion.front, "WATCH_SECONDS", 3600)
+    match_id, a, b = start_duel(app)
+    url, headers = state_of(b, match_id)
+    action = {"type": "choose", "character": "grave"}
+    body = json.dumps({"action": action, "base_version": 0, "idempotency_key": "front-0002"})
+    write_headers = {"Cookie": cookies(a), "X-CSRF-Token": CSRF,
+                     "Content-Type": "application/json"}  # fmt: skip
+
+    async def poll_then_write() -> tuple[int, int]:
+        polling = asyncio.create_task(call(front, scope(url, "wait=20", headers)))
+        while not front.polls.waiting:
+            await asyncio.sleep(0.01)
+        request, receive = posted(f"/api/matches/{match_id}/actions", body.encode(), write_headers)
+        written, _, _ = await call_post(front, request, receive)
+        status, _, _ = await asyncio.wait_for(polling, timeout=5)
+        return written, status
+
+    assert asyncio.run(poll_then_write()) == (200, 200)
