@@ -23,6 +23,7 @@ to Flask for the new state.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import sys
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -47,29 +48,44 @@ class LongPolls:
     def __init__(self, check: PollCheck, limit: int) -> None:
         self.check = check
         self.limit = limit
-        self.waiting: dict[str, list[tuple[tuple[int, int], asyncio.Future[None]]]] = {}
+        self.waiting: dict[str, list[tuple[tuple[int, int], asyncio.Future[bool]]]] = {}
         self.count = 0
         self.task: asyncio.Task[None] | None = None
+        self.closing = False
 
-    async def wait(self, match_id: str, seen: tuple[int, int], seconds: float) -> bool | None:
+    async def wait(
+        self,
+        match_id: str,
+        seen: tuple[int, int],
+        seconds: float,
+        gone: Callable[[], Awaitable[object]] | None = None,
+    ) -> bool | None:
         """Wait until the match's (version, seat version) differs from ``seen``.
 
-        Return True when it changed, False when the time ran out, None when too many
-        requests already wait in this process (the caller answers at once).
+        Return True when it changed; False when the time ran out, the server stops, or
+        ``gone`` (the client went away) finished first; None when too many requests already
+        wait in this process or the server stops (the caller answers at once).
         """
-        if self.count >= self.limit:
+        if self.count >= self.limit or self.closing:
             return None
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
+        future: asyncio.Future[bool] = loop.create_future()
         entry = (seen, future)
         self.count += 1
         self.waiting.setdefault(match_id, []).append(entry)
         if self.task is None or self.task.done():
             self.task = loop.create_task(self.watch())
+        left = asyncio.ensure_future(gone()) if gone is not None else None
         try:
-            done, _ = await asyncio.wait((future,), timeout=seconds)
-            return bool(done)
+            await asyncio.wait(
+                (future,) if left is None else (future, left),
+                timeout=seconds,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            return future.done() and future.result() and not (left and left.done())
         finally:
+            if left is not None:
+                left.cancel()
             self.count -= 1
             entries = self.waiting.get(match_id, [])
             if entry in entries:
@@ -95,7 +111,15 @@ class LongPolls:
             now = current.get(match_id, (-1, -1))
             for seen, future in self.waiting.get(match_id, []):
                 if seen != now and not future.done():
-                    future.set_result(None)
+                    future.set_result(True)
+
+    def release(self) -> None:
+        """Answer every waiting request now, unchanged (the server stops): no new one waits."""
+        self.closing = True
+        for entries in self.waiting.values():
+            for _, future in entries:
+                if not future.done():
+                    future.set_result(False)
 
 
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
@@ -155,19 +179,39 @@ def call_wsgi(app: Callable[..., Any], environ: dict[str, Any]) -> Answer:
     return int(status.split(" ", 1)[0]), encoded, b"".join(chunks)
 
 
-async def read_body(receive: Receive, limit: int) -> bytes:
-    """Read a request's body, at most ``limit`` + 1 bytes (the app refuses a longer one)."""
+async def read_body(receive: Receive, limit: int) -> bytes | None:
+    """Read a request's body, at most ``limit`` + 1 bytes (the app refuses a longer one).
+
+    Return None when the client went away first: a cut body must not reach the app (a form
+    or JSON cut short could still parse), as no WSGI server passes on an unfinished request.
+    """
     parts: list[bytes] = []
     size, more = 0, True
     while more and size <= limit:
         message = await receive()
         if message["type"] == "http.disconnect":
-            break
+            return None
         part = bytes(message.get("body", b""))
         parts.append(part)
         size += len(part)
         more = bool(message.get("more_body", False))
     return b"".join(parts)[: limit + 1]
+
+
+async def client_gone(receive: Receive) -> None:
+    """Return once the client has gone away (never, from a server that does not say so).
+
+    A GET's first message is its empty body; past it, ASGI's ``receive`` waits for the
+    disconnect.
+    """
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return
+        if not message.get("more_body", False):
+            break
+    if (await receive())["type"] != "http.disconnect":
+        await asyncio.get_running_loop().create_future()  # not ASGI's way: wait for the end
 
 
 def header_values(scope: Scope) -> dict[bytes, bytes]:
@@ -210,8 +254,10 @@ class Front:
         )
         found = self.check.unchanged(poll)
         if found is not None and found.wait:
-            if await self.polls.wait(found.match_id, found.seen, found.wait):
-                found = None  # changed while waiting: Flask gives the new state
+            gone = functools.partial(client_gone, receive)  # reads the GET's empty body
+            if await self.polls.wait(found.match_id, found.seen, found.wait, gone):
+                await self.flask(scope, receive, send, b"")  # changed: the new state
+                return
         if found is None:
             await self.flask(scope, receive, send)
             return
@@ -222,9 +268,14 @@ class Front:
         await send({"type": "http.response.start", "status": 304, "headers": answer})
         await send({"type": "http.response.body", "body": b""})
 
-    async def flask(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Answer with the Flask app, run in one of the threads."""
-        body = await read_body(receive, self.body_limit)
+    async def flask(
+        self, scope: Scope, receive: Receive, send: Send, body: bytes | None = None
+    ) -> None:
+        """Answer with the Flask app, run in one of the threads (``body``: already read)."""
+        if body is None:
+            body = await read_body(receive, self.body_limit)
+        if body is None:
+            return  # the client went away before sending its whole request: nobody to answer
         environ = wsgi_environ(scope, body)
         if len(body) > self.body_limit:  # the app answers 413 with its own message
             environ["CONTENT_LENGTH"] = str(len(body))

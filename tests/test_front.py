@@ -224,3 +224,24 @@ def test_a_body_over_the_limit_is_refused_with_the_app_s_message(app: Flask, fro
         request, receive = posted(f"/api/matches/{match_id}/actions", body, headers)
         status, _, content = asyncio.run(call_post(front, request, receive))
         assert status == 413 and "too large" in json.loads(content)["error"], (length, content)
+
+
+WINDOWS_ABSENT = ("resource", "fcntl", "uvloop", "gunicorn", "uvicorn_worker")
+
+
+def test_the_serving_stack_imports_where_windows_lacks_modules() -> None:
+    """``companion serve`` on Windows: no resource, fcntl, uvloop, gunicorn (a module-level
+    ``import resource`` in companion.serving once made it fail there before serving)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        f"for name in {WINDOWS_ABSENT!r}:\n"
+        "    sys.modules[name] = None  # import raises ImportError, as on Windows\n"
+        "import companion.cli, companion.db, companion.front, companion.serving\n"
+        "companion.serving.open_files_as_allowed()\n"
+        "assert companion.db.fcntl is None\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
