@@ -245,3 +245,67 @@ def test_the_serving_stack_imports_where_windows_lacks_modules() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_client_that_leaves_frees_its_long_poll(app: Flask, front: Front) -> None:
+    """A phone that reloads or closes its tab: its long poll stops holding one of the
+    process's places (before, it held it up to 25 s, then answered nobody)."""
+    match_id, a, _ = start_duel(app)
+    url, headers = state_of(a, match_id)
+    left = asyncio.Event()
+    messages = [{"type": "http.request", "body": b"", "more_body": False}]
+
+    async def receive() -> dict[str, Any]:
+        if messages:
+            return messages.pop()
+        await left.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: Any) -> None:
+        pass
+
+    async def leave() -> int:
+        polling = asyncio.create_task(front(scope(url, "wait=20", headers), receive, send))
+        while front.polls.count < 1:
+            await asyncio.sleep(0.01)
+        left.set()
+        for _ in range(20):  # a few turns of the loop, no clock
+            await asyncio.sleep(0)
+        still = front.polls.count
+        polling.cancel()
+        await asyncio.gather(polling, return_exceptions=True)
+        return still
+
+    assert asyncio.run(leave()) == 0
+
+
+def test_a_request_cut_short_by_its_client_never_reaches_the_app(
+    app: Flask, front: Front
+) -> None:
+    """A client that leaves mid-body: no WSGI server hands on an unfinished request (its
+    first part may parse and act: here a whole JSON action, the padding never sent)."""
+    match_id, a, _ = start_duel(app)
+    action = {"type": "choose", "character": "grave"}
+    body = json.dumps({"action": action, "base_version": 0, "idempotency_key": "front-0002"})
+    headers = {
+        "Cookie": cookies(a),
+        "Content-Type": "application/json",
+        "Content-Length": str(len(body) + 100),  # 100 spaces of padding to come
+        "X-CSRF-Token": CSRF,
+    }
+    request = {**scope(f"/api/matches/{match_id}/actions", headers=headers), "method": "POST"}
+    messages = [
+        {"type": "http.disconnect"},
+        {"type": "http.request", "body": body.encode(), "more_body": True},
+    ]
+    sent: list[Any] = []
+
+    async def receive() -> dict[str, Any]:
+        return messages.pop()
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    asyncio.run(front(request, receive, send))
+    assert sent == []
+    assert json.loads(a.get(f"/api/matches/{match_id}/state").data)["version"] == 0
