@@ -150,13 +150,16 @@ def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
     }
     for raw_name, raw_value in scope.get("headers", ()):
         name, value = raw_name.decode("latin-1").upper(), raw_value.decode("latin-1")
+        if "_" in name:
+            continue  # X_Forwarded_For would pass for X-Forwarded-For (waitress, gunicorn drop it)
         if name == "CONTENT-LENGTH":
             environ["CONTENT_LENGTH"] = value
         elif name == "CONTENT-TYPE":
             environ["CONTENT_TYPE"] = value
         else:
             key = "HTTP_" + name.replace("-", "_")
-            environ[key] = f"{environ[key]},{value}" if key in environ else value
+            joint = "; " if key == "HTTP_COOKIE" else ","
+            environ[key] = f"{environ[key]}{joint}{value}" if key in environ else value
     return environ
 
 
@@ -220,7 +223,8 @@ def header_values(scope: Scope) -> dict[bytes, bytes]:
     found: dict[bytes, bytes] = {}
     for name, value in scope.get("headers", ()):
         if name in wanted:
-            found[name] = found[name] + b"," + value if name in found else value
+            joint = b"; " if name == b"cookie" else b","
+            found[name] = found[name] + joint + value if name in found else value
     return found
 
 

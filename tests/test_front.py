@@ -279,9 +279,7 @@ def test_a_client_that_leaves_frees_its_long_poll(app: Flask, front: Front) -> N
     assert asyncio.run(leave()) == 0
 
 
-def test_a_request_cut_short_by_its_client_never_reaches_the_app(
-    app: Flask, front: Front
-) -> None:
+def test_a_request_cut_short_by_its_client_never_reaches_the_app(app: Flask, front: Front) -> None:
     """A client that leaves mid-body: no WSGI server hands on an unfinished request (its
     first part may parse and act: here a whole JSON action, the padding never sent)."""
     match_id, a, _ = start_duel(app)
@@ -309,3 +307,21 @@ def test_a_request_cut_short_by_its_client_never_reaches_the_app(
     asyncio.run(front(request, receive, send))
     assert sent == []
     assert json.loads(a.get(f"/api/matches/{match_id}/state").data)["version"] == 0
+
+
+def test_the_environ_drops_underscored_headers_and_joins_cookies_with_semicolons() -> None:
+    """``X_Forwarded_For`` from a client must not join the proxy's X-Forwarded-For (ProxyFix
+    reads the last value: a forged address for the rate limits); two Cookie lines (as a proxy
+    may pass them) are one cookie list, not one cookie whose value swallowed the next."""
+    from werkzeug.wrappers import Request
+
+    from companion.front import wsgi_environ
+
+    request = scope(
+        "/api/matches",
+        headers={"X-Forwarded-For": "10.0.0.1", "X_Forwarded_For": "6.6.6.6", "Cookie": "a=1"},
+    )
+    request["headers"].append((b"cookie", b"seat_x=2"))
+    environ = wsgi_environ(request, b"")
+    assert environ["HTTP_X_FORWARDED_FOR"] == "10.0.0.1"
+    assert dict(Request(environ).cookies) == {"a": "1", "seat_x": "2"}
