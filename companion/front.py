@@ -281,8 +281,12 @@ class Front:
         if body is None:
             return  # the client went away before sending its whole request: nobody to answer
         environ = wsgi_environ(scope, body)
-        if len(body) > self.body_limit:  # the app answers 413 with its own message
-            environ["CONTENT_LENGTH"] = str(len(body))
+        # The body is whole and de-chunked, as waitress gave it: werkzeug ignores a length
+        # beside "Transfer-Encoding: chunked", and read a chunked body over the limit, cut,
+        # as bad JSON (400) instead of answering 413.
+        environ.pop("HTTP_TRANSFER_ENCODING", None)
+        if len(body) > self.body_limit or "CONTENT_LENGTH" not in environ:
+            environ["CONTENT_LENGTH"] = str(len(body))  # over the limit: the app's 413
         loop = asyncio.get_running_loop()
         status, headers, content = await loop.run_in_executor(
             self.executor, call_wsgi, self.app, environ
