@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
+import logging
 import sys
 from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
@@ -34,12 +35,14 @@ from flask import Flask
 
 from companion.fastpoll import HSTS, NOT_MODIFIED_HEADERS, Poll, PollCheck, versions
 from companion.hosting import public_address
+from companion.security import HEADERS
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 WATCH_SECONDS = 0.15
+log = logging.getLogger("companion")
 
 
 class LongPolls:
@@ -123,6 +126,17 @@ class LongPolls:
 
 
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
+INTERNAL_ERROR_BODY = b'{"error":"internal error: the server has logged it","status":500}\n'
+INTERNAL_ERROR: Answer = (
+    500,
+    [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(INTERNAL_ERROR_BODY)).encode()),
+        *((k.lower().encode(), v.encode()) for k, v in HEADERS.items()),
+    ],
+    INTERNAL_ERROR_BODY,
+)
+"""What a phone gets when the answer breaks outside Flask's handlers: the app's JSON 500."""
 
 
 def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
@@ -288,9 +302,13 @@ class Front:
         if len(body) > self.body_limit or "CONTENT_LENGTH" not in environ:
             environ["CONTENT_LENGTH"] = str(len(body))  # over the limit: the app's 413
         loop = asyncio.get_running_loop()
-        status, headers, content = await loop.run_in_executor(
-            self.executor, call_wsgi, self.app, environ
-        )
+        try:
+            status, headers, content = await loop.run_in_executor(
+                self.executor, call_wsgi, self.app, environ
+            )
+        except Exception:  # past the app's own handlers (e.g. a header not in Latin-1)
+            log.exception("unexpected error answering %s %s", scope["method"], scope["path"])
+            status, headers, content = INTERNAL_ERROR
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
 

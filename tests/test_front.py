@@ -326,3 +326,22 @@ def test_the_environ_drops_underscored_headers_and_joins_cookies_with_semicolons
     environ = wsgi_environ(request, b"")
     assert environ["HTTP_X_FORWARDED_FOR"] == "10.0.0.1"
     assert dict(Request(environ).cookies) == {"a": "1", "seat_x": "2"}
+
+
+def test_an_answer_that_breaks_past_flask_is_the_app_s_json_500(app: Flask) -> None:
+    """A header value outside Latin-1 cannot be sent: the phone gets the JSON error the
+    app gives for any unexpected error, not uvicorn's bare text 500 (which it could not read)."""
+    from flask import Response
+
+    @app.get("/broken-header")
+    def broken_header() -> Response:
+        return Response("x", headers={"X-Player": "アナ"})
+
+    front = Front(app, threads=1, long_polls=0)
+    try:
+        status, headers, body = asyncio.run(call(front, scope("/broken-header")))
+    finally:
+        front.executor.shutdown(wait=True)
+    assert status == 500 and headers["content-type"] == "application/json"
+    assert json.loads(body)["status"] == 500
+    assert int(headers["content-length"]) == len(body)
