@@ -18,6 +18,8 @@ inside the app does (``companion.hosting``), so the decision is the same under b
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -84,7 +86,10 @@ def serve_uvicorn(front: Front, host: str, port: int) -> None:
         log_level="warning",
         **UVICORN_OPTIONS,
     )
-    FrontServer(config).run()
+    try:
+        FrontServer(config).run()
+    except KeyboardInterrupt:  # uvicorn raises Ctrl-C again once stopped (as uvicorn.run does)
+        pass
 
 
 def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
@@ -125,7 +130,11 @@ def worker_class() -> type:
         async def _serve(self) -> None:  # uvicorn_worker's, with our server class
             self.config.app = self.wsgi
             server = FrontServer(config=self.config)
-            self._install_sigquit_handler()
+            # The master's quick stop (SIGINT, SIGQUIT) sends SIGQUIT, which uvicorn_worker
+            # only noted (``alive = False``): the worker served on until killed 5 s later.
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGQUIT, setattr, server, "should_exit", True
+            )
             await server.serve(sockets=self.sockets)
             if not server.started:
                 sys.exit(Arbiter.WORKER_BOOT_ERROR)

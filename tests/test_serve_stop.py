@@ -36,10 +36,16 @@ def started(tmp_path: Path, port: int, workers: str) -> subprocess.Popen[bytes]:
             time.sleep(0.2)
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_stopping_answers_the_waiting_long_polls(tmp_path: Path, workers: str) -> None:
+@pytest.mark.parametrize(
+    ("workers", "stop"),
+    [("1", signal.SIGTERM), ("1", signal.SIGINT), ("2", signal.SIGTERM), ("2", signal.SIGINT)],
+)
+def test_stopping_answers_the_waiting_long_polls(
+    tmp_path: Path, workers: str, stop: signal.Signals
+) -> None:
     """A waiting phone gets its 304 at once; before, it waited out the graceful 5 s and
-    then lost its connection with no answer (and every stop took those 5 s)."""
+    then lost its connection with no answer (and every stop took those 5 s). gunicorn's
+    master stops its workers with SIGQUIT on SIGINT (Ctrl-C on the master alone)."""
     port = free_port()
     server = started(tmp_path, port, workers)
     try:
@@ -57,7 +63,7 @@ def test_stopping_answers_the_waiting_long_polls(tmp_path: Path, workers: str) -
         reader = threading.Thread(target=lambda: answers.append(sock.recv(4096)))
         reader.start()
         time.sleep(1)  # the poll is waiting on the server (not a limit: any delay shows it)
-        server.send_signal(signal.SIGTERM)
+        server.send_signal(stop)
         reader.join()
         sock.close()
         assert answers[0].startswith(b"HTTP/1.1 304 "), answers
