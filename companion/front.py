@@ -23,7 +23,9 @@ to Flask for the new state.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
+import logging
 import re
 import sys
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -34,6 +36,7 @@ from flask import Flask
 
 from companion.fastpoll import HSTS, NOT_MODIFIED_HEADERS, Poll, PollCheck, versions
 from companion.hosting import public_address
+from companion.security import HEADERS
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -41,6 +44,7 @@ Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 WATCH_SECONDS = 0.15
 WRITTEN_MATCH = re.compile(r"^/api/matches/([A-Za-z0-9_-]{1,100})/")
+log = logging.getLogger("companion")
 
 
 class LongPolls:
@@ -49,29 +53,44 @@ class LongPolls:
     def __init__(self, check: PollCheck, limit: int) -> None:
         self.check = check
         self.limit = limit
-        self.waiting: dict[str, list[tuple[tuple[int, int], asyncio.Future[None]]]] = {}
+        self.waiting: dict[str, list[tuple[tuple[int, int], asyncio.Future[bool]]]] = {}
         self.count = 0
         self.task: asyncio.Task[None] | None = None
+        self.closing = False
 
-    async def wait(self, match_id: str, seen: tuple[int, int], seconds: float) -> bool | None:
+    async def wait(
+        self,
+        match_id: str,
+        seen: tuple[int, int],
+        seconds: float,
+        gone: Callable[[], Awaitable[object]] | None = None,
+    ) -> bool | None:
         """Wait until the match's (version, seat version) differs from ``seen``.
 
-        Return True when it changed, False when the time ran out, None when too many
-        requests already wait in this process (the caller answers at once).
+        Return True when it changed; False when the time ran out, the server stops, or
+        ``gone`` (the client went away) finished first; None when too many requests already
+        wait in this process or the server stops (the caller answers at once).
         """
-        if self.count >= self.limit:
+        if self.count >= self.limit or self.closing:
             return None
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
+        future: asyncio.Future[bool] = loop.create_future()
         entry = (seen, future)
         self.count += 1
         self.waiting.setdefault(match_id, []).append(entry)
         if self.task is None or self.task.done():
             self.task = loop.create_task(self.watch())
+        left = asyncio.ensure_future(gone()) if gone is not None else None
         try:
-            done, _ = await asyncio.wait((future,), timeout=seconds)
-            return bool(done)
+            await asyncio.wait(
+                (future,) if left is None else (future, left),
+                timeout=seconds,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            return future.done() and future.result() and not (left and left.done())
         finally:
+            if left is not None:
+                left.cancel()
             self.count -= 1
             entries = self.waiting.get(match_id, [])
             if entry in entries:
@@ -100,10 +119,29 @@ class LongPolls:
             now = current.get(match_id, (-1, -1))
             for seen, future in self.waiting.get(match_id, []):
                 if seen != now and not future.done():
-                    future.set_result(None)
+                    future.set_result(True)
+
+    def release(self) -> None:
+        """Answer every waiting request now, unchanged (the server stops): no new one waits."""
+        self.closing = True
+        for entries in self.waiting.values():
+            for _, future in entries:
+                if not future.done():
+                    future.set_result(False)
 
 
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
+INTERNAL_ERROR_BODY = b'{"error":"internal error: the server has logged it","status":500}\n'
+INTERNAL_ERROR: Answer = (
+    500,
+    [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(INTERNAL_ERROR_BODY)).encode()),
+        *((k.lower().encode(), v.encode()) for k, v in HEADERS.items()),
+    ],
+    INTERNAL_ERROR_BODY,
+)
+"""What a phone gets when the answer breaks outside Flask's handlers: the app's JSON 500."""
 
 
 def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
@@ -131,13 +169,16 @@ def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
     }
     for raw_name, raw_value in scope.get("headers", ()):
         name, value = raw_name.decode("latin-1").upper(), raw_value.decode("latin-1")
+        if "_" in name:
+            continue  # X_Forwarded_For would pass for X-Forwarded-For (waitress, gunicorn drop it)
         if name == "CONTENT-LENGTH":
             environ["CONTENT_LENGTH"] = value
         elif name == "CONTENT-TYPE":
             environ["CONTENT_TYPE"] = value
         else:
             key = "HTTP_" + name.replace("-", "_")
-            environ[key] = f"{environ[key]},{value}" if key in environ else value
+            joint = "; " if key == "HTTP_COOKIE" else ","
+            environ[key] = f"{environ[key]}{joint}{value}" if key in environ else value
     return environ
 
 
@@ -160,19 +201,39 @@ def call_wsgi(app: Callable[..., Any], environ: dict[str, Any]) -> Answer:
     return int(status.split(" ", 1)[0]), encoded, b"".join(chunks)
 
 
-async def read_body(receive: Receive, limit: int) -> bytes:
-    """Read a request's body, at most ``limit`` + 1 bytes (the app refuses a longer one)."""
+async def read_body(receive: Receive, limit: int) -> bytes | None:
+    """Read a request's body, at most ``limit`` + 1 bytes (the app refuses a longer one).
+
+    Return None when the client went away first: a cut body must not reach the app (a form
+    or JSON cut short could still parse), as no WSGI server passes on an unfinished request.
+    """
     parts: list[bytes] = []
     size, more = 0, True
     while more and size <= limit:
         message = await receive()
         if message["type"] == "http.disconnect":
-            break
+            return None
         part = bytes(message.get("body", b""))
         parts.append(part)
         size += len(part)
         more = bool(message.get("more_body", False))
     return b"".join(parts)[: limit + 1]
+
+
+async def client_gone(receive: Receive) -> None:
+    """Return once the client has gone away (never, from a server that does not say so).
+
+    A GET's first message is its empty body; past it, ASGI's ``receive`` waits for the
+    disconnect.
+    """
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return
+        if not message.get("more_body", False):
+            break
+    if (await receive())["type"] != "http.disconnect":
+        await asyncio.get_running_loop().create_future()  # not ASGI's way: wait for the end
 
 
 def header_values(scope: Scope) -> dict[bytes, bytes]:
@@ -181,7 +242,8 @@ def header_values(scope: Scope) -> dict[bytes, bytes]:
     found: dict[bytes, bytes] = {}
     for name, value in scope.get("headers", ()):
         if name in wanted:
-            found[name] = found[name] + b"," + value if name in found else value
+            joint = b"; " if name == b"cookie" else b","
+            found[name] = found[name] + joint + value if name in found else value
     return found
 
 
@@ -216,8 +278,10 @@ class Front:
         )
         found = self.check.unchanged(poll)
         if found is not None and found.wait:
-            if await self.polls.wait(found.match_id, found.seen, found.wait):
-                found = None  # changed while waiting: Flask gives the new state
+            gone = functools.partial(client_gone, receive)  # reads the GET's empty body
+            if await self.polls.wait(found.match_id, found.seen, found.wait, gone):
+                await self.flask(scope, receive, send, b"")  # changed: the new state
+                return
         if found is None:
             await self.flask(scope, receive, send)
             return
@@ -228,16 +292,29 @@ class Front:
         await send({"type": "http.response.start", "status": 304, "headers": answer})
         await send({"type": "http.response.body", "body": b""})
 
-    async def flask(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Answer with the Flask app, run in one of the threads."""
-        body = await read_body(receive, self.body_limit)
+    async def flask(
+        self, scope: Scope, receive: Receive, send: Send, body: bytes | None = None
+    ) -> None:
+        """Answer with the Flask app, run in one of the threads (``body``: already read)."""
+        if body is None:
+            body = await read_body(receive, self.body_limit)
+        if body is None:
+            return  # the client went away before sending its whole request: nobody to answer
         environ = wsgi_environ(scope, body)
-        if len(body) > self.body_limit:  # the app answers 413 with its own message
-            environ["CONTENT_LENGTH"] = str(len(body))
+        # The body is whole and de-chunked, as waitress gave it: werkzeug ignores a length
+        # beside "Transfer-Encoding: chunked", and read a chunked body over the limit, cut,
+        # as bad JSON (400) instead of answering 413.
+        environ.pop("HTTP_TRANSFER_ENCODING", None)
+        if len(body) > self.body_limit or "CONTENT_LENGTH" not in environ:
+            environ["CONTENT_LENGTH"] = str(len(body))  # over the limit: the app's 413
         loop = asyncio.get_running_loop()
-        status, headers, content = await loop.run_in_executor(
-            self.executor, call_wsgi, self.app, environ
-        )
+        try:
+            status, headers, content = await loop.run_in_executor(
+                self.executor, call_wsgi, self.app, environ
+            )
+        except Exception:  # past the app's own handlers (e.g. a header not in Latin-1)
+            log.exception("unexpected error answering %s %s", scope["method"], scope["path"])
+            status, headers, content = INTERNAL_ERROR
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
 

@@ -218,7 +218,8 @@ def test_a_write_goes_through_the_front_to_flask(app: Flask, front: Front) -> No
 def test_a_body_over_the_limit_is_refused_with_the_app_s_message(app: Flask, front: Front) -> None:
     match_id, a, _ = start_duel(app)
     body = b'{"action": "' + b"x" * (64 * 1024) + b'"}'
-    for length in ({"Content-Length": str(len(body))}, {}):  # declared, or chunked
+    chunked = {"Transfer-Encoding": "chunked"}  # as uvicorn passes it on (werkzeug reads it)
+    for length in ({"Content-Length": str(len(body))}, chunked):
         headers = {"Cookie": cookies(a), "X-CSRF-Token": CSRF, "Content-Type": "application/json"}
         headers.update(length)
         request, receive = posted(f"/api/matches/{match_id}/actions", body, headers)
@@ -250,3 +251,123 @@ def test_a_write_through_this_process_wakes_its_long_polls_at_once(
         return written, status
 
     assert asyncio.run(poll_then_write()) == (200, 200)
+
+
+WINDOWS_ABSENT = ("resource", "fcntl", "uvloop", "gunicorn", "uvicorn_worker")
+
+
+def test_the_serving_stack_imports_where_windows_lacks_modules() -> None:
+    """``companion serve`` on Windows: no resource, fcntl, uvloop, gunicorn (a module-level
+    ``import resource`` in companion.serving once made it fail there before serving)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        f"for name in {WINDOWS_ABSENT!r}:\n"
+        "    sys.modules[name] = None  # import raises ImportError, as on Windows\n"
+        "import companion.cli, companion.db, companion.front, companion.serving\n"
+        "companion.serving.open_files_as_allowed()\n"
+        "assert companion.db.fcntl is None\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_client_that_leaves_frees_its_long_poll(app: Flask, front: Front) -> None:
+    """A phone that reloads or closes its tab: its long poll stops holding one of the
+    process's places (before, it held it up to 25 s, then answered nobody)."""
+    match_id, a, _ = start_duel(app)
+    url, headers = state_of(a, match_id)
+    left = asyncio.Event()
+    messages = [{"type": "http.request", "body": b"", "more_body": False}]
+
+    async def receive() -> dict[str, Any]:
+        if messages:
+            return messages.pop()
+        await left.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: Any) -> None:
+        pass
+
+    async def leave() -> int:
+        polling = asyncio.create_task(front(scope(url, "wait=20", headers), receive, send))
+        while front.polls.count < 1:
+            await asyncio.sleep(0.01)
+        left.set()
+        for _ in range(20):  # a few turns of the loop, no clock
+            await asyncio.sleep(0)
+        still = front.polls.count
+        polling.cancel()
+        await asyncio.gather(polling, return_exceptions=True)
+        return still
+
+    assert asyncio.run(leave()) == 0
+
+
+def test_a_request_cut_short_by_its_client_never_reaches_the_app(app: Flask, front: Front) -> None:
+    """A client that leaves mid-body: no WSGI server hands on an unfinished request (its
+    first part may parse and act: here a whole JSON action, the padding never sent)."""
+    match_id, a, _ = start_duel(app)
+    action = {"type": "choose", "character": "grave"}
+    body = json.dumps({"action": action, "base_version": 0, "idempotency_key": "front-0002"})
+    headers = {
+        "Cookie": cookies(a),
+        "Content-Type": "application/json",
+        "Content-Length": str(len(body) + 100),  # 100 spaces of padding to come
+        "X-CSRF-Token": CSRF,
+    }
+    request = {**scope(f"/api/matches/{match_id}/actions", headers=headers), "method": "POST"}
+    messages = [
+        {"type": "http.disconnect"},
+        {"type": "http.request", "body": body.encode(), "more_body": True},
+    ]
+    sent: list[Any] = []
+
+    async def receive() -> dict[str, Any]:
+        return messages.pop()
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    asyncio.run(front(request, receive, send))
+    assert sent == []
+    assert json.loads(a.get(f"/api/matches/{match_id}/state").data)["version"] == 0
+
+
+def test_the_environ_drops_underscored_headers_and_joins_cookies_with_semicolons() -> None:
+    """``X_Forwarded_For`` from a client must not join the proxy's X-Forwarded-For (ProxyFix
+    reads the last value: a forged address for the rate limits); two Cookie lines (as a proxy
+    may pass them) are one cookie list, not one cookie whose value swallowed the next."""
+    from werkzeug.wrappers import Request
+
+    from companion.front import wsgi_environ
+
+    request = scope(
+        "/api/matches",
+        headers={"X-Forwarded-For": "10.0.0.1", "X_Forwarded_For": "6.6.6.6", "Cookie": "a=1"},
+    )
+    request["headers"].append((b"cookie", b"seat_x=2"))
+    environ = wsgi_environ(request, b"")
+    assert environ["HTTP_X_FORWARDED_FOR"] == "10.0.0.1"
+    assert dict(Request(environ).cookies) == {"a": "1", "seat_x": "2"}
+
+
+def test_an_answer_that_breaks_past_flask_is_the_app_s_json_500(app: Flask) -> None:
+    """A header value outside Latin-1 cannot be sent: the phone gets the JSON error the
+    app gives for any unexpected error, not uvicorn's bare text 500 (which it could not read)."""
+    from flask import Response
+
+    @app.get("/broken-header")
+    def broken_header() -> Response:
+        return Response("x", headers={"X-Player": "アナ"})
+
+    front = Front(app, threads=1, long_polls=0)
+    try:
+        status, headers, body = asyncio.run(call(front, scope("/broken-header")))
+    finally:
+        front.executor.shutdown(wait=True)
+    assert status == 500 and headers["content-type"] == "application/json"
+    assert json.loads(body)["status"] == 500
+    assert int(headers["content-length"]) == len(body)
