@@ -186,7 +186,7 @@ def tally_module(meta: Path, root: Path) -> Tally:
         elif is_message:
             tally.message_only += 1
             tally.message_killed += caught
-        elif not caught:
+        elif not caught and code is not None:
             tally.survivors.append(key)
     return tally
 
@@ -195,7 +195,9 @@ def main() -> None:
     """Print the table, and optionally the behaviour-changing mutants not killed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mutants", nargs="?", default="mutants", type=Path)
-    parser.add_argument("--survivors", action="store_true", help="list mutants not killed")
+    parser.add_argument(
+        "--survivors", action="store_true", help="list the behaviour mutants checked, not killed"
+    )
     args = parser.parse_args()
     root: Path = args.mutants
     packages: dict[str, Tally] = {}
