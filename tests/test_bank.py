@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -224,3 +225,57 @@ def test_recommended_bank_by_name(catalog: Catalog) -> None:
     assert "Master Puzzler" in {c.chip.name for c in bank.chips}
     with pytest.raises(BankError, match="has no recommended bank 'Nope'"):
         recommended_bank(catalog, "base-3e", "Nope")
+
+
+# --- options in words, and the one that leaves no bank ----------------------------------
+
+
+def test_options_in_words() -> None:
+    assert BankOptions().describe() == []
+    options = BankOptions(
+        exclude=("Combo", "Roundhouse"),
+        pin=("Dashing Strike",),
+        max_attacks=2,
+        min_attacks=1,
+        min_black_arrows=3,
+        cheap_cost=0,
+        cost_bands=(CostBand(1, 2), CostBand(4, 4)),
+    )
+    assert options.describe() == [
+        "excluding Combo, Roundhouse",
+        "pinning Dashing Strike",
+        "at most 2 attacks",
+        "at least 1 attacks",
+        "at least 3 chips giving a black arrow",
+        "a chip costing 0 or less",
+        "a chip in each cost band 1-2, 4",
+    ]
+    assert BankOptions(max_attacks=0).describe() == ["no attacks"]
+    assert BankOptions(max_attacks=1).describe() == ["at most 1 attacks"]
+
+
+def test_relaxations_drop_one_option_at_a_time() -> None:
+    from companion.game.puzzle_strike.bank import relaxations
+
+    assert relaxations(BankOptions()) == []
+    one, two = CostBand(1, 2), CostBand(3, 3)
+    options = BankOptions(
+        exclude=("Combo", "Roundhouse"),
+        pin=("Dashing Strike", "Knockdown"),
+        max_attacks=1,
+        min_attacks=1,
+        min_black_arrows=2,
+        cheap_cost=1,
+        cost_bands=(one, two),
+    )
+    assert relaxations(options) == [
+        ("pinning Dashing Strike, Knockdown", replace(options, pin=())),
+        ("at most 1 attacks", replace(options, max_attacks=None)),
+        ("at least 1 attacks", replace(options, min_attacks=0)),
+        ("at least 2 black arrows", replace(options, min_black_arrows=0)),
+        ("a chip costing 1 or less", replace(options, cheap_cost=None)),
+        ("the cost band 1-2", replace(options, cost_bands=(two,))),
+        ("the cost band 3", replace(options, cost_bands=(one,))),
+        ("excluding Combo, Roundhouse", replace(options, exclude=())),
+    ]
+    assert relaxations(BankOptions(max_attacks=0)) == [("no attacks", BankOptions())]
