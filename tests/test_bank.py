@@ -177,7 +177,16 @@ def test_pins_are_kept_and_exclusions_left_out(catalog: Catalog) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (BankOptions(min_attacks=9), "at least 9 attacks leaves no bank (without it, 1,961,256"),
+        (
+            BankOptions(min_attacks=9),
+            "no bank of 10 chips satisfies these options: at least 9 attacks leaves no bank "
+            "(without it, 1,961,256",
+        ),
+        (
+            BankOptions(min_attacks=9, min_black_arrows=9),
+            "no bank of 10 chips satisfies these options (at least 9 attacks; at least 9 chips "
+            "giving a black arrow)",
+        ),
         (BankOptions(max_attacks=0, pin=("knockdown",)), "pinning knockdown leaves no bank"),
         (BankOptions(pin=("Draw Three",), exclude=("draw-three",)), "pinned and excluded"),
         (BankOptions(pin=("draw-three", "Draw Three")), "pinned twice"),
@@ -279,3 +288,29 @@ def test_relaxations_drop_one_option_at_a_time() -> None:
         ("excluding Combo, Roundhouse", replace(options, exclude=())),
     ]
     assert relaxations(BankOptions(max_attacks=0)) == [("no attacks", BankOptions())]
+
+
+def test_bank_as_json(catalog: Catalog) -> None:
+    from companion.game.puzzle_strike.bank_json import bank_to_json
+
+    bank = pick_bank(catalog, ["base-3e"], BankOptions(max_attacks=3), random.Random(4))
+    data = bank_to_json(bank)
+    assert data["code"] == bank.code and data["seed"] == bank.seed
+    assert data["sets"] == ["base-3e"] and data["valid_banks"] == bank.valid_banks
+    assert data["options"] == ["at most 3 attacks"] and data["name"] is None
+    stacks = data["stacks"]
+    assert isinstance(stacks, list) and len(stacks) == BANK_SIZE
+    for stack, c in zip(stacks, bank.chips, strict=True):
+        assert stack == {
+            "id": c.chip.id,
+            "key": c.key,
+            "name": c.chip.name,
+            "cost": c.chip.cost,
+            "set": "base-3e",
+            "banner": list(c.chip.banner or ()),
+            "banner_icons": list(c.chip.banner_icons),
+            "icons": [[i.name, i.count] for i in c.chip.icons or ()],
+            "attack": c.chip.is_attack(),
+        }
+    assert any(s["banner"] for s in stacks) and any(s["icons"] for s in stacks)
+    assert any(s["attack"] for s in stacks) and not all(s["attack"] for s in stacks)
