@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+import pytest
+
+from companion.game.errors import IllegalMove
+from companion.game.puzzle_strike import room
 from companion.game.puzzle_strike import view_types as vt
+from companion.game.puzzle_strike.bank import recommended_bank
 from companion.game.puzzle_strike.piles import Mode
+from companion.game.puzzle_strike.setup import Setup
 from printkit.catalog import Catalog
 from printkit.rules import height_bonus
 from tests.ps_helpers import do, give, new_room, playing, view
@@ -94,3 +101,54 @@ def test_secret_choices_show_to_their_chooser_only(catalog: Catalog) -> None:
     assert view(state, "Ben", catalog)["characters"] == {"Ana": None, "Ben": None}
     assert view(state, None, catalog)["characters"] == {"Ana": None, "Ben": None}
     assert mine["table"] is None and mine["match"] is None
+
+
+# --- Clockwork characters carried from a draft --------------------------------------------
+
+
+def clockwork_setup(catalog: Catalog, **chips: tuple[str, ...]) -> Setup:
+    """A duel whose players bring Clockwork characters (3 character chips each)."""
+    bank = tuple(c.key for c in recommended_bank(catalog, "base-3e", "First Game").chips)
+    drafted = tuple(chips.items())
+    return Setup(("Ana", "Ben"), Mode.TWO_PLAYER, 3, ("base-3e",), bank, "base-3e", 7,
+                 clockwork=drafted)  # fmt: skip
+
+
+def character_chips(catalog: Catalog) -> list[tuple[str, str]]:
+    """Every character chip of base 3rd edition: (key, name)."""
+    game = next(g for g in catalog.games if g.id == "puzzle-strike")
+    base = next(s for s in game.sets if s.id == "base-3e")
+    return [(f"{w.id}/{c.id}", c.name) for w, c in base.character_chips()]  # type: ignore[attr-defined]
+
+
+def test_clockwork_characters_go_straight_to_the_first_game(catalog: Catalog) -> None:
+    chips = character_chips(catalog)
+    ana, ben = tuple(k for k, _ in chips[:3]), tuple(k for k, _ in chips[3:6])
+    setup = clockwork_setup(catalog, Ana=ana, Ben=ben)
+    state = room.start(setup, catalog)
+    assert state.phase == "playing" and state.table is not None
+    assert state.characters == (("Ana", "clockwork"), ("Ben", "clockwork"))
+    shown = view(state, "Ben", catalog)["characters"]
+    names = dict(chips)
+    assert shown == {
+        "Ana": "Clockwork: " + ", ".join(names[k] for k in ana),
+        "Ben": "Clockwork: " + ", ".join(names[k] for k in ben),
+    }
+    with pytest.raises(IllegalMove, match="only during the first game"):
+        do(state, catalog, "Ana", type="restart_choice")
+    assert Setup.from_json(setup.to_json()) == setup
+    assert setup.to_json()["clockwork"] == {"Ana": list(ana), "Ben": list(ben)}
+    assert "clockwork" not in replace(setup, clockwork=()).to_json()
+
+
+def test_clockwork_characters_are_checked(catalog: Catalog) -> None:
+    keys = [k for k, _ in character_chips(catalog)]
+    good = tuple(keys[:3])
+    for bad in (tuple(keys[:2]), tuple(keys[:4]), (*keys[:2], "base-3e/not-a-chip")):
+        with pytest.raises(IllegalMove, match="Ben's Clockwork character must be 3 character"):
+            room.start(clockwork_setup(catalog, Ana=good, Ben=bad), catalog)
+    with pytest.raises(IllegalMove, match="every player needs a Clockwork character"):
+        room.start(clockwork_setup(catalog, Ana=good), catalog)
+    with pytest.raises(IllegalMove, match="every player needs a Clockwork character"):
+        room.start(clockwork_setup(catalog, Ana=good, Ben=good, Cid=good), catalog)
+    assert room.start(clockwork_setup(catalog, Ana=good, Ben=good), catalog).phase == "playing"
