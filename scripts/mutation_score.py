@@ -41,7 +41,29 @@ NO_TESTS = {5, 33}
 TIMEOUT = {-24, 24, 152, 255, 36}
 
 # Mutants that cannot change behaviour, with the reason (checked by hand).
-EQUIVALENT: dict[str, str] = {}
+_FD = "companion.game.flash_duel.lasthits."
+_GUARDED = "under an `a != b` guard, `a >= b` is `a > b`"
+_UNUSED_DEFAULT = "front_most is only reached with a standing fighter on each side"
+EQUIVALENT: dict[str, str] = {
+    _FD + "x_attack_cards__mutmut_2": "counting 2 per card keeps every comparison of two counts",
+    _FD + "x_time_over__mutmut_18": _GUARDED,
+    _FD + "x_time_over__mutmut_22": _GUARDED,
+    _FD + "x_team_time_over__mutmut_19": _GUARDED,
+    _FD + "x_team_time_over__mutmut_28": "under a `far_a == far_b` return, `>=` is `>`",
+    _FD + "x_front_most__mutmut_2": _UNUSED_DEFAULT,
+    _FD + "x_front_most__mutmut_4": _UNUSED_DEFAULT,
+    _FD + "x_front_most__mutmut_5": _UNUSED_DEFAULT,
+    _FD + "x_front_most__mutmut_6": _UNUSED_DEFAULT,
+    "companion.game.tournament.banks.x_bank_seed__mutmut_8": (
+        "int.from_bytes defaults to big-endian on Python 3.11+"
+    ),
+    "companion.game.tournament.model.x_record_result__mutmut_19": (
+        "found = None is as false as found = False"
+    ),
+    "companion.game.tournament.standings.x_average__mutmut_7": (
+        "sum of Fractions from 0 is the same Fraction"
+    ),
+}
 
 
 @dataclass
