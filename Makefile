@@ -46,7 +46,7 @@ $(NODE_STAMP): package.json package-lock.json
 # part of `make test`. Mutants are made in mutants/ (git-ignored); see [tool.mutmut].
 mutation: $(MUTATION_STAMP)
 	$(BIN)/mutmut run --max-children 2
-	$(BIN)/mutmut results
+	$(BIN)/python scripts/mutation_score.py
 
 $(MUTATION_STAMP): $(TEST_STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,mutation]'

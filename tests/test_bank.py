@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -176,7 +177,16 @@ def test_pins_are_kept_and_exclusions_left_out(catalog: Catalog) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (BankOptions(min_attacks=9), "at least 9 attacks leaves no bank (without it, 1,961,256"),
+        (
+            BankOptions(min_attacks=9),
+            "no bank of 10 chips satisfies these options: at least 9 attacks leaves no bank "
+            "(without it, 1,961,256",
+        ),
+        (
+            BankOptions(min_attacks=9, min_black_arrows=9),
+            "no bank of 10 chips satisfies these options (at least 9 attacks; at least 9 chips "
+            "giving a black arrow)",
+        ),
         (BankOptions(max_attacks=0, pin=("knockdown",)), "pinning knockdown leaves no bank"),
         (BankOptions(pin=("Draw Three",), exclude=("draw-three",)), "pinned and excluded"),
         (BankOptions(pin=("draw-three", "Draw Three")), "pinned twice"),
@@ -224,3 +234,83 @@ def test_recommended_bank_by_name(catalog: Catalog) -> None:
     assert "Master Puzzler" in {c.chip.name for c in bank.chips}
     with pytest.raises(BankError, match="has no recommended bank 'Nope'"):
         recommended_bank(catalog, "base-3e", "Nope")
+
+
+# --- options in words, and the one that leaves no bank ----------------------------------
+
+
+def test_options_in_words() -> None:
+    assert BankOptions().describe() == []
+    options = BankOptions(
+        exclude=("Combo", "Roundhouse"),
+        pin=("Dashing Strike",),
+        max_attacks=2,
+        min_attacks=1,
+        min_black_arrows=3,
+        cheap_cost=0,
+        cost_bands=(CostBand(1, 2), CostBand(4, 4)),
+    )
+    assert options.describe() == [
+        "excluding Combo, Roundhouse",
+        "pinning Dashing Strike",
+        "at most 2 attacks",
+        "at least 1 attacks",
+        "at least 3 chips giving a black arrow",
+        "a chip costing 0 or less",
+        "a chip in each cost band 1-2, 4",
+    ]
+    assert BankOptions(max_attacks=0).describe() == ["no attacks"]
+    assert BankOptions(max_attacks=1).describe() == ["at most 1 attacks"]
+
+
+def test_relaxations_drop_one_option_at_a_time() -> None:
+    from companion.game.puzzle_strike.bank import relaxations
+
+    assert relaxations(BankOptions()) == []
+    one, two = CostBand(1, 2), CostBand(3, 3)
+    options = BankOptions(
+        exclude=("Combo", "Roundhouse"),
+        pin=("Dashing Strike", "Knockdown"),
+        max_attacks=1,
+        min_attacks=1,
+        min_black_arrows=2,
+        cheap_cost=1,
+        cost_bands=(one, two),
+    )
+    assert relaxations(options) == [
+        ("pinning Dashing Strike, Knockdown", replace(options, pin=())),
+        ("at most 1 attacks", replace(options, max_attacks=None)),
+        ("at least 1 attacks", replace(options, min_attacks=0)),
+        ("at least 2 black arrows", replace(options, min_black_arrows=0)),
+        ("a chip costing 1 or less", replace(options, cheap_cost=None)),
+        ("the cost band 1-2", replace(options, cost_bands=(two,))),
+        ("the cost band 3", replace(options, cost_bands=(one,))),
+        ("excluding Combo, Roundhouse", replace(options, exclude=())),
+    ]
+    assert relaxations(BankOptions(max_attacks=0)) == [("no attacks", BankOptions())]
+
+
+def test_bank_as_json(catalog: Catalog) -> None:
+    from companion.game.puzzle_strike.bank_json import bank_to_json
+
+    bank = pick_bank(catalog, ["base-3e"], BankOptions(max_attacks=3), random.Random(4))
+    data = bank_to_json(bank)
+    assert data["code"] == bank.code and data["seed"] == bank.seed
+    assert data["sets"] == ["base-3e"] and data["valid_banks"] == bank.valid_banks
+    assert data["options"] == ["at most 3 attacks"] and data["name"] is None
+    stacks = data["stacks"]
+    assert isinstance(stacks, list) and len(stacks) == BANK_SIZE
+    for stack, c in zip(stacks, bank.chips, strict=True):
+        assert stack == {
+            "id": c.chip.id,
+            "key": c.key,
+            "name": c.chip.name,
+            "cost": c.chip.cost,
+            "set": "base-3e",
+            "banner": list(c.chip.banner or ()),
+            "banner_icons": list(c.chip.banner_icons),
+            "icons": [[i.name, i.count] for i in c.chip.icons or ()],
+            "attack": c.chip.is_attack(),
+        }
+    assert any(s["banner"] for s in stacks) and any(s["icons"] for s in stacks)
+    assert any(s["attack"] for s in stacks) and not all(s["attack"] for s in stacks)

@@ -78,6 +78,9 @@ def test_picks_follow_the_order_and_refuse_the_rest(catalog: Catalog) -> None:
     assert draft.whose_pick() == 2 and second not in draft.taken()
     draft = pick(pick(draft, "Ben", second), "Ben", third)
     assert [i.key for i in draft.picked_by(2)] == [second, third]
+    draft = undo_pick(draft)  # three picks made: only the last is taken back
+    assert [i.key for i in draft.picked_by(1)] == [first]
+    assert [i.key for i in draft.picked_by(2)] == [second] and third not in draft.taken()
 
 
 @settings(max_examples=20, deadline=None)

@@ -119,6 +119,12 @@ def test_team_time_over_rules() -> None:
     even = {"A1": [1], "A2": [1], "B1": [1], "B2": [1]}
     far_b = [at("B1", 18, 8), at("B2", 18, 12)]  # B1 advanced 10, A1 advanced 4
     assert team_time_over([a1, a2], far_b, even) == 1
+    # A1-B1 (2 apart): B1 has more 2s -> A1 falls; no other pair differs: two B left beat one.
+    mirrored = {"A1": [2], "A2": [5], "B1": [2, 2], "B2": [4]}
+    assert team_time_over([a1, a2], [b1, b2], mirrored) == 1
+    # B1 holds more 2s than A1 and more 4s than A2: both of team A fall, team B wins.
+    sweep = {"A1": [2], "A2": [4], "B1": [2, 2, 4, 4], "B2": [1]}
+    assert team_time_over([a1, a2], [b1, b2], sweep) == 1
 
 
 def test_best_three_of_five_and_the_loser_chooses() -> None:

@@ -520,3 +520,67 @@ def test_the_coin_of_a_stored_game_stays_the_same(catalog: Catalog) -> None:
         for s in range(6)
     ]
     assert firsts == ["Ana" if random.Random(s + 1).randrange(2) == 0 else "Ben" for s in range(6)]
+
+
+def test_solo_results_record_rounds_and_the_game_with_the_character(catalog: Catalog) -> None:
+    from companion.game.flash_duel.bots import SoloResult
+
+    table = solo(catalog, "training-dummy")
+    for n in range(3):
+        if n:
+            table.act("Ana", type="first_player", player="Ana")
+        table.place(Ana=15).act("Ana", type="attack", player="Ana", target="Bot", cards=[3])
+        table.act("Ana", type="bot_defend", hand=[1, 1, 2, 2, 4], extra=5)
+    round_won = SoloResult("training-dummy", "grave", "round", False)
+    game_won = SoloResult("training-dummy", "grave", "game", False)
+    assert table.state.results == (round_won, round_won, round_won, game_won)
+    table.act("Ana", type="new_game", character="rook", bot="rook")
+    assert table.state.results == (round_won, round_won, round_won, game_won)
+    lost = solo(catalog, "training-dummy").place(Ana=15)
+    lost.act("Ana", type="end_turn").act("Ana", type="bot_turn", hand=[3, 3, 1, 1, 1], drawn=3)
+    lost.act("Ana", type="hit", player="Ana")
+    assert lost.view()["round_winner"] == "B" and lost.state.results == ()
+
+
+def test_a_solo_round_won_with_an_ability_says_so(catalog: Catalog) -> None:
+    from companion.game.flash_duel.bots import SoloResult
+
+    table = solo(catalog, "training-dummy")
+    table.act("Ana", type="use_ability", player="Ana", ability="grave/reversal")
+    table.place(Ana=15).act("Ana", type="attack", player="Ana", target="Bot", cards=[3])
+    table.act("Ana", type="bot_defend", hand=[1, 1, 2, 2, 4], extra=5)
+    assert table.state.results == (SoloResult("training-dummy", "grave", "round", True),)
+
+
+def test_setup_json_keeps_every_field(catalog: Catalog) -> None:
+    setup = setup_from_request(
+        {"mode": "solo", "players": ["Ana"], "characters": {"Ana": "grave"}, "bot": "rook"},
+        catalog,
+        3,
+    )
+    assert setup.bot == "rook" and setup.mode == "solo" and setup.players == ("Ana",)
+    stored = setup_to_json(setup)
+    assert stored == {
+        "kind": "flash-duel",
+        "mode": "solo",
+        "players": ["Ana"],
+        "seed": 3,
+        "characters": {"Ana": "grave"},
+        "clockwork": {},
+        "dragon": None,
+        "bot": "rook",
+        "unused": [],
+    }
+    assert setup_from_json(stored) == setup
+    plain = setup_from_request({"players": ["Ana", "Ben"], "characters": CHARS}, catalog, 4)
+    assert plain.mode == "full" and plain.bot is None
+    five = ["Ana", "Ben", "Cat", "Dan", "Drake"]
+    everyone = {p: c for p, c in zip(five, ["grave", "rook", "jaina", "midori"], strict=False)}
+    raid = setup_from_request(
+        {"mode": "raid", "players": five, "dragon": "Drake", "characters": everyone}, catalog, 4
+    )
+    assert len(raid.players) == 5
+    with pytest.raises(InvalidSetup, match="players"):
+        setup_from_request(
+            {"mode": "raid", "players": [*five, "Eve"], "dragon": "Drake"}, catalog, 4
+        )

@@ -231,6 +231,7 @@ def test_dragon_takes_an_extra_turn_per_mortal_defeated(catalog: Catalog) -> Non
     assert table.view()["extra_turns"] == 2
     table.act("Drake", type="end_turn")
     assert table.view()["turn"] == "Drake"
+    assert table.view()["outcome"] == "Drake takes an extra turn"
     table.act("Drake", type="end_turn")
     assert table.view()["turn"] == "Drake"
     table.act("Drake", type="end_turn")
@@ -321,6 +322,8 @@ def test_raid_time_over_waits_for_the_one_reshuffle(catalog: Catalog) -> None:
     table = raid(catalog)  # 3 mortals: 40 cards, reshuffle once
     table.act("Ana", type="draw", count=10).act("Ana", type="draw", count=7)
     assert table.view()["deck"] > 0 and table.view()["reshuffles"] == 1
+    deck = table.view()["deck"]
+    assert table.view()["outcome"] == f"the deck ran out: reshuffled once ({deck} cards)"
     table.act("Ana", type="draw", count=10).act("Ana", type="draw", count=7)
     assert table.view()["deck"] == 0 and table.view()["reshuffles"] == 1
 
@@ -396,6 +399,10 @@ def test_traitor_names_hands_until_the_first_miss(catalog: Catalog) -> None:
     guesses = [[loyal[0], True], [loyal[1], False], [loyal[2], True]]
     table.act(traitor, type="reveal", guesses=guesses)
     assert table.down() == {loyal[0]}
+    assert table.history[-1] == (
+        f"{traitor}: {traitor} is the traitor; {traitor} named {loyal[0]}'s hand: "
+        f"{loyal[0]} is defeated"
+    )
     assert table.view()["revealed"] == {traitor: "traitor"}
     assert table.view()["extra_turns"] == 1
 
@@ -405,6 +412,7 @@ def test_accused_traitor_falls_and_play_goes_on(catalog: Catalog) -> None:
     loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]
     table.act(loyal[0], type="accuse", accused=traitor)
     assert table.down() == {traitor} and not table.view()["game_winner"]
+    assert table.history[-1] == (f"{loyal[0]}: {loyal[0]} accused {traitor}: {traitor} is defeated")
 
 
 def test_revealed_traitor_no_longer_accuses(catalog: Catalog) -> None:
@@ -419,6 +427,7 @@ def test_dragon_with_the_traitor_card_reveals_for_a_hit_point(catalog: Catalog) 
     assert traitor == "Drake" and table.view()["hit_points"] == 3
     table.act("Drake", type="dragon_reveal")
     assert table.view()["hit_points"] == 4
+    assert table.history[-1] == ("Drake: the Dragon held the traitor card: one more hit point")
     assert "already" in table.refused("Drake", type="dragon_reveal")
 
 

@@ -17,6 +17,7 @@ from companion.game.puzzle_strike.gems import (
     land,
 )
 from companion.game.puzzle_strike.piles import (
+    Collision,
     GemError,
     GemSupply,
     Mode,
@@ -101,6 +102,14 @@ def test_example_counter_crash_of_two_against_one_two_three(
     else:
         assert table.pending is None
     assert table.money_of("Ben") == 0  # no money for Ben: it is not his turn
+    expected = {
+        1: Collision(1, 1, "Ben", False),  # one 1-gem left over lands on Ben
+        2: Collision(2, 0, None, False),
+        3: Collision(2, 1, "Ana", True),  # one flies back at Ana
+    }[counter]
+    assert table.collision == expected
+    if back_to_ana:
+        assert table.pending is not None and table.pending.unstoppable is False
 
 
 def test_example_four_gem_in_a_double_crash_is_uncounter_crashable() -> None:

@@ -632,3 +632,30 @@ def test_match_starts_and_choices_are_exact() -> None:
     ):
         after = m.apply_choice(match, "Ben", option, bank)
         assert after.awaiting_choice == () and after.first_player == "Ben"
+
+
+def test_restart_choice_once_everyone_agrees_starts_the_choice_over(catalog: Catalog) -> None:
+    state = playing(catalog, DUEL, Mode.TWO_PLAYER)
+    key = state.stacks[0][0]
+    state = do(state, catalog, "Ana", type="stack", stack=key, state="empty")
+    state = give(state, catalog, "Ben", 2)
+    state = do(state, catalog, "Ben", type="restart_choice")
+    assert state.restart_votes == ("Ben",) and state.phase == "playing"
+    again = do(state, catalog, "Ana", type="restart_choice")
+    assert again.phase == "choosing" and again.game_no == 1
+    assert again.order == ("Ana", "Ben") and again.characters == ()
+    assert again.table is None and again.restart_votes == () and again.rechoose is None
+    assert all(s == "full" for _, s in again.stacks)
+    assert again.panic == new_room(catalog, ["Ana", "Ben"], Mode.TWO_PLAYER).panic
+    assert view(again, "Ana", catalog)["waiting_for"] == ["Ana", "Ben"]
+    chosen = do(again, catalog, "Ben", type="choose", character="lum")
+    chosen = do(chosen, catalog, "Ana", type="choose", character="grave")
+    assert chosen.phase == "playing" and dict(chosen.characters)["Ben"] == "lum"
+
+
+def test_restart_choice_while_still_choosing(catalog: Catalog) -> None:
+    state = new_room(catalog, ["Ana", "Ben"], Mode.TWO_PLAYER)
+    state = do(state, catalog, "Ana", type="choose", character="grave")
+    state = do(state, catalog, "Ana", type="restart_choice")
+    state = do(state, catalog, "Ben", type="restart_choice")
+    assert state.phase == "choosing" and view(state, "Ana", catalog)["characters"]["Ana"] is None

@@ -287,3 +287,290 @@ def test_usual_rounds() -> None:
     assert [usual_rounds(n) for n in (2, 4, 5, 8, 9, 16, 17, 32, 33, 256)] == [
         1, 2, 3, 3, 4, 4, 5, 5, 6, 8,
     ]  # fmt: skip
+
+
+# --- exact edges (each pins a rule the tests above reach on one path only) -------------
+
+
+def four(seed: int = 4) -> Event:
+    """Four players, Ana to Dan, no round yet."""
+    event = Event(seed=seed, games_to_win=2, swiss_rounds=3)
+    for name in ("Ana", "Ben", "Cat", "Dan"):
+        event = add_player(event, name)
+    return event
+
+
+def finish(event: Event, score: tuple[int, int] = (2, 0)) -> Event:
+    """Record ``score`` at every table of the current round."""
+    rnd = event.rounds[-1]
+    for p in rnd.pairings:
+        if p.b is not None:
+            event = record_result(event, rnd.number, p.table, Result(*score))
+    return event
+
+
+def test_winner_side_both_ways() -> None:
+    assert Result(2, 1).winner_side() == "a"
+    assert Result(1, 2).winner_side() == "b"
+    assert Result(0, 2).winner_side() == "b"
+    assert Result(1, 1, 1).winner_side() is None
+
+
+def test_names_are_cleaned_and_one_to_24_characters() -> None:
+    event = add_player(Event(seed=1), "  Ana   Lee \t")
+    assert event.players[0].name == "Ana Lee"
+    event = add_player(event, "B")
+    event = add_player(event, "c" * 24)
+    assert [p.name for p in event.players] == ["Ana Lee", "B", "c" * 24]
+    with pytest.raises(TournamentError, match="1 to 24"):
+        add_player(event, "   ")
+    with pytest.raises(TournamentError, match="'ana lee' has already entered"):
+        add_player(event, "ana  lee")
+
+
+def test_drop_keeps_first_round_and_reentry_waits_for_the_next_round() -> None:
+    event = finish(pair_next_round(four(), round_rng(4, 1)))
+    event = set_active(event, 3, False)
+    assert event.player(3) == replace(event.player(3), active=False, first_round=1)
+    with pytest.raises(TournamentError, match="Cat is already dropped"):
+        set_active(event, 3, False)
+    event = finish(pair_next_round(event, round_rng(4, 2)))
+    event = set_active(event, 3, True)
+    assert (event.player(3).active, event.player(3).first_round) == (True, 3)
+    assert [p.first_round for p in event.players] == [1, 1, 3, 1]
+    late = add_player(event, "Eve")
+    assert late.player(5).first_round == 3
+    assert set_active(late, 5, False).player(5).first_round == 3
+
+
+def test_closed_round_message_names_the_current_round() -> None:
+    with pytest.raises(TournamentError, match=r"round 1 is not the current round \(0\)"):
+        record_result(four(), 1, 1, Result(2, 0))
+    event = pair_next_round(four(), round_rng(4, 1))
+    with pytest.raises(TournamentError, match=r"round 2 is not the current round \(1\)"):
+        record_result(event, 2, 1, Result(2, 0))
+
+
+def test_byes_take_no_result_and_tables_are_numbered_from_one() -> None:
+    event = add_player(four(), "Eve")
+    event = pair_next_round(event, round_rng(4, 1))
+    tables = [p.table for p in event.rounds[0].pairings]
+    assert tables == [1, 2, 0]
+    bye = event.rounds[0].pairings[2]
+    assert bye.b is None and bye.result == Result(2, 0)
+    with pytest.raises(TournamentError, match="table 0 is a bye"):
+        record_result(event, 1, 0, Result(2, 0))
+    flash = pair_next_round(replace(add_player(four(), "Eve"), games_to_win=3), round_rng(4, 1))
+    assert flash.rounds[0].pairings[2].result == Result(3, 0)
+
+
+def test_waiting_tables_are_named_and_round_numbers_checked() -> None:
+    event = pair_next_round(four(), round_rng(4, 1))
+    table_2 = event.rounds[0].pairings[1]
+    event = record_result(event, 1, table_2.table, Result(2, 0))
+    with pytest.raises(TournamentError, match=r"round 1 still waits for tables 1$"):
+        pair_next_round(event, round_rng(4, 2))
+    from companion.game.tournament.model import add_round
+
+    with pytest.raises(TournamentError, match=r"still waits for tables 1, 2$"):
+        add_round(pair_next_round(four(), round_rng(4, 1)), Round(2, ()))
+    with pytest.raises(TournamentError, match="the next round is 1, not 2"):
+        add_round(four(), Round(2, ()))
+    assert add_round(four(), Round(1, ())).rounds == (Round(1, ()),)
+
+
+def test_round_one_is_the_random_draw_and_two_players_suffice() -> None:
+    from companion.game.tournament.pairing import first_round
+
+    event = pair_next_round(four(), round_rng(4, 1))
+    drawn = first_round([1, 2, 3, 4], round_rng(4, 1))
+    assert [(p.a, p.b) for p in event.rounds[0].pairings] == drawn
+    two = Event(seed=2, games_to_win=2, swiss_rounds=1)
+    two = add_player(add_player(two, "Ana"), "Ben")
+    assert len(pair_next_round(two, round_rng(2, 1)).rounds[0].pairings) == 1
+    alone = add_player(Event(seed=2), "Ana")
+    with pytest.raises(PairingError, match="2 players or more, not 1"):
+        pair_next_round(alone, round_rng(2, 1))
+
+
+def test_swiss_tables_seat_the_better_ranked_first_best_table_first() -> None:
+    for seed in range(6):
+        event = simulate(9, 2, seed=seed)
+        table = standings(replace(event, rounds=event.rounds[:1]))
+        rank = {s.player: s.rank for s in table}
+        pairings = event.rounds[1].pairings
+        assert pairings[-1].b is None and all(p.b is not None for p in pairings[:-1])
+        assert all(rank[p.a] < rank[p.b] for p in pairings[:-1] if p.b is not None)
+        firsts = [rank[p.a] for p in pairings[:-1]]
+        assert firsts == sorted(firsts)
+        assert [p.table for p in pairings] == [1, 2, 3, 4, 0]
+
+
+def test_group_distance_counts_from_the_highest_group() -> None:
+    from companion.game.tournament.pairing import group_distance
+
+    event = finish(pair_next_round(add_player(four(), "Eve"), round_rng(4, 1)), (2, 1))
+    table = standings(event)
+    group = group_distance(table, [s.player for s in table])
+    points = {s.player: s.match_points for s in table}
+    assert {group[p] for p in points if points[p] == 3} == {0}
+    assert {group[p] for p in points if points[p] == 0} == {1}
+
+
+def test_swiss_graph_weights_follow_the_documented_costs() -> None:
+    from companion.game.tournament.pairing import BYE, swiss_graph
+
+    event = finish(pair_next_round(add_player(four(), "Eve"), round_rng(4, 1)), (2, 1))
+    table = standings(event)
+    players = [s.player for s in table]
+    graph = swiss_graph(event, players, table, random.Random(0))
+    points = {s.player: s.match_points for s in table}
+    n = 5
+    worst = (n + 1) ** 2  # two groups: 3 points and 0
+    step = worst * n
+    base = step * (n + 2)
+    met = {frozenset((p.a, p.b)) for p in event.rounds[0].pairings if p.b is not None}
+    for x in players:
+        for y in players:
+            if x < y:
+                pair = frozenset((x, y))
+                assert graph.has_edge(x, y) == (pair not in met)
+                if pair not in met:
+                    cost = 0 if points[x] == points[y] else n
+                    assert graph[x][y]["weight"] == base - cost
+    rank = {s.player: s.rank for s in table}
+    had = next(p.a for p in event.rounds[0].pairings if p.b is None)
+    assert not graph.has_edge(had, BYE)
+    by_rank = sorted((p for p in players if p != had), key=lambda p: -rank[p])
+    assert [graph[p][BYE]["weight"] for p in by_rank] == [base - step * i for i in range(4)]
+
+
+def test_three_groups_apart_costs_more_than_any_pairing_closer() -> None:
+    from companion.game.tournament.pairing import swiss_graph
+
+    event = simulate(8, 2, seed=5)
+    table = standings(event)
+    players = [s.player for s in table]
+    graph = swiss_graph(event, players, table, random.Random(1))
+    points = {s.player: s.match_points for s in table}
+    groups = sorted(set(points.values()), reverse=True)
+    weights = {}
+    for x, y, w in graph.edges(data="weight"):
+        weights.setdefault(abs(groups.index(points[x]) - groups.index(points[y])), set()).add(w)
+    base = max(weights[0])
+    assert weights[0] == {base}
+    for k in sorted(weights)[1:]:
+        assert weights[k] == {base - (9**k - 1)}
+
+
+def test_top_four_with_exactly_four_active_players() -> None:
+    event = replace(simulate(4, 2, seed=3), top_cut=4)
+    seeds = [s.player for s in standings(event)]
+    event = pair_next_round(event, round_rng(3, 3))
+    assert [(p.a, p.b) for p in event.rounds[-1].pairings] == [
+        (seeds[0], seeds[3]),
+        (seeds[1], seeds[2]),
+    ]
+    event = record_result(event, 3, 1, Result(0, 2))  # seed 4 beats seed 1
+    event = record_result(event, 3, 2, Result(2, 1))
+    final = pair_next_round(event, round_rng(3, 4)).rounds[-1]
+    assert [(p.a, p.b) for p in final.pairings] == [(seeds[3], seeds[1])]
+    short = set_active(replace(simulate(4, 2, seed=3), top_cut=4), seeds[0], False)
+    with pytest.raises(TournamentError, match="a top 4 needs 4 active players, not 3"):
+        pair_next_round(short, round_rng(3, 3))
+
+
+def test_winner_of_each_kind_of_table() -> None:
+    from companion.game.tournament.pairing import winner_of
+
+    assert winner_of(Pairing(0, 7, None, Result(2, 0))) == 7
+    assert winner_of(Pairing(1, 7, 8, Result(2, 1))) == 7
+    assert winner_of(Pairing(1, 7, 8, Result(1, 2))) == 8
+    with pytest.raises(TournamentError, match="table 3 has no winner yet"):
+        winner_of(Pairing(3, 7, 8))
+    with pytest.raises(TournamentError, match="table 3 has no winner"):
+        winner_of(Pairing(3, 7, 8, Result(1, 1)))
+
+
+def test_record_counts_wins_losses_draws_and_byes() -> None:
+    r = Record()
+    r.add(1, 1, 1, opponent=2)
+    r.add(1, 1, 0, opponent=3)
+    assert (r.wins, r.losses, r.draws, r.byes) == (0, 0, 2, 0)
+    r.add(2, 1, 0, opponent=4)
+    r.add(1, 2, 0, opponent=5)
+    r.add(2, 0, 0, opponent=None)
+    r.add(2, 0, 0, opponent=None)
+    assert (r.wins, r.losses, r.draws, r.byes) == (3, 1, 2, 2)
+    assert r.opponents == [2, 3, 4, 5]
+    assert r.match_points == 11 and r.rounds == 6
+
+
+def test_standings_skip_unfinished_tables_and_show_draws_and_drops() -> None:
+    event = pair_next_round(four(), round_rng(4, 1))
+    first, second = event.rounds[0].pairings
+    event = record_result(event, 1, second.table, Result(1, 1, 1))
+    event = set_active(event, first.a, False)
+    table = standings(event)
+    assert [s.rank for s in table] == [1, 2, 3, 4]
+    by = {s.player: s for s in table}
+    assert by[second.a].draws == by[second.b].draws == 1
+    assert by[second.a].match_points == 1
+    assert (by[first.a].wins, by[first.a].losses, by[first.a].draws) == (0, 0, 0)
+    assert by[first.a].active is False and by[second.a].active is True
+
+
+def test_ogw_breaks_a_tie_left_by_points_omw_and_gw() -> None:
+    # Ana and Ben each beat one player 2-0 and draw 1-1 with each other: equal points, OMW%
+    # and GW%. Ben's first opponent then wins 2-0, Ana's only 2-1: Ben's OGW% is higher, so
+    # he ranks first although his name sorts after hers.
+    event = Event(seed=1, games_to_win=2, swiss_rounds=2)
+    for name in ("Ana", "Ben", "Cat", "Dan", "Eve", "Fay"):
+        event = add_player(event, name)
+    ana, ben, cat, dan, eve, fay = 1, 2, 3, 4, 5, 6
+    rounds = (
+        Round(1, (Pairing(1, ana, cat, Result(2, 0)), Pairing(2, ben, dan, Result(2, 0)),
+                  Pairing(3, eve, fay, Result(2, 0)))),
+        Round(2, (Pairing(1, ana, ben, Result(1, 1)), Pairing(2, cat, eve, Result(2, 1)),
+                  Pairing(3, dan, fay, Result(2, 0)))),
+    )  # fmt: skip
+    table = standings(replace(event, rounds=rounds))
+    by = {s.name: s for s in table}
+    assert by["Ana"].match_points == by["Ben"].match_points
+    assert by["Ana"].omw == by["Ben"].omw and by["Ana"].gw == by["Ben"].gw
+    assert by["Ana"].ogw < by["Ben"].ogw
+    names = [s.name for s in table]
+    assert names.index("Ben") + 1 == names.index("Ana")
+
+
+def test_bank_policy_checks() -> None:
+    BankPolicy("round").check()
+    BankPolicy("recommended", recommended="First Game").check()
+    with pytest.raises(TournamentError, match="round, table, recommended"):
+        BankPolicy("seat").check()
+    with pytest.raises(TournamentError, match="name the recommended bank"):
+        BankPolicy("recommended").check()
+
+
+def test_bank_seeds_use_63_bits_and_every_part() -> None:
+    from companion.game.tournament import bank_seed
+
+    seeds = [bank_seed(s, r, t) for s in range(20) for r in (1, 2) for t in (0, 1)]
+    assert all(0 <= s < 2**63 for s in seeds)
+    assert any(s >= 2**62 for s in seeds)
+    assert len(set(seeds)) == len(seeds)
+    assert bank_seed(5, 1) == bank_seed(5, 1, 0) != bank_seed(5, 1, 1)
+
+
+def test_table_banks_use_each_tables_seed_and_keep_the_options(catalog: Catalog) -> None:
+    from companion.game.puzzle_strike.bank import BankOptions, BankSampler
+    from companion.game.tournament import bank_seed
+
+    options = BankOptions(max_attacks=2)
+    policy = BankPolicy("table", ("base-3e",), options)
+    banks = round_banks(catalog, policy, 9, 3, [1, 2])
+    for t in (1, 2):
+        assert banks[t].seed == bank_seed(9, 3, t)
+        assert banks[t].options == options
+    assert banks[1].valid_banks == BankSampler(catalog, ["base-3e"], options).count()
+    assert round_banks(catalog, BankPolicy(), 9, 3, [1])[1].options == BankOptions()

@@ -1,0 +1,154 @@
+"""What a Puzzle Strike phone shows: every field its declared type names, and their values."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from companion.game.errors import IllegalMove
+from companion.game.puzzle_strike import room
+from companion.game.puzzle_strike import view_types as vt
+from companion.game.puzzle_strike.bank import recommended_bank
+from companion.game.puzzle_strike.piles import Mode
+from companion.game.puzzle_strike.setup import Setup
+from printkit.catalog import Catalog
+from printkit.rules import height_bonus
+from tests.ps_helpers import do, give, new_room, playing, view
+
+DUEL = {"Ana": "grave", "Ben": "rook"}
+
+
+def keys(typed: type) -> set[str]:
+    """The keys a TypedDict declares."""
+    return set(typed.__annotations__)
+
+
+def test_every_part_of_the_view_has_its_declared_keys(catalog: Catalog) -> None:
+    state = give(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", 1, 3)
+    state = do(state, catalog, "Ana", type="crash", gems=[3])
+    shown = view(state, "Ana", catalog)
+    assert set(shown) == keys(vt.RoomView)
+    table = shown["table"]
+    assert set(table) == keys(vt.TableView)
+    assert all(set(p) == keys(vt.PileView) for p in table["piles"]) and table["piles"]
+    assert set(table["pending"]) == keys(vt.PendingView) | keys(vt.SendView)
+    assert shown["match"] is None
+    assert set(shown["panic"]) == keys(vt.PanicView)
+    assert shown["stacks"] and all(set(s) == keys(vt.StackView) for s in shown["stacks"])
+    assert shown["chips"] and all(set(c) == keys(vt.ChipView) for c in shown["chips"].values())
+    assert shown["pool"] and all(set(p) == keys(vt.PoolItem) for p in shown["pool"])
+    options = shown["character_options"]
+    assert options and all(set(c) == keys(vt.KeyName) for c in options)
+    lost = give(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", 4, 4, 2)
+    ended = view(do(lost, catalog, "Ana", type="end_turn"), "Ana", catalog)
+    assert set(ended["match"]) == keys(vt.MatchView)
+    assert set(ended["table"]["outcome"]) == keys(vt.OutcomeView)
+    assert ended["match"]["score"] == {"Ana": 0, "Ben": 1}
+    assert ended["match"]["games"] == [["Ben", "Ana"]]  # winner, then loser
+
+
+def test_view_values_while_playing(catalog: Catalog) -> None:
+    state = give(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", 1, 3)
+    state = do(state, catalog, "Ana", type="crash", gems=[3])
+    shown: dict[str, Any] = view(state, "Ben", catalog)
+    assert shown["phase"] == "playing" and shown["you"] == "Ben"
+    assert shown["title"] == "Ana vs Ben"
+    assert shown["sides"] == [["Ana"], ["Ben"]] and shown["players"] == ["Ana", "Ben"]
+    assert sorted(shown["order"]) == ["Ana", "Ben"]
+    assert (shown["mode"], shown["edition"], shown["sets"]) == ("two-player", 3, ["base-3e"])
+    assert shown["game_no"] == 1 and shown["waiting_for"] == [] and shown["restart_votes"] == []
+    assert shown["characters"] == {"Ana": "Grave", "Ben": "Rook"}
+    assert all("/" not in c["id"] for c in shown["character_options"])
+    assert {"id": "grave", "name": "Grave"} in shown["character_options"]
+    assert all("/" in p["key"] and not p["key"].startswith("fixed/") for p in shown["pool"])
+    for stack in shown["stacks"]:
+        assert stack["cost"] == shown["chips"][stack["key"]]["cost"]
+        assert stack["state"] in ("full", "empty", "removed")
+    table = shown["table"]
+    ana = next(p for p in table["piles"] if p["owner"] == "Ana")
+    assert ana["players"] == ["Ana"] and ana["gems"] == [1] and ana["total"] == 1
+    assert ana["bonus"] == height_bonus(1)
+    assert table["pending"] == {"sender": "Ana", "target": "Ben", "ones": 3, "unstoppable": False}
+    assert table["can_counter"] == ["Ben"] and table["turn"] == "Ana"
+    assert table["opponents"] == {"Ana": ["Ben"], "Ben": ["Ana"]}
+
+
+def test_chip_faces_come_from_the_catalog(catalog: Catalog) -> None:
+    shown = view(playing(catalog, DUEL, Mode.TWO_PLAYER), None, catalog)
+    game = next(g for g in catalog.games if g.id == "puzzle-strike")
+    base = next(s for s in game.sets if s.id == "base-3e")
+    faces = {f"base-3e/{c.id}": c for c in base.puzzle_chips}
+    faces |= {f"fixed/{s.id}": s for s in base.stacks}  # type: ignore[attr-defined]
+    for key, chip in shown["chips"].items():
+        face = faces[key]
+        assert chip["name"] == face.name and chip["cost"] == face.cost
+        assert chip["summary"] == face.summary
+        assert chip["banner"] == list(face.banner or ())
+        assert chip["banner_icons"] == list(face.banner_icons)
+        assert chip["icons"] == [[i.name, i.count] for i in face.icons or ()]
+    assert any(c["banner"] for c in shown["chips"].values())
+    assert any(c["icons"] for c in shown["chips"].values())
+
+
+def test_secret_choices_show_to_their_chooser_only(catalog: Catalog) -> None:
+    state = new_room(catalog, ["Ana", "Ben"], Mode.TWO_PLAYER)
+    state = do(state, catalog, "Ana", type="choose", character="grave")
+    mine = view(state, "Ana", catalog)
+    assert mine["phase"] == "choosing" and mine["waiting_for"] == ["Ben"]
+    assert mine["characters"] == {"Ana": "Grave", "Ben": None}
+    assert view(state, "Ben", catalog)["characters"] == {"Ana": None, "Ben": None}
+    assert view(state, None, catalog)["characters"] == {"Ana": None, "Ben": None}
+    assert mine["table"] is None and mine["match"] is None
+
+
+# --- Clockwork characters carried from a draft --------------------------------------------
+
+
+def clockwork_setup(catalog: Catalog, **chips: tuple[str, ...]) -> Setup:
+    """A duel whose players bring Clockwork characters (3 character chips each)."""
+    bank = tuple(c.key for c in recommended_bank(catalog, "base-3e", "First Game").chips)
+    drafted = tuple(chips.items())
+    return Setup(("Ana", "Ben"), Mode.TWO_PLAYER, 3, ("base-3e",), bank, "base-3e", 7,
+                 clockwork=drafted)  # fmt: skip
+
+
+def character_chips(catalog: Catalog) -> list[tuple[str, str]]:
+    """Every character chip of base 3rd edition: (key, name)."""
+    game = next(g for g in catalog.games if g.id == "puzzle-strike")
+    base = next(s for s in game.sets if s.id == "base-3e")
+    return [(f"{w.id}/{c.id}", c.name) for w, c in base.character_chips()]  # type: ignore[attr-defined]
+
+
+def test_clockwork_characters_go_straight_to_the_first_game(catalog: Catalog) -> None:
+    chips = character_chips(catalog)
+    ana, ben = tuple(k for k, _ in chips[:3]), tuple(k for k, _ in chips[3:6])
+    setup = clockwork_setup(catalog, Ana=ana, Ben=ben)
+    state = room.start(setup, catalog)
+    assert state.phase == "playing" and state.table is not None
+    assert state.characters == (("Ana", "clockwork"), ("Ben", "clockwork"))
+    shown = view(state, "Ben", catalog)["characters"]
+    names = dict(chips)
+    assert shown == {
+        "Ana": "Clockwork: " + ", ".join(names[k] for k in ana),
+        "Ben": "Clockwork: " + ", ".join(names[k] for k in ben),
+    }
+    with pytest.raises(IllegalMove, match="only during the first game"):
+        do(state, catalog, "Ana", type="restart_choice")
+    assert Setup.from_json(setup.to_json()) == setup
+    assert setup.to_json()["clockwork"] == {"Ana": list(ana), "Ben": list(ben)}
+    assert "clockwork" not in replace(setup, clockwork=()).to_json()
+
+
+def test_clockwork_characters_are_checked(catalog: Catalog) -> None:
+    keys = [k for k, _ in character_chips(catalog)]
+    good = tuple(keys[:3])
+    for bad in (tuple(keys[:2]), tuple(keys[:4]), (*keys[:2], "base-3e/not-a-chip")):
+        with pytest.raises(IllegalMove, match="Ben's Clockwork character must be 3 character"):
+            room.start(clockwork_setup(catalog, Ana=good, Ben=bad), catalog)
+    with pytest.raises(IllegalMove, match="every player needs a Clockwork character"):
+        room.start(clockwork_setup(catalog, Ana=good), catalog)
+    with pytest.raises(IllegalMove, match="every player needs a Clockwork character"):
+        room.start(clockwork_setup(catalog, Ana=good, Ben=good, Cid=good), catalog)
+    assert room.start(clockwork_setup(catalog, Ana=good, Ben=good), catalog).phase == "playing"
