@@ -199,11 +199,6 @@ class State:
         mine = self.side_of(name)
         return tuple(f for f in self.standing() if self.side_of(f.name) != mine)
 
-    def teammates(self, name: str) -> tuple[Fighter, ...]:
-        """Return the standing fighters of the same side, the fighter left out."""
-        mine = self.side_of(name)
-        return tuple(f for f in self.standing() if self.side_of(f.name) == mine and f.name != name)
-
 
 def with_fighter(state: State, fighter: Fighter) -> State:
     """Return the state with one pawn changed."""
