@@ -152,11 +152,22 @@ def lock_file(path: str) -> int | None:
     """
     key = (os.getpid(), path)
     if key not in _lock_files:
-        try:
-            _lock_files[key] = os.open(path + "-writer", os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError:
-            _lock_files[key] = None  # e.g. a read-only folder: SQLite's own lock still holds
+        _lock_files[key] = open_lock_file(path + "-writer")
     return _lock_files[key]
+
+
+def open_lock_file(name: str) -> int | None:
+    """Open (or make) a lock file; read-only will do, as ``flock`` needs no write access.
+
+    None when it can be neither made nor read (a read-only folder): SQLite's own lock still
+    serialises the writes, only the quick wake-up between processes is lost.
+    """
+    for flags in (os.O_RDWR | os.O_CREAT, os.O_RDONLY):
+        try:
+            return os.open(name, flags, 0o600)
+        except OSError:
+            continue
+    return None
 
 
 @contextmanager
