@@ -76,7 +76,7 @@ def server(app: Flask) -> Iterator[str]:
     import uvicorn
 
     from companion.front import Front
-    from companion.serving import UVICORN_OPTIONS
+    from companion.serving import UVICORN_OPTIONS, FrontServer
 
     front = Front(app, threads=8, long_polls=64)
     sock = socket.socket()
@@ -84,7 +84,7 @@ def server(app: Flask) -> Iterator[str]:
     config = uvicorn.Config(
         front, log_level="warning", timeout_graceful_shutdown=2, **UVICORN_OPTIONS
     )
-    srv = uvicorn.Server(config)
+    srv = FrontServer(config)  # as served: stopping answers the waiting long polls
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
