@@ -62,3 +62,17 @@ class Table:
                 return self
             self.act(self.view()["turn"], type="end_turn")
         raise AssertionError(f"{name} never got the turn")
+
+
+def clockwork(catalog: Catalog) -> tuple[Table, list[str]]:
+    """Ana drafted first (plays first); 12 known abilities: 4 each and 4 unused."""
+    fd = next(s for g in catalog.games for s in g.sets if g.id == "flash-duel")
+    keys = [f"{c.id}/{a.id}" for c, a in fd.abilities() if a.is_known()][:12]
+    table = Table(
+        catalog,
+        mode="custom-clockwork",
+        players=["Ana", "Ben"],
+        clockwork={"Ana": keys[0:4], "Ben": keys[4:8]},
+        unused=keys[8:12],
+    )
+    return table, keys

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from printkit.catalog import Catalog
-from tests.fd_table import Table
+from tests.fd_table import Table, clockwork
 
 CHARS = {"Ana": "grave", "Ben": "rook", "Cat": "jaina", "Dan": "midori", "Dee": "setsuki"}
 
@@ -118,20 +118,6 @@ def test_raid_reshuffle_leaves_the_hands_out_of_the_new_pile(catalog: Catalog) -
 
 
 # --- Custom Clockwork: the loser of a round may swap one ability -----------------------
-
-
-def clockwork(catalog: Catalog) -> tuple[Table, list[str]]:
-    """Ana drafted first (plays first); 12 known abilities: 4 each and 4 unused."""
-    fd = next(s for g in catalog.games for s in g.sets if g.id == "flash-duel")
-    keys = [f"{c.id}/{a.id}" for c, a in fd.abilities() if a.is_known()][:12]
-    table = Table(
-        catalog,
-        mode="custom-clockwork",
-        players=["Ana", "Ben"],
-        clockwork={"Ana": keys[0:4], "Ben": keys[4:8]},
-        unused=keys[8:12],
-    )
-    return table, keys
 
 
 def test_clockwork_loser_swaps_one_ability_for_an_unused_one(catalog: Catalog) -> None:

@@ -321,13 +321,18 @@ def test_solo_refusals(catalog: Catalog) -> None:
     assert "not" in full.refused("Ana", type="bot_turn", hand=[1], drawn=1)
 
 
-def test_solo_game_won_then_another_character_and_bot(catalog: Catalog) -> None:
-    table = solo(catalog, "training-dummy")
+def win_solo_game(table: Table) -> None:
+    """Ana wins three rounds against the bot, each with one attack it cannot block."""
     for n in range(3):
         if n:
             table.act("Ana", type="first_player", player="Ana")
         table.place(Ana=15).act("Ana", type="attack", player="Ana", target="Bot", cards=[3])
         table.act("Ana", type="bot_defend", hand=[1, 1, 2, 2, 4], extra=5)
+
+
+def test_solo_game_won_then_another_character_and_bot(catalog: Catalog) -> None:
+    table = solo(catalog, "training-dummy")
+    win_solo_game(table)
     view = table.view()
     assert view["game_winner"] == "A" and view["points"][0] == 10
     assert "nobody" in table.refused("Ana", type="new_game", character="nobody")
@@ -526,11 +531,7 @@ def test_solo_results_record_rounds_and_the_game_with_the_character(catalog: Cat
     from companion.game.flash_duel.bots import SoloResult
 
     table = solo(catalog, "training-dummy")
-    for n in range(3):
-        if n:
-            table.act("Ana", type="first_player", player="Ana")
-        table.place(Ana=15).act("Ana", type="attack", player="Ana", target="Bot", cards=[3])
-        table.act("Ana", type="bot_defend", hand=[1, 1, 2, 2, 4], extra=5)
+    win_solo_game(table)
     round_won = SoloResult("training-dummy", "grave", "round", False)
     game_won = SoloResult("training-dummy", "grave", "game", False)
     assert table.state.results == (round_won, round_won, round_won, game_won)

@@ -16,7 +16,7 @@ from companion.game.flash_duel.view import (
     side_name,
 )
 from printkit.catalog import Catalog, FlashDuelSet
-from tests.fd_table import Table
+from tests.fd_table import Table, clockwork
 
 CHARS = {"Ana": "grave", "Ben": "rook", "Cat": "jaina", "Dan": "midori", "Drake": "menelker"}
 
@@ -192,16 +192,9 @@ def test_raid_view_shows_the_dragons_row(catalog: Catalog) -> None:
 
 
 def test_clockwork_view_lists_the_unused_abilities(catalog: Catalog) -> None:
-    fd = flash_duel(catalog)
-    known = [(f"{c.id}/{a.id}", a) for c, a in fd.abilities() if a.is_known()][:12]
-    keys = [k for k, _ in known]
-    table = Table(
-        catalog,
-        mode="custom-clockwork",
-        players=["Ana", "Ben"],
-        clockwork={"Ana": keys[0:4], "Ben": keys[4:8]},
-        unused=keys[8:12],
-    )
+    table, keys = clockwork(catalog)
+    abilities = {f"{c.id}/{a.id}": a for c, a in flash_duel(catalog).abilities()}
+    known = [(k, abilities[k]) for k in keys]
     assert table.view()["unused_abilities"] == [
         {"key": k, "name": a.name or k, "effect": a.effect or ""} for k, a in known[8:12]
     ]

@@ -197,17 +197,19 @@ async def call_post(front: Front, request: dict[str, Any], receive: Any) -> Answ
     return int(sent[0]["status"]), headers, b"".join(m.get("body", b"") for m in sent[1:])
 
 
+def first_choice(phone: FlaskClient, key: str) -> tuple[bytes, dict[str, str]]:
+    """The body and headers of a seated phone's first action (choosing Grave), as sent."""
+    action = {"type": "choose", "character": "grave"}
+    body = json.dumps({"action": action, "base_version": 0, "idempotency_key": key}).encode()
+    headers = {"Cookie": cookies(phone), "Content-Type": "application/json", "X-CSRF-Token": CSRF}
+    return body, headers
+
+
 def test_a_write_goes_through_the_front_to_flask(app: Flask, front: Front) -> None:
     match_id, a, _ = start_duel(app)
-    action = {"type": "choose", "character": "grave"}
-    body = json.dumps({"action": action, "base_version": 0, "idempotency_key": "front-0001"})
-    headers = {
-        "Cookie": cookies(a),
-        "Content-Type": "application/json",
-        "Content-Length": str(len(body)),
-        "X-CSRF-Token": CSRF,
-    }
-    request, receive = posted(f"/api/matches/{match_id}/actions", body.encode(), headers)
+    body, headers = first_choice(a, "front-0001")
+    headers["Content-Length"] = str(len(body))
+    request, receive = posted(f"/api/matches/{match_id}/actions", body, headers)
     status, answer, content = asyncio.run(call_post(front, request, receive))
     assert status == 200, content
     assert json.loads(content)["version"] == 1
@@ -236,16 +238,13 @@ def test_a_write_through_this_process_wakes_its_long_polls_at_once(
     monkeypatch.setattr(companion.front, "WATCH_SECONDS", 3600)
     match_id, a, b = start_duel(app)
     url, headers = state_of(b, match_id)
-    action = {"type": "choose", "character": "grave"}
-    body = json.dumps({"action": action, "base_version": 0, "idempotency_key": "front-0002"})
-    write_headers = {"Cookie": cookies(a), "X-CSRF-Token": CSRF,
-                     "Content-Type": "application/json"}  # fmt: skip
+    body, write_headers = first_choice(a, "front-0002")
 
     async def poll_then_write() -> tuple[int, int]:
         polling = asyncio.create_task(call(front, scope(url, "wait=20", headers)))
         while not front.polls.waiting:
             await asyncio.sleep(0.01)
-        request, receive = posted(f"/api/matches/{match_id}/actions", body.encode(), write_headers)
+        request, receive = posted(f"/api/matches/{match_id}/actions", body, write_headers)
         written, _, _ = await call_post(front, request, receive)
         status, _, _ = await asyncio.wait_for(polling, timeout=5)
         return written, status
@@ -310,18 +309,12 @@ def test_a_request_cut_short_by_its_client_never_reaches_the_app(app: Flask, fro
     """A client that leaves mid-body: no WSGI server hands on an unfinished request (its
     first part may parse and act: here a whole JSON action, the padding never sent)."""
     match_id, a, _ = start_duel(app)
-    action = {"type": "choose", "character": "grave"}
-    body = json.dumps({"action": action, "base_version": 0, "idempotency_key": "front-0002"})
-    headers = {
-        "Cookie": cookies(a),
-        "Content-Type": "application/json",
-        "Content-Length": str(len(body) + 100),  # 100 spaces of padding to come
-        "X-CSRF-Token": CSRF,
-    }
+    body, headers = first_choice(a, "front-0002")
+    headers["Content-Length"] = str(len(body) + 100)  # 100 spaces of padding to come
     request = {**scope(f"/api/matches/{match_id}/actions", headers=headers), "method": "POST"}
     messages = [
         {"type": "http.disconnect"},
-        {"type": "http.request", "body": body.encode(), "more_body": True},
+        {"type": "http.request", "body": body, "more_body": True},
     ]
     sent: list[Any] = []
 
