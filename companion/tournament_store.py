@@ -422,27 +422,30 @@ def carry_draft(
     setup = duel_state.Setup(
         "custom-clockwork", tuple(draft.seats), seed, clockwork=picks, unused=unused
     )
-    ids = store.create_match_from_json(conn, duel_room.setup_to_json(setup), catalog)
-    with store.write_transaction(conn):
-        moved = conn.execute(
-            "update tournament_tables set draft_id = match_id, match_id = ? "
-            "where tournament_id = ? and round = ? and table_no = ? and match_id = ?",
-            (ids["id"], row["id"], t["round"], t["table_no"], t["match_id"]),
-        ).rowcount
-        if moved:
-            line = f"round {t['round']} table {t['table_no']}: drafted; the duel is open"
-            log(conn, row["id"], "table", line)
-            # The draft page's own carry then leads every phone to this duel, not a new one.
-            conn.execute(
-                "insert or ignore into carries (draft_id, match_id, created) values (?,?,?)",
-                (t["match_id"], ids["id"], store.now()),
-            )
-            seating.bump_seats(conn, t["match_id"])  # the draft's phones see the link
+    duel_room.RULES.start(setup, catalog)  # the rules refuse a bad setup before any write
+    ids = store.new_ids()
+    with store.write_transaction(conn):  # one transaction: two reads at once open one duel
         current = conn.execute(
             "select match_id from tournament_tables where tournament_id = ? and round = ? "
             "and table_no = ?",
             (row["id"], t["round"], t["table_no"]),
         ).fetchone()["match_id"]
+        if current == t["match_id"]:  # still the draft: no other read opened the duel
+            store.insert_match(conn, ids, duel_room.setup_to_json(setup), setup.players, None)
+            conn.execute(
+                "update tournament_tables set draft_id = match_id, match_id = ? "
+                "where tournament_id = ? and round = ? and table_no = ?",
+                (ids["id"], row["id"], t["round"], t["table_no"]),
+            )
+            line = f"round {t['round']} table {t['table_no']}: drafted; the duel is open"
+            log(conn, row["id"], "table", line)
+            # The draft page's own carry then leads every phone to this duel, not a new one.
+            conn.execute(
+                "insert or ignore into carries (draft_id, match_id, created) values (?,?,?)",
+                (current, ids["id"], store.now()),
+            )
+            seating.bump_seats(conn, current)  # the draft's phones see the link
+            current = ids["id"]
     return store.load(conn, store.find_match(conn, match_id=current), catalog)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sqlite3
 from typing import Any
 
 import pytest
@@ -286,11 +287,31 @@ def test_custom_clockwork_draft_then_duel(
     check_duel_result(client, tid, final)
 
 
+def carry_at_once(draft_id: str, phones: dict[str, FlaskClient]) -> dict[str, Any]:
+    """Both phones tap "Start a match" at the same moment (each in its own thread)."""
+    import threading
+
+    start = threading.Barrier(len(phones))
+    carried: dict[str, Any] = {}
+
+    def tap(name: str, p: FlaskClient) -> None:
+        start.wait()
+        carried[name] = post(p, f"/api/matches/{draft_id}/carry", {})
+
+    taps = [threading.Thread(target=tap, args=item) for item in phones.items()]
+    for t in taps:
+        t.start()
+    for t in taps:
+        t.join()
+    return carried
+
+
 def test_the_draft_page_carries_a_tournament_draft_into_the_tournament_s_duel(
     app: Flask, client: FlaskClient
 ) -> None:
-    """Tapping "start a match" on the draft page opens the duel the tournament follows (it
-    once opened a match of its own, whose result never reached the standings)."""
+    """Tapping "start a match" on the draft page (both phones at the same moment) opens the
+    duel the tournament follows (it once opened a match of its own, whose result never
+    reached the standings)."""
     tid, h = create(client, game="flash-duel", mode="custom-clockwork", rounds=1,
                     players=["Ana", "Ben"], seed=1)  # fmt: skip
     assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
@@ -302,13 +323,15 @@ def test_the_draft_page_carries_a_tournament_draft_into_the_tournament_s_duel(
         free = next(i["key"] for i in view["pool"] if not i["taken_by"])
         assert act(phones[view["turn"]], draft_id, {"type": "pick", "key": free}).status_code == 200
         view = a.get(f"/api/matches/{draft_id}/state").get_json()["state"]
-    carried = {name: post(p, f"/api/matches/{draft_id}/carry", {}) for name, p in phones.items()}
+    carried = carry_at_once(draft_id, phones)
     assert {c.status_code for c in carried.values()} == {201}
     duel_ids = {c.get_json()["match_id"] for c in carried.values()}
     assert len(duel_ids) == 1 and {n: c.get_json()["you"] for n, c in carried.items()} == {
         n: n for n in phones
     }
     duel_id = duel_ids.pop()
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from matches").fetchone()[0] == 2  # no orphan
     table = current_tables(read(client, tid, h))[0]
     assert table["match_url"].rsplit("/", 1)[1] == duel_id  # the tournament's own duel
     assert a.get(f"/api/matches/{draft_id}/state").get_json()["carried"]["match_id"] == duel_id
