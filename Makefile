@@ -34,7 +34,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check .
 
 jslint: $(NODE_STAMP)
-	node_modules/.bin/biome ci --colors=off companion/static
+	node_modules/.bin/biome ci --colors=off companion/web/static
 
 # npm ci refuses a lock file without other platforms' optional binaries (npm 11), so install
 # exactly what package-lock.json pins, without rewriting it.

@@ -48,11 +48,13 @@ def free_port() -> int:
 
 def make_tables(path: Path, count: int) -> list[tuple[str, str, str]]:
     """Create ``count`` 2-player tables directly in the database; return (id, cookie A, B)."""
-    from companion import db, seating, store
     from companion.game.puzzle_strike.actions import Choose
     from companion.game.puzzle_strike.piles import Mode
     from companion.game.puzzle_strike.room import RULES
     from companion.game.puzzle_strike.setup import Setup
+    from companion.storage import db
+    from companion.storage import matches as store
+    from companion.storage import seats as seating
     from printkit.catalog import load_catalog
 
     catalog = load_catalog()

@@ -1,5 +1,9 @@
 """strikekit's companion: the rules engine (``companion.game``) and the phone app on top.
 
+Layers, one folder each: ``game/`` (pure rules), ``storage/`` (every SQL statement),
+``web/`` (Flask: blueprints, pages, templates, static files), ``server/`` (the ASGI front
+that ``companion serve`` runs). ``cli.py``, ``kinds.py`` and ``instance.py`` sit on top.
+
 ``create_app`` builds the Flask app: the database (migrated once here), the JSON API and the
 pages, security headers, and JSON errors for the API (never a 500 for bad input).
 """
@@ -26,12 +30,20 @@ def create_app(
     from companion.instance import default_instance_path
 
     folder = instance_path or (test_config or {}).get("INSTANCE_PATH") or default_instance_path()
-    app = Flask(__name__, instance_relative_config=True, instance_path=str(Path(folder).resolve()))
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        instance_path=str(Path(folder).resolve()),
+        template_folder="web/templates",
+        static_folder="web/static",
+    )
     instance = Path(app.instance_path)
     app.config.from_mapping(DATABASE=str(instance / "companion.sqlite3"), DATA_DIR=None)
     if test_config:
         app.config.update(test_config)
-    from companion import api, db, errors, hosting, pages, security, tournaments
+    from companion import web
+    from companion.storage import db
+    from companion.web import errors, hosting, pages, security, tournaments
 
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
@@ -41,7 +53,7 @@ def create_app(
     hosting.init_app(app)  # proxy, public address, HSTS, rate limits (config HOSTING_*)
     db.init_app(app)
     errors.init_app(app)
-    api.register(app)
+    web.register(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(tournaments.bp)
     return app

@@ -257,7 +257,7 @@ def run_bank(catalog: Catalog, args: argparse.Namespace) -> int:
 
 def serve_config(args: argparse.Namespace) -> dict[str, Any]:
     """Turn serve's options into the app's settings."""
-    from companion.hosting import DEFAULT_LIMITS, public_address
+    from companion.web.hosting import DEFAULT_LIMITS, public_address
 
     if not 1 <= args.port <= 65535:
         raise UsageError(f"--port must be 1-65535, not {args.port}")
@@ -277,7 +277,7 @@ def serve_config(args: argparse.Namespace) -> dict[str, Any]:
         "HOSTING_PROXY": args.proxy,
         "HOSTING_BASE_URL": args.base_url.rstrip("/") if args.base_url else None,
         "HOSTING_LIMITS": None if args.no_limits else DEFAULT_LIMITS,
-        "HOSTING_FAST_POLLS": False,  # the front (companion.front) answers them first
+        "HOSTING_FAST_POLLS": False,  # the front (companion.server.front) answers them first
     }
     if args.instance:
         config["INSTANCE_PATH"] = str(Path(args.instance).resolve())
@@ -307,7 +307,7 @@ def print_addresses(args: argparse.Namespace, database: str) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     """Migrate the database once, then serve (uvicorn, or gunicorn for --workers N)."""
     from companion import create_app
-    from companion.serving import serve
+    from companion.server.serve import serve
 
     config = serve_config(args)
     load_catalog(config["DATA_DIR"])  # a broken overlay stops here, before serving
@@ -320,7 +320,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def run_maintenance(args: argparse.Namespace) -> int:
     """Prune, back up, export or import."""
-    from companion import maintenance
+    from companion.storage import maintenance
 
     path = database_path(args)
     if args.command == "prune":
@@ -342,7 +342,7 @@ def run_maintenance(args: argparse.Namespace) -> int:
 
 def run_export(path: Path, args: argparse.Namespace) -> None:
     """Print or write one match's export."""
-    from companion import maintenance
+    from companion.storage import maintenance
 
     conn = maintenance.open_existing(path)
     try:
@@ -358,7 +358,7 @@ def run_export(path: Path, args: argparse.Namespace) -> None:
 
 def run_import(path: Path, args: argparse.Namespace) -> None:
     """Replay an export into the database."""
-    from companion import db, maintenance
+    from companion.storage import db, maintenance
 
     source = sys.stdin if args.file == "-" else None
     try:
@@ -381,7 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the companion command line and return its exit code."""
     args = build_parser().parse_args(argv)
     if args.command == "serve":
-        from companion.hosting import BaseUrlError
+        from companion.web.hosting import BaseUrlError
 
         try:
             return run_serve(args)
@@ -389,7 +389,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"companion serve: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     if args.command in ("prune", "backup", "export", "import"):
-        from companion.maintenance import MaintenanceError
+        from companion.storage.maintenance import MaintenanceError
 
         try:
             return run_maintenance(args)

@@ -50,8 +50,8 @@ from tests.helpers import CSRF, act, phone, post, start_duel  # noqa: E402, F401
 def app(tmp_path: Path) -> Iterator[Flask]:
     """An app with a fresh database and instance folder in a temporary folder."""
     from companion import create_app
-    from companion.db import close_thread_connections
-    from companion.store import clear_cache
+    from companion.storage.db import close_thread_connections
+    from companion.storage.matches import clear_cache
 
     clear_cache()
     config = {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"), "SECRET_KEY": "t"}
@@ -75,8 +75,8 @@ def server(app: Flask) -> Iterator[str]:
 
     import uvicorn
 
-    from companion.front import Front
-    from companion.serving import UVICORN_OPTIONS, FrontServer
+    from companion.server.front import Front
+    from companion.server.serve import UVICORN_OPTIONS, FrontServer
 
     front = Front(app, threads=8, long_polls=64)
     sock = socket.socket()

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from companion import db, store
+from companion.storage import db
+from companion.storage import matches as store
 from printkit.catalog import Catalog
 
 ROOT = Path(__file__).resolve().parent.parent

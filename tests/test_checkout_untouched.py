@@ -31,7 +31,7 @@ def files_of_checkout() -> dict[str, tuple[int, int]]:
 
 def test_the_app_writes_its_instance_files_where_told(tmp_path: Path) -> None:
     from companion import create_app
-    from companion.db import close_thread_connections
+    from companion.storage.db import close_thread_connections
 
     before = files_of_checkout()
     app = create_app({"DATABASE": str(tmp_path / "db.sqlite3")}, instance_path=tmp_path / "inst")

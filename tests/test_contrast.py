@@ -1,6 +1,6 @@
 """Button text is readable: at least 4.5:1 contrast (WCAG AA) in light and dark mode.
 
-The colours are read from companion/static/app.css, so a change there is checked here.
+The colours are read from companion/web/static/app.css, so a change there is checked here.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-CSS = (Path(__file__).resolve().parent.parent / "companion" / "static" / "app.css").read_text()
+CSS = (
+    Path(__file__).resolve().parent.parent / "companion" / "web" / "static" / "app.css"
+).read_text()
 AA = 4.5
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from flask import Flask
 
-from companion.fastpoll import UnchangedPolls
-from companion.security import HEADERS
+from companion.server.polls import UnchangedPolls
+from companion.web.security import HEADERS
 from tests.conftest import act, phone, post, start_duel
 
 
@@ -111,7 +111,7 @@ def test_the_fast_path_can_be_turned_off(tmp_path: Any) -> None:
 
 
 def test_under_wsgi_a_long_poll_is_answered_at_once(app: Flask) -> None:
-    """Holding it would hold a WSGI thread: only the front (companion.front) waits."""
+    """Holding it would hold a WSGI thread: only the front (companion.server.front) waits."""
     match_id, a, _ = start_duel(app)
     url = f"/api/matches/{match_id}/state"
     etag = a.get(url).headers["ETag"]

@@ -12,8 +12,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.front import Front
-from companion.security import HEADERS
+from companion.server.front import Front
+from companion.web.security import HEADERS
 from tests.helpers import CSRF, act, start_duel
 
 Answer = tuple[int, dict[str, str], bytes]
@@ -233,9 +233,9 @@ def test_a_write_through_this_process_wakes_its_long_polls_at_once(
     app: Flask, front: Front, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """No waiting for the watcher's tick (here an hour) when the write passed through here."""
-    import companion.front
+    import companion.server.front
 
-    monkeypatch.setattr(companion.front, "WATCH_SECONDS", 3600)
+    monkeypatch.setattr(companion.server.front, "WATCH_SECONDS", 3600)
     match_id, a, b = start_duel(app)
     url, headers = state_of(b, match_id)
     body, write_headers = first_choice(a, "front-0002")
@@ -257,7 +257,7 @@ WINDOWS_ABSENT = ("resource", "fcntl", "uvloop", "gunicorn", "uvicorn_worker")
 
 def test_the_serving_stack_imports_where_windows_lacks_modules() -> None:
     """``companion serve`` on Windows: no resource, fcntl, uvloop, gunicorn (a module-level
-    ``import resource`` in companion.serving once made it fail there before serving)."""
+    ``import resource`` in companion.server.serve once made it fail there before serving)."""
     import subprocess
     import sys
 
@@ -265,9 +265,10 @@ def test_the_serving_stack_imports_where_windows_lacks_modules() -> None:
         "import sys\n"
         f"for name in {WINDOWS_ABSENT!r}:\n"
         "    sys.modules[name] = None  # import raises ImportError, as on Windows\n"
-        "import companion.cli, companion.db, companion.front, companion.serving\n"
-        "companion.serving.open_files_as_allowed()\n"
-        "assert companion.db.fcntl is None\n"
+        "import companion.cli, companion.storage.db\n"
+        "import companion.server.front, companion.server.serve\n"
+        "companion.server.serve.open_files_as_allowed()\n"
+        "assert companion.storage.db.fcntl is None\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -335,7 +336,7 @@ def test_the_environ_drops_underscored_headers_and_joins_cookies_with_semicolons
     may pass them) are one cookie list, not one cookie whose value swallowed the next."""
     from werkzeug.wrappers import Request
 
-    from companion.front import wsgi_environ
+    from companion.server.front import wsgi_environ
 
     request = scope(
         "/api/matches",

@@ -14,9 +14,9 @@ import pytest
 from flask import Flask
 
 from companion import create_app
-from companion.db import close_thread_connections
-from companion.hosting import DEFAULT_LIMITS, BaseUrlError, Limiter, Rate, public_address
-from companion.store import clear_cache
+from companion.storage.db import close_thread_connections
+from companion.storage.matches import clear_cache
+from companion.web.hosting import DEFAULT_LIMITS, BaseUrlError, Limiter, Rate, public_address
 from tests.conftest import CSRF, phone, post
 from tests.test_durability import Phone, free_port
 

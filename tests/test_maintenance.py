@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion import db, maintenance, store
 from companion.cli import main
+from companion.storage import db, maintenance
+from companion.storage import matches as store
 from printkit.catalog import Catalog
 from tests.conftest import act, phone, post, start_duel
 

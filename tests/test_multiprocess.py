@@ -21,7 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion import db, store
+from companion.storage import db
+from companion.storage import matches as store
 from printkit.catalog import Catalog
 from tests.test_durability import Phone, free_port
 

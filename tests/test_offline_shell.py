@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.kinds import KINDS
 
-COMPANION = Path(__file__).resolve().parent.parent / "companion"
+COMPANION = Path(__file__).resolve().parent.parent / "companion" / "web"
 STATIC_FILE = re.compile(r"url_for\('static', filename='([^']+)'\)")
 
 

@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion import db, store
 from companion.game.errors import IllegalMove
 from companion.game.puzzle_strike.actions import parse_action
 from companion.game.puzzle_strike.bank import recommended_bank
 from companion.game.puzzle_strike.piles import Mode
 from companion.game.puzzle_strike.room import RULES
 from companion.game.puzzle_strike.setup import Setup
+from companion.storage import db
+from companion.storage import matches as store
 from printkit.catalog import Catalog
 from tests.helpers import act, start_duel, state
 

@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 
-from companion import db, kinds, store
+from companion import kinds
 from companion.game.errors import IllegalMove, InvalidAction
 from companion.game.rooms import Rules
+from companion.storage import db
+from companion.storage import matches as store
 from printkit.catalog import Catalog
 
 

@@ -389,7 +389,7 @@ def test_two_next_round_clicks_at_once_open_one_round(app: Flask, client: FlaskC
     for t in clicks:
         t.join()
     assert sorted(answers) == [201, 409]
-    from companion import db
+    from companion.storage import db
 
     with app.app_context():
         matches = db.get_db().execute("select count(*) from matches").fetchone()[0]

@@ -1,4 +1,4 @@
-"""Writers of several processes queue on a lock file beside the database (companion.db)."""
+"""Writers of several processes queue on a lock file beside the database (companion.storage.db)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import db
+from companion.storage import db
 
 
 def other_holder_can_lock(path: Path) -> bool:

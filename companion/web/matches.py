@@ -9,8 +9,12 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
 
-from companion import db, seating, store
-from companion.api.common import (
+from companion.kinds import find_kind
+from companion.server.polls import state_tag
+from companion.storage import db
+from companion.storage import matches as store
+from companion.storage import seats as seating
+from companion.web.common import (
     base_url,
     body,
     catalog,
@@ -19,10 +23,8 @@ from companion.api.common import (
     seat_number,
     seat_token,
 )
-from companion.errors import ApiError
-from companion.fastpoll import state_tag
-from companion.kinds import find_kind
-from companion.security import set_seat
+from companion.web.errors import ApiError
+from companion.web.security import set_seat
 
 bp = Blueprint("matches", __name__)
 KEY = re.compile(r"[!-~]{8,100}")

@@ -18,9 +18,10 @@ from flask import (
     request,
 )
 
-from companion import db, store
-from companion.api.common import catalog
 from companion.kinds import kind_of_setup
+from companion.storage import db
+from companion.storage import matches as store
+from companion.web.common import catalog
 from printkit.catalog import FlashDuelSet
 from printkit.render.qr import modules
 

@@ -10,15 +10,17 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
 
-from companion import db, seating, store
-from companion import tournament_store as ts
-from companion.api.common import base_url, body, catalog, check_csrf, links, seat_token
-from companion.errors import ApiError
 from companion.game import draft
 from companion.game.draft import room as draft_room
 from companion.game.rooms import Rules
 from companion.kinds import find_kind
-from companion.security import set_seat
+from companion.storage import db
+from companion.storage import matches as store
+from companion.storage import seats as seating
+from companion.storage import tournaments as ts
+from companion.web.common import base_url, body, catalog, check_csrf, links, seat_token
+from companion.web.errors import ApiError
+from companion.web.security import set_seat
 from printkit.build import BuildOptions, write_pieces
 from printkit.pieces import pieces_for
 

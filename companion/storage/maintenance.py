@@ -20,9 +20,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from companion import db, store
 from companion.game.errors import IllegalMove
 from companion.kinds import kind_of_setup
+from companion.storage import db
+from companion.storage import matches as store
 from printkit.catalog import Catalog
 
 EXPORT_FORMAT = "strikekit-match"

@@ -10,8 +10,6 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
 
-from companion.api.common import base_url, body, catalog
-from companion.errors import ApiError
 from companion.game.puzzle_strike.bank import (
     Bank,
     BankError,
@@ -23,6 +21,8 @@ from companion.game.puzzle_strike.bank import (
 from companion.game.puzzle_strike.bank_json import bank_to_json as bank_json
 from companion.game.puzzle_strike.bank_json import options_from_json
 from companion.game.puzzle_strike.panic import describe_thresholds
+from companion.web.common import base_url, body, catalog
+from companion.web.errors import ApiError
 from printkit.build import BuildOptions, write_bank_sheets
 from printkit.catalog.bankcode import BankCodeError, decode_bank
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from companion import tournament_store as ts
 from companion.game.puzzle_strike.bank import make_bank
 from companion.game.puzzle_strike.bank_json import bank_to_json
 from companion.game.tournament import Event, standings
+from companion.storage import tournaments as ts
 from printkit.catalog import Catalog
 from printkit.catalog.bankcode import BankCodeError, decode_bank
 from printkit.render.slips import RoundSlips, Slip, SlipBank, SlipSeat, slips_from_rows

@@ -9,7 +9,7 @@ import sqlite3
 from typing import Any
 
 from companion.game import rooms
-from companion.store import (
+from companion.storage.matches import (
     SEAT_TOKEN_BYTES,
     TOKEN_BYTES,
     NotFound,

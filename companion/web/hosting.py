@@ -9,8 +9,8 @@ Settings (``create_app`` config; ``companion serve`` sets them from its options)
   and printed sheets use it whatever the request says;
 - ``HOSTING_LIMITS``: a dict of limits (see ``DEFAULT_LIMITS``), or None for no limits;
 - ``HOSTING_FAST_POLLS`` (default True): answer unchanged polls without Flask
-  (``companion.fastpoll``); ``companion serve`` turns it off because its ASGI front
-  (``companion.front``) answers them before the app, and holds the long polls.
+  (``companion.server.polls``); ``companion serve`` turns it off because its ASGI front
+  (``companion.server.front``) answers them before the app, and holds the long polls.
 
 Over HTTPS every answer carries ``Strict-Transport-Security``, and cookies are ``Secure``
 (the cookie code asks ``request.is_secure``, which the two settings above make true).
@@ -182,7 +182,7 @@ def too_many(message: str, retry_after: float) -> Response:
 
 def open_matches(client: str) -> int:
     """Count the matches this client opened that were active in the last OPEN_HOURS."""
-    from companion import db
+    from companion.storage import db
 
     since = (datetime.now(UTC) - timedelta(hours=OPEN_HOURS)).isoformat(timespec="seconds")
     row = (
@@ -231,7 +231,7 @@ def record_creator(response: Response) -> Response:
     data = response.get_json(silent=True) or {}
     match_id = data.get("match_id")
     if isinstance(match_id, str):
-        from companion import db
+        from companion.storage import db
 
         conn = db.get_db()
         with db.writing(conn):
@@ -252,7 +252,7 @@ def add_hsts(response: Response) -> Response:
 def init_app(app: Flask) -> None:
     """Wire the proxy, the public address, HSTS and the limits from the app's config."""
     if app.config.get("HOSTING_FAST_POLLS", True):  # innermost: sees the final scheme
-        from companion.fastpoll import UnchangedPolls
+        from companion.server.polls import UnchangedPolls
 
         app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
             app.wsgi_app, str(app.config["DATABASE"])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response
 
-from companion.api.common import body, create_room
-from companion.errors import ApiError
 from companion.kinds import find_kind
+from companion.web.common import body, create_room
+from companion.web.errors import ApiError
 
 bp = Blueprint("rooms", __name__)
 

@@ -10,10 +10,12 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request
 
-from companion import db, seating, store
-from companion.errors import ApiError
 from companion.kinds import Kind
-from companion.security import csrf_ok, seat_cookie, set_seat
+from companion.storage import db
+from companion.storage import matches as store
+from companion.storage import seats as seating
+from companion.web.errors import ApiError
+from companion.web.security import csrf_ok, seat_cookie, set_seat
 from printkit.catalog import Catalog, load_catalog
 
 MAX_DEPTH = 16

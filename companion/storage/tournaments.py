@@ -20,7 +20,6 @@ import sqlite3
 import threading
 from typing import Any
 
-from companion import seating, store
 from companion.game.draft import room as draft_room
 from companion.game.flash_duel import room as duel_room
 from companion.game.flash_duel import state as duel_state
@@ -46,6 +45,8 @@ from companion.game.tournament import (
 )
 from companion.game.tournament.config import Config, config_from_json
 from companion.game.tournament.model import Pairing
+from companion.storage import matches as store
+from companion.storage import seats as seating
 from printkit.catalog import Catalog
 
 TOKEN_BYTES = 16

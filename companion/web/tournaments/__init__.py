@@ -21,10 +21,6 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, make_response, render_template, request
 
-from companion import db, seating, store
-from companion import tournament_store as ts
-from companion.api.common import body, catalog
-from companion.errors import ApiError
 from companion.game.flash_duel import state as duel_room
 from companion.game.puzzle_strike.bank import BankError
 from companion.game.tournament import (
@@ -35,6 +31,12 @@ from companion.game.tournament import (
     standings,
 )
 from companion.game.tournament.config import read_config
+from companion.storage import db
+from companion.storage import matches as store
+from companion.storage import seats as seating
+from companion.storage import tournaments as ts
+from companion.web.common import body, catalog
+from companion.web.errors import ApiError
 
 bp = Blueprint("tournaments", __name__)
 ORGANISER_HEADER = "X-Organiser-Token"
@@ -311,7 +313,7 @@ def read(tid: str) -> Response:
         response = make_response("", 304)
         response.set_etag(etag)
         return response
-    from companion.tournament_views import state_json
+    from companion.web.tournaments.views import state_json
 
     data = state_json(conn, row, catalog(), organiser, you, base_url())
     response = Response(json.dumps(data, separators=(",", ":")), mimetype="application/json")
@@ -387,7 +389,7 @@ FORMATS = {
 @bp.get("/api/tournaments/<tid>/rounds/<int:number>/slips.pdf")
 def slips_pdf(tid: str, number: int) -> Response:
     """Print a round's table slips and pairings sheet (``paper``: letter or a4)."""
-    from companion.tournament_views import round_slips
+    from companion.web.tournaments.views import round_slips
     from printkit.render.slips import PAPERS, write_round_slips
 
     row = organiser_row(tid)

@@ -4,7 +4,7 @@ Why a front: nearly every request a table makes is a phone asking "has my table 
 and nearly every answer is "no" (304). Under waitress, a pure-Python HTTP server, such an
 answer cost 0.5-0.8 ms of CPU whatever the app did, and 1,600 phones polling once a second
 needed both cores of a small machine. uvicorn parses HTTP in C (httptools) on uvloop; this
-front answers unchanged polls itself (``companion.fastpoll.PollCheck``: one indexed query)
+front answers unchanged polls itself (``companion.server.polls.PollCheck``: one indexed query)
 and hands every other request to the Flask app in a pool of ``threads`` threads, which sees
 the same WSGI request as under any WSGI server (proxy, limits, cookies). The bridge reads the
 request body first (at most the app's limit, plus one byte so the app can refuse more) and
@@ -34,9 +34,9 @@ from typing import Any
 
 from flask import Flask
 
-from companion.fastpoll import HSTS, NOT_MODIFIED_HEADERS, Poll, PollCheck, versions
-from companion.hosting import public_address
-from companion.security import HEADERS
+from companion.server.polls import HSTS, NOT_MODIFIED_HEADERS, Poll, PollCheck, versions
+from companion.web.hosting import public_address
+from companion.web.security import HEADERS
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -331,7 +331,7 @@ class Front:
     def is_https(self, scope: Scope, headers: dict[bytes, bytes]) -> bool:
         """Whether the phone asked over HTTPS, as the Flask app would see it.
 
-        The same order as the WSGI middlewares of ``companion.hosting``: ``--base-url`` wins,
+        The same order as the WSGI middlewares of ``companion.web.hosting``: ``--base-url`` wins,
         then (with ``--proxy`` only) the last X-Forwarded-Proto, then the connection itself.
         """
         if self.public_scheme:

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.db import writing
 from companion.game import rooms
 from companion.kinds import kind_of_setup
+from companion.storage.db import writing
 from printkit.catalog import Catalog
 
 CACHE_SIZE = 2048

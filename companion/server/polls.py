@@ -9,7 +9,7 @@ else — no ``If-None-Match``, a changed version, an unknown match or seat token
 Flask as before, so the fast path can only ever say "unchanged" when the full path would
 have said it too.
 
-Two servers use it: ``companion.front`` (the ASGI front that ``companion serve`` runs, which
+Two servers use it: ``companion.server.front`` (the ASGI front that ``companion serve`` runs, which
 also holds long polls) and ``UnchangedPolls`` below, for the WSGI app served any other way
 (``flask run``, a WSGI server of the host's choice, the tests' client). Under WSGI a long poll
 (``?wait=N``) is answered at once: holding it would hold a thread.
@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from companion import db
-from companion.security import HEADERS, SEAT_COOKIE_PREFIX
+from companion.storage import db
+from companion.web.security import HEADERS, SEAT_COOKIE_PREFIX
 
 MATCH_STATE = re.compile(r"^/api/matches/([A-Za-z0-9_-]{1,100})/state$")
 VIEW_STATE = re.compile(r"^/api/view/([A-Za-z0-9_-]{1,100})/state$")

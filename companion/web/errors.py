@@ -7,8 +7,8 @@ import logging
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from companion import store
 from companion.game.errors import GameError, InvalidAction, InvalidSetup
+from companion.storage import matches as store
 
 log = logging.getLogger("companion")
 

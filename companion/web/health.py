@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from companion import db
+from companion.storage import db
 
 bp = Blueprint("health", __name__)
 

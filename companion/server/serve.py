@@ -1,6 +1,6 @@
 """Run the companion's server: uvicorn in one process, or gunicorn with uvicorn workers.
 
-What runs is ``companion.front.Front``, an ASGI app: unchanged polls and long polls are
+What runs is ``companion.server.front.Front``, an ASGI app: unchanged polls and long polls are
 answered in the event loop, and everything else goes to the Flask app in a thread pool. One
 process is plain uvicorn (any platform; uvloop and the httptools parser where they install).
 ``--workers N`` forks N processes with gunicorn (Linux and macOS), each running uvicorn's
@@ -13,7 +13,7 @@ the database. gunicorn's master restarts a worker that dies (even by ``kill -9``
 event is on disk before its answer is sent.
 
 Neither server reads ``X-Forwarded-*`` itself: with ``--proxy`` werkzeug's ``ProxyFix``
-inside the app does (``companion.hosting``), so the decision is the same under both.
+inside the app does (``companion.web.hosting``), so the decision is the same under both.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 import uvicorn
 from flask import Flask
 
-from companion.front import Front
+from companion.server.front import Front
 
 KEEPALIVE_SECONDS = 15
 """Longer than a phone's 1 s poll and the seconds between its writes: it keeps its connection."""
