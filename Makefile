@@ -55,8 +55,9 @@ $(MUTATION_STAMP): $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
+# The tests run on every core (pytest-xdist); each test owns its app, folder and port.
 pytest: $(TEST_STAMP) debian-test-packages
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(TEST_STAMP)
 	@scripts/ensure-debian-packages $(DEB_BENCH_PACKAGES)

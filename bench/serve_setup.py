@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from tests.test_durability import Phone
+from tests.storage.test_durability import Phone
 
 
 def main() -> None:

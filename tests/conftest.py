@@ -10,6 +10,31 @@ from hypothesis import settings
 
 from printkit.catalog import BUILTIN_DATA, Catalog, load_catalog
 
+# Files whose tests start servers, build wheels or render PDFs in subprocesses: marked slow, so
+# `pytest -m "not slow and not browser"` gives the quick loop while editing.
+SLOW_FILES = {
+    "test_multiprocess.py",
+    "test_durability.py",
+    "test_hosting.py",
+    "test_front.py",
+    "test_serve_stop.py",
+    "test_wheel.py",
+    "test_bench_scripts.py",
+    "test_print_quality.py",
+    "test_tournament_slips.py",
+    "test_build.py",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the browser tests (their folder) and the slow ones (SLOW_FILES)."""
+    for item in items:
+        if item.path.parent.name == "browser":
+            item.add_marker(pytest.mark.browser)
+        if item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
+
+
 # Hypothesis keeps no example database in the checkout (tests write nothing there).
 settings.register_profile("strikekit", database=None)
 settings.load_profile("strikekit")

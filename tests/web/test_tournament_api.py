@@ -209,7 +209,7 @@ def test_top_cut_after_swiss(client: FlaskClient) -> None:
 
 def play_duel(match_id: str, phones: dict[str, FlaskClient]) -> dict[str, Any]:
     """Play a Flash Duel game to its end (whoever has the turn hits); return the last view."""
-    from tests.test_duel_room import win_round
+    from tests.web.test_duel_room import win_round
 
     a = next(iter(phones.values()))
     for _ in range(5):

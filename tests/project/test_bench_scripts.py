@@ -12,7 +12,7 @@ from companion.storage import db
 from companion.storage import matches as store
 from printkit.catalog import Catalog
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def bench_module(name: str) -> ModuleType:

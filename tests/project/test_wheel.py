@@ -14,9 +14,9 @@ import venv
 import zipfile
 from pathlib import Path
 
-from tests.test_durability import free_port
+from tests.storage.test_durability import free_port
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SKIP = shutil.ignore_patterns(
     ".venv", ".git", "build", "dist", "output", "instance", "*.egg-info", "__pycache__", ".*cache"
 )

@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 
-CSS = (
-    Path(__file__).resolve().parent.parent / "companion" / "web" / "static" / "app.css"
-).read_text()
+CSS = (Path(__file__).resolve().parents[2] / "companion" / "web" / "static" / "app.css").read_text()
 AA = 4.5
 
 

@@ -202,7 +202,7 @@ def test_backup_writes_a_sound_copy(app: Flask, tmp_path: Path, catalog: Catalog
 def test_prune_keeps_the_matches_of_a_tournament(
     app: Flask, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.test_tournament_api import create, org
+    from tests.web.test_tournament_api import create, org
 
     client = phone(app)
     path = Path(app.config["DATABASE"])

@@ -18,7 +18,7 @@ from companion.storage.db import close_thread_connections
 from companion.storage.matches import clear_cache
 from companion.web.hosting import DEFAULT_LIMITS, BaseUrlError, Limiter, Rate, public_address
 from tests.conftest import CSRF, phone, post
-from tests.test_durability import Phone, free_port
+from tests.storage.test_durability import Phone, free_port
 
 FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "games.example.org"}
 

@@ -171,8 +171,8 @@ def test_a_clockwork_table_drafts_and_plays_the_tournament_s_duel(
 ) -> None:
     """The draft page's "Start a match" button leads both phones of a tournament table to
     the duel the tournament follows (it once opened a match of its own)."""
+    from tests.browser.test_browser_rooms import draft_to_the_end
     from tests.phones import Phone
-    from tests.test_browser_rooms import draft_to_the_end
 
     org = Phone(browser, "Organiser")
     org.page.goto(server + "/")

@@ -24,7 +24,7 @@ from typing import Any
 from companion.storage import db
 from companion.storage import matches as store
 from printkit.catalog import Catalog
-from tests.test_durability import Phone, free_port
+from tests.storage.test_durability import Phone, free_port
 
 WORKERS, WRITERS, TOTAL = 4, 8, 500
 DEADLINE = 60.0  # seconds: a bound on each load, never a pass/fail timing

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 60
 ANY_JSON = re.compile(r"(Mapping|dict)\[str, Any\]")

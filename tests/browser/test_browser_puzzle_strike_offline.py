@@ -3,7 +3,7 @@ without the Wake Lock API, on two phones in Debian's Chromium (390 x 844).
 
 A tap made offline is kept with its idempotency key and sent when the phone is back; a reload
 offline shows the table; a kept tap the table has moved past is refused visibly.
-Screenshots go to $STRIKEKIT_SHOTS/ps-offline-*.png (tests/test_browser.py).
+Screenshots go to $STRIKEKIT_SHOTS/ps-offline-*.png (tests/browser/test_browser.py).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser.test_browser_puzzle_strike import Phone, choose, no_errors, start_match, until
 from tests.phones import CHROMIUM
-from tests.test_browser_puzzle_strike import Phone, choose, no_errors, start_match, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 KEPT = "#outbox:has-text('Offline: your last tap is kept')"

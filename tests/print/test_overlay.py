@@ -67,7 +67,7 @@ effect = "Our effect."
 
 
 def test_overlay_adds_a_set(tmp_path: Path) -> None:
-    base = (Path(__file__).parent.parent / "data/puzzle-strike/shadows.toml").read_text(
+    base = (Path(__file__).resolve().parents[2] / "data/puzzle-strike/shadows.toml").read_text(
         encoding="utf-8"
     )
     write(tmp_path, "puzzle-strike/house.toml", base.replace('id = "shadows"', 'id = "house"', 1))

@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import act, phone, post
-from tests.test_rooms import open_room, state
+from tests.web.test_rooms import open_room, state
 
 
 def duel(app: Flask, **body: Any) -> tuple[str, list[FlaskClient]]:

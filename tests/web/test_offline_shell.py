@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.kinds import KINDS
 
-COMPANION = Path(__file__).resolve().parent.parent / "companion" / "web"
+COMPANION = Path(__file__).resolve().parents[2] / "companion" / "web"
 STATIC_FILE = re.compile(r"url_for\('static', filename='([^']+)'\)")
 
 

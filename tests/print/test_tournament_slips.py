@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from tests.conftest import phone, post
-from tests.test_tournament_api import create, current_tables, org, read
+from tests.web.test_tournament_api import create, current_tables, org, read
 
 NEEDS_TOOLS = pytest.mark.skipif(
     not (shutil.which("pdftoppm") and shutil.which("zbarimg")), reason="poppler / zbar missing"

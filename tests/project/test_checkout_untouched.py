@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.helpers import act, start_duel
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SKIPPED = {".git", ".venv", "node_modules", "__pycache__", ".pytest_cache", ".mypy_cache"}
 SKIPPED |= {".ruff_cache", ".hypothesis", "mutants"}
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_durability import Phone, free_port
+from tests.storage.test_durability import Phone, free_port
 
 
 def started(tmp_path: Path, port: int, workers: str) -> subprocess.Popen[bytes]:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 
 from tests.helpers import CSRF, phone, post, stored
-from tests.test_hostile_input import hostile_bodies
+from tests.web.test_hostile_input import hostile_bodies
 
 
 def test_tournament_endpoints_survive_hostile_bodies(app: Flask) -> None:
