@@ -7,7 +7,8 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.strikekit-run
 TEST_STAMP := $(VENV)/.strikekit-test
 MUTATION_STAMP := $(VENV)/.strikekit-mutation
-# Biome (pinned in package.json / package-lock.json) lints and formats the JavaScript.
+# Biome (pinned in package.json / package-lock.json) lints and formats the JavaScript; axe-core
+# (pinned there too) checks every page's accessibility in the browser tests.
 NODE_STAMP := node_modules/.strikekit-js
 # Debian packages the PDFs embed their fonts from (installed only when missing).
 DEB_RUN_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic
@@ -56,7 +57,7 @@ typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
 # The tests run on every core (pytest-xdist); each test owns its app, folder and port.
-pytest: $(TEST_STAMP) debian-test-packages
+pytest: $(TEST_STAMP) $(NODE_STAMP) debian-test-packages
 	$(BIN)/pytest -n auto
 
 bench: $(TEST_STAMP)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from functools import lru_cache
@@ -117,10 +118,33 @@ def manifest() -> Response:
     return Response(static_bytes("manifest.webmanifest"), mimetype="application/manifest+json")
 
 
+SHELL_MARK = b'"strikekit-shell-files"'
+
+
+def files_version(*folders: Path) -> str:
+    """Return a short hash of every file's name and bytes under the folders."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+@lru_cache(maxsize=2)
+def service_worker_source(static: str, templates: str) -> bytes:
+    """Return sw.js with its shell cache named after the files it keeps (read once)."""
+    version = files_version(Path(static), Path(templates))
+    source = (Path(static) / "sw.js").read_bytes()
+    return source.replace(SHELL_MARK, f'"strikekit-shell-{version}"'.encode())
+
+
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, served from the root so it covers every page."""
-    response = Response(static_bytes("sw.js"), mimetype="text/javascript")
+    templates = Path(current_app.root_path) / (current_app.template_folder or "templates")
+    source = service_worker_source(current_app.static_folder or "static", str(templates))
+    response = Response(source, mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response

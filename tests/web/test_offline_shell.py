@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from flask import Flask
+
 from companion.kinds import KINDS
+from companion.web.pages import files_version
 
 COMPANION = Path(__file__).resolve().parents[2] / "companion" / "web"
 STATIC_FILE = re.compile(r"url_for\('static', filename='([^']+)'\)")
@@ -30,3 +33,16 @@ def test_every_file_of_a_room_page_is_kept_for_offline() -> None:
     wanted = set().union(*(static_files_of(p) for p in pages))
     wanted |= {"/static/" + kind.script for kind in KINDS}
     assert wanted - shell_files() == set()
+
+
+def test_the_shell_cache_is_named_after_the_files(app: Flask, tmp_path: Path) -> None:
+    served = app.test_client().get("/sw.js").get_data(as_text=True)
+    name = re.search(r'const SHELL = "strikekit-shell-([0-9a-f]{12})";', served)
+    assert name is not None, served[:400]
+    assert name.group(1) == files_version(COMPANION / "static", COMPANION / "templates")
+    (tmp_path / "a.js").write_text("one")
+    before = files_version(tmp_path)
+    (tmp_path / "a.js").write_text("two")
+    assert files_version(tmp_path) != before
+    (tmp_path / "a.js").rename(tmp_path / "b.js")
+    assert files_version(tmp_path) not in (before, files_version())

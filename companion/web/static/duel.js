@@ -154,11 +154,12 @@ function renderTrack(s, seated) {
           type: "button",
           class: classes,
           "data-space": space,
-          "aria-label": t("space", "space") + " " + space,
           onclick: () => {
             if (seated && DUEL.pick) duelAct({ type: "place", player: DUEL.pick, space });
           },
         },
+        // Read as "space 7 ..." by a screen reader; the visible text stays the number.
+        el("span", { class: "sr-only" }, t("space", "space") + " "),
         el("span", { class: "num" }, space),
         here.map((f) => pawn(f, seated, label[f.name])),
       ),

@@ -83,7 +83,11 @@ function applyWords(root) {
   });
   document.documentElement.lang = LANG;
   const button = document.getElementById("lang");
-  if (button) button.textContent = LANG === "ja" ? "English" : "日本語";
+  if (button) {
+    // The button names the other language in that language (its accessible name is its text).
+    button.textContent = LANG === "ja" ? "English" : "日本語";
+    button.lang = LANG === "ja" ? "en" : "ja";
+  }
 }
 document.addEventListener("DOMContentLoaded", () => {
   applyWords();

@@ -2,7 +2,9 @@
 // Keeps the app shell available offline, and the last copy of each room page and of its
 // state, so a table page reloaded without network shows the table (marked offline), not the
 // start page. Writes always go to the network (a page keeps an offline tap itself).
-const SHELL = "strikekit-shell-v11";
+// The server replaces "files" with a hash of the static files and templates (pages.py), so a
+// changed file always installs a new shell; no version to bump by hand.
+const SHELL = "strikekit-shell-files";
 const ROOMS = "strikekit-rooms-v1";
 const FILES = [
   "/",
