@@ -95,3 +95,36 @@ def test_the_table_stays_awake_without_the_wake_lock_api(server: str, browser: A
     )
     assert ana.page.evaluate("document.querySelector('video.awake').muted") is True
     no_errors([ana, ben])
+
+
+def test_the_offline_badge_shows_while_a_long_poll_is_waiting(server: str, browser: Any) -> None:  # noqa: F811
+    """An idle phone (its long poll waiting up to 20 s on the server) shows the badge as soon
+    as the network goes, without a tap: well before that long poll would have ended."""
+    ana, ben = Phone(browser, "Ana"), Phone(browser, "Ben")
+    start_match(server, [ana, ben])
+    choose([ana, ben], ["Grave", "Rook"])
+    ben.page.wait_for_timeout(1500)  # the next long poll is waiting on the server now
+    ben.context.set_offline(True)
+    until(ben.page, "!document.getElementById('offline').hidden")
+    ben.shot("offline-badge-idle")
+    ben.context.set_offline(False)
+    until(ben.page, "document.getElementById('offline').hidden")
+    no_errors([ana, ben])
+
+
+def test_a_phone_that_joined_by_link_shows_its_table_reloaded_offline(
+    server: str,
+    browser: Any,  # noqa: F811
+) -> None:
+    """Ben opened the join link, took his seat and never reloaded: offline, a reload still
+    shows his table (from the service worker's copy), not the start page."""
+    ana, ben = Phone(browser, "Ana"), Phone(browser, "Ben")
+    start_match(server, [ana, ben])
+    choose([ana, ben], ["Grave", "Rook"])
+    until(ben.page, "navigator.serviceWorker.controller !== null")
+    ben.context.set_offline(True)
+    ben.page.reload()
+    ben.see("#piles .pile")
+    assert ben.page.locator("#offline").is_visible()
+    ben.shot("offline-joined-by-link-reloaded")
+    no_errors([ana, ben])

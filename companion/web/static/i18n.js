@@ -98,5 +98,11 @@ document.addEventListener("DOMContentLoaded", () => {
     applyWords();
     document.dispatchEvent(new Event("langchange"));
   });
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+    // A page opened before the worker ran (a join link followed at once) is kept as well.
+    navigator.serviceWorker.ready
+      .then((registration) => registration.active && registration.active.postMessage({ keep: location.pathname }))
+      .catch(() => {});
+  }
 });

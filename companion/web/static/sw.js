@@ -51,7 +51,7 @@ function keyOf(request) {
 }
 function remember(cacheName, request, response) {
   const copy = response.clone();
-  caches.open(cacheName).then((cache) => cache.put(keyOf(request), copy));
+  return caches.open(cacheName).then((cache) => cache.put(keyOf(request), copy));
 }
 async function stateFromCopy(request) {
   const hit = await caches.match(keyOf(request), { cacheName: ROOMS });
@@ -60,6 +60,21 @@ async function stateFromCopy(request) {
   headers.set("X-Strikekit-Offline", "1");
   return new Response(await hit.blob(), { status: 200, headers });
 }
+// A room page asks to be kept (it may have loaded before this worker ran): keep the page and
+// its state, as if both had come through here.
+const STATE_OF = { m: "/api/matches/", v: "/api/view/" };
+self.addEventListener("message", (event) => {
+  const path = event.data?.keep;
+  if (typeof path !== "string" || !ROOM_PAGE.test(path)) return;
+  const [, kind, id] = path.split("/");
+  const keep = (address) => {
+    const request = new Request(address, { credentials: "same-origin" });
+    return fetch(request)
+      .then((response) => response.ok && remember(ROOMS, request, response))
+      .catch(() => {});
+  };
+  event.waitUntil(Promise.all([keep(path), keep(STATE_OF[kind] + id + "/state")]));
+});
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
