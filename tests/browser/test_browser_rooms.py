@@ -133,7 +133,9 @@ def draft_to_the_end(phones: dict[str, Phone]) -> None:
             picker = first
         picker.locator("#status p.big", has_text="Your pick").wait_for(timeout=SEEN_WITHIN_MS)
         taken = first.locator("#pool button.empty").count()
-        picker.locator("#pool button:not([disabled])").first.click()
+        picker.locator("#pool button:not(.empty)").first.click()  # read it, then pick it
+        picker.locator("#pool-detail p").first.wait_for(timeout=SEEN_WITHIN_MS)
+        picker.locator("#pick").click()
         first.locator("#pool button.empty").nth(taken).wait_for(timeout=SEEN_WITHIN_MS)
 
 
@@ -143,6 +145,12 @@ def test_a_three_phone_clockwork_draft_lands_everyone_seated(server: str, browse
     draft = open_room(server, [ana, ben, cid], "draft:puzzle-strike")
     for phone in phones.values():
         phone.page.wait_for_selector("#pool button")
+    # Any phone reads a chip's text by tapping it, whoever's pick it is; the pick order shows.
+    item = ben.state(server, draft)["state"]["pool"][0]
+    ben.page.locator("#pool button").first.click()
+    ben.page.locator("#pool-detail", has_text=item["text"]).wait_for(timeout=SEEN_WITHIN_MS)
+    assert ben.page.locator("#status .pick-order [aria-current=step]").inner_text() == "▶ Ana"
+    ben.shot("clockwork-draft-reading")
     draft_to_the_end(phones)
     draft_url = ana.page.url
     ana.page.locator("#carry").click()

@@ -89,10 +89,42 @@ def test_the_draft_view(catalog: Catalog) -> None:
         "key": key,
         "name": item.name,
         "character": item.character,
+        "text": item.text,
         "taken_by": "Ana",
     }
     assert all(p["taken_by"] is None for i, p in enumerate(seen["pool"]) if i != 2)
     assert seen["picks"] == {"Ana": [key], "Ben": [], "Cid": [], "Dee": []}
+    names = {1: "Ana", 2: "Ben", 3: "Cid", 4: "Dee"}
+    assert seen["pick_order"] == [names[int(c)] for c in "123443211234"]
+    assert seen["picks_made"] == 1
+    assert seen["picks_left"] == {"Ana": 2, "Ben": 3, "Cid": 3, "Dee": 3}
+
+
+def test_every_pool_item_carries_its_text_from_the_catalog(catalog: Catalog) -> None:
+    """A phone can read what a chip or an ability does before picking it."""
+    ps = RULES.start(RULES.setup_from_request({"players": ["Ana", "Ben"]}, catalog, 3), catalog)
+    chips = {
+        f"{who.id}/{chip.id}": chip.summary
+        for game_set in catalog.puzzle_strike_sets()
+        for who, chip in game_set.character_chips()
+    }
+    assert [i.text for i in ps.pool] == [chips[i.key] for i in ps.pool]
+    assert any(i.text for i in ps.pool)
+    setup = RULES.setup_from_request({"game": "flash-duel", "players": ["Ana", "Ben"]}, catalog, 4)
+    duel = RULES.start(setup, catalog)
+    for item in duel.pool:
+        trigger, _, effect = (item.text or "").partition(": ")
+        assert trigger and effect, item
+
+
+def test_picks_left_count_down_to_zero(catalog: Catalog) -> None:
+    setup = RULES.setup_from_request({"game": "flash-duel", "players": ["Ana", "Ben"]}, catalog, 4)
+    state = RULES.start(setup, catalog)
+    for n, seat in enumerate(state.order):
+        state = RULES.apply(state, Pick(state.available()[0].key), state.seats[seat - 1], catalog, n)
+    seen = RULES.view(state, None, catalog)
+    assert seen["picks_left"] == {state.seats[0]: 0, state.seats[1]: 0}
+    assert seen["picks_made"] == 8 and seen["done"] is True
 
 
 def test_a_flash_duel_draft_view_names_the_first_player(catalog: Catalog) -> None:

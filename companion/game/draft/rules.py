@@ -39,6 +39,8 @@ class DraftItem:
     """``character/chip`` (or ``character/ability``), unique in the pool."""
     name: str
     character: str
+    text: str | None = None
+    """What it does, from the catalog (our wording); None where the catalog has no text."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ def deal_puzzle_strike(
     if team_battle and count != 4:
         raise DraftError("2 vs 2 needs 4 players")
     items = [
-        DraftItem(f"{who.id}/{chip.id}", chip.name, who.name)
+        DraftItem(f"{who.id}/{chip.id}", chip.name, who.name, chip.summary)
         for who, chip in game_set.character_chips()
         if chip.in_clockwork
     ]
@@ -122,7 +124,7 @@ def deal_flash_duel(game_set: FlashDuelSet, players: Sequence[str], rng: random.
     """
     check_players(players, (2,))
     known = [
-        DraftItem(f"{who.id}/{a.id}", a.name or a.id, who.name)
+        DraftItem(f"{who.id}/{a.id}", a.name or a.id, who.name, f"{a.trigger}: {a.effect}")
         for who, a in game_set.abilities()
         if a.is_known()
     ]

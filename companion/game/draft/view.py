@@ -15,6 +15,7 @@ class PoolItemView(TypedDict):
     key: str
     name: str
     character: str
+    text: str | None
     taken_by: str | None
 
 
@@ -28,6 +29,10 @@ class DraftView(TypedDict):
     order: list[int]
     done: bool
     turn: str | None
+    pick_order: list[str]
+    """The player of each pick, first to last."""
+    picks_made: int
+    picks_left: dict[str, int]
     pool: list[PoolItemView]
     picks: dict[str, list[str]]
     teams: list[list[str]] | None
@@ -46,8 +51,17 @@ def view(state: Draft, viewer: str | None, catalog: Catalog) -> DraftView:
         "order": list(state.order),
         "done": state.is_done,
         "turn": None if turn is None else state.seats[turn - 1],
+        "pick_order": [state.seats[seat - 1] for seat in state.order],
+        "picks_made": len(state.picks),
+        "picks_left": picks_left(state),
         "pool": [
-            {"key": i.key, "name": i.name, "character": i.character, "taken_by": owner.get(i.key)}
+            {
+                "key": i.key,
+                "name": i.name,
+                "character": i.character,
+                "text": i.text,
+                "taken_by": owner.get(i.key),
+            }
             for i in state.pool
         ],
         "picks": {
@@ -55,6 +69,15 @@ def view(state: Draft, viewer: str | None, catalog: Catalog) -> DraftView:
         },
         "teams": team_names(state),
         "first_player": first_player(state) if state.game == "flash-duel" else None,
+    }
+
+
+def picks_left(state: Draft) -> dict[str, int]:
+    """Return how many picks each player has still to make."""
+    made = [seat for seat, _ in state.picks]
+    return {
+        name: state.order.count(seat) - made.count(seat)
+        for seat, name in enumerate(state.seats, start=1)
     }
 
 

@@ -1,5 +1,62 @@
 "use strict";
-// The Custom Clockwork draft room: the pool, whose pick it is, everyone's picks.
+// The Custom Clockwork draft room: the pool, whose pick it is, everyone's picks. Tapping an
+// item reads its text on every phone; the player whose pick it is then picks it from there.
+const DRAFT = { open: null };
+function renderOrder(s) {
+  // Every pick in order, the one being made marked, so each phone sees who comes next.
+  return el(
+    "p",
+    { class: "small pick-order" },
+    t("pick_order", "Pick order") + ": ",
+    s.pick_order.map((name, n) => [
+      n ? " · " : "",
+      n === s.picks_made
+        ? el("strong", { "aria-current": "step" }, "▶ " + name)
+        : el("span", { class: n < s.picks_made ? "done" : "" }, name),
+    ]),
+  );
+}
+function renderPool(s, canPick) {
+  const open = s.pool.find((item) => item.key === DRAFT.open) || null;
+  fill(
+    document.getElementById("pool"),
+    s.pool.map((item) =>
+      el(
+        "button",
+        {
+          type: "button",
+          class: "stack" + (item.taken_by ? " empty" : "") + (item === open ? " open" : ""),
+          "aria-expanded": item === open ? "true" : "false",
+          "data-key": item.key,
+          onclick: () => {
+            DRAFT.open = DRAFT.open === item.key ? null : item.key;
+            renderPool(s, canPick);
+          },
+        },
+        item.name,
+        el("br"),
+        el("span", { class: "small" }, item.taken_by ? "→ " + item.taken_by : item.character),
+      ),
+    ),
+  );
+  const detail = document.getElementById("pool-detail");
+  detail.hidden = !open;
+  if (!open) return;
+  fill(
+    detail,
+    el("h3", {}, open.name + " · " + open.character),
+    el("p", {}, open.text || t("no_text", "The catalog has no text for it: read the chip or card.")),
+    open.taken_by
+      ? el("p", { class: "small" }, t("taken_by", "Taken by") + " " + open.taken_by)
+      : canPick
+        ? el(
+            "button",
+            { type: "button", id: "pick", class: "big", onclick: () => roomAct({ type: "pick", key: open.key }) },
+            t("pick_this", "Pick") + " " + open.name,
+          )
+        : null,
+  );
+}
 window.ROOM_RENDER = (data) => {
   const s = data.state;
   const seated = !ROOM.spectator && s.you;
@@ -15,23 +72,9 @@ window.ROOM_RENDER = (data) => {
     ),
     s.teams ? el("p", { class: "small" }, s.teams.map((team) => team.join(" & ")).join(" vs ")) : null,
     s.first_player ? el("p", { class: "small" }, t("plays_first", "Plays first") + ": " + s.first_player) : null,
+    renderOrder(s),
   );
-  document.getElementById("pool").replaceChildren(
-    ...s.pool.map((item) =>
-      el(
-        "button",
-        {
-          type: "button",
-          class: "stack" + (item.taken_by ? " empty" : ""),
-          disabled: !mine || !!item.taken_by || !seated,
-          onclick: () => roomAct({ type: "pick", key: item.key }),
-        },
-        item.name,
-        el("br"),
-        el("span", { class: "small" }, item.taken_by ? "→ " + item.taken_by : item.character),
-      ),
-    ),
-  );
+  renderPool(s, mine && seated);
   const names = Object.fromEntries(s.pool.map((i) => [i.key, i.name]));
   const picks = document.getElementById("picks");
   fill(
@@ -41,7 +84,7 @@ window.ROOM_RENDER = (data) => {
       el(
         "p",
         {},
-        el("strong", {}, seat + ": "),
+        el("strong", {}, seat + " (" + t("left", "left") + " " + s.picks_left[seat] + "): "),
         (s.picks[seat] || []).map((k) => names[k]).join(", ") || "—",
         " ",
         (s.picks[seat] || []).length

@@ -64,6 +64,8 @@ JA_BLOCKS.flash_duel = {
   reveal_hint: "正体を明かす：手札を正しく言い当てた人間にチェック。", reveal: "正体を明かす", dragon_reveal: "裏切り者カードを見せる",
   achievements: "実績", points: "ポイント", win_plural: "の勝ち",
   switch_order: "p1とp2を入れ替え",
+  pick_order: "ピック順", left: "残り", tap_to_read: "チップやアビリティをタップすると説明が読めます。",
+  no_text: "カタログに説明がありません：実物のチップかカードを読んでください。", taken_by: "取った人：", pick_this: "ピック：",
 };
 const WORDS = { en: {}, ja: {} };
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
