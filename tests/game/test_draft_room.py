@@ -121,7 +121,8 @@ def test_picks_left_count_down_to_zero(catalog: Catalog) -> None:
     setup = RULES.setup_from_request({"game": "flash-duel", "players": ["Ana", "Ben"]}, catalog, 4)
     state = RULES.start(setup, catalog)
     for n, seat in enumerate(state.order):
-        state = RULES.apply(state, Pick(state.available()[0].key), state.seats[seat - 1], catalog, n)
+        picker = state.seats[seat - 1]
+        state = RULES.apply(state, Pick(state.available()[0].key), picker, catalog, n)
     seen = RULES.view(state, None, catalog)
     assert seen["picks_left"] == {state.seats[0]: 0, state.seats[1]: 0}
     assert seen["picks_made"] == 8 and seen["done"] is True
