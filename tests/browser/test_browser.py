@@ -42,8 +42,8 @@ def test_two_phones_play_and_undo(server: str, browser) -> None:  # type: ignore
         timeout=SEEN_WITHIN_MS
     )
     b.click("#choose button:has-text('Rook')")
-    a.wait_for_selector("#actions:not([hidden]) button", timeout=SEEN_WITHIN_MS)
-    a.click("#actions button:has-text('Ante')")
+    a.wait_for_selector("#next-step:not([hidden]) button", timeout=SEEN_WITHIN_MS)
+    a.click("#next-step button:has-text('Ante')")
     # Phone B sees Ana's gem within 3 seconds.
     b.wait_for_selector("#piles .gem", timeout=SEEN_WITHIN_MS)
     b.screenshot(path=str(SHOTS / "table-ben.png"), full_page=True)
@@ -111,7 +111,8 @@ def test_flash_duel_clockwork_draft_on_two_phones(server: str, browser) -> None:
             p for p in phones.values() if p.locator("#status p.big").inner_text() == "Your pick"
         )
         before = picker.locator("#pool button.empty").count()
-        picker.locator("#pool button:not([disabled])").first.click()
+        picker.locator("#pool button:not(.empty)").first.click()  # read the ability
+        picker.locator("#pick").click()  # then pick it
         for page in phones.values():  # both phones show the pick within 3 seconds
             page.locator("#pool button.empty").nth(before).wait_for(timeout=SEEN_WITHIN_MS)
         assert status

@@ -145,7 +145,10 @@ def test_two_players_best_of_three_to_the_end(server: str, browser: Any) -> None
     ana.see("#history li", "Characters revealed: Ana: Grave, Ben: Rook")
 
     # Ana antes and builds [1, 3]; she selects the 3 (defect 4: the selection is a value).
-    ana.act("#actions button:has-text('Ante')")
+    ana.see("#next-step.mine #next-line", "Your turn: ante a 1-gem")
+    ben.see("#next-step:not(.mine) #next-line", "Waiting: Turn Ana")
+    ana.act("#next-step button:has-text('Ante')")
+    ana.see("#next-step #next-line", "Your turn: play your chips, then end the turn")
     ana.add("Ana", 3)
     ana.select_gem("Ana", 3)
     ben.add("Ana", 2)  # Ben taps +2 on Ana's pile: her pile is [1, 2, 3] now
@@ -159,12 +162,19 @@ def test_two_players_best_of_three_to_the_end(server: str, browser: Any) -> None
     ana.act("#piles section[data-owner='Ana'] button:has-text('Crash')")
     ben.see("#flight h2", "In the air: 3 × 1-gem: Ana → Ben")
     ben.shot("duel-incoming-dark")
+    # Each phone's own next step, in reach without scrolling: Ben decides, Ana waits.
+    ben.see("#next-step.mine #next-line", "Ana: 3 × 1-gem at you: counter-crash")
+    ana.see("#next-step:not(.mine) #next-line", "Deciding: Ben")
+    for phone in (ana, ben):
+        box = phone.page.locator("#next-step").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        phone.page.screenshot(path=str(SHOTS / f"ps-next-step-{phone.name}.png"))
     ana.see("#flight h2", "3 × 1-gem: Ana → Ben")  # the crasher's phone shows the gems too...
     assert (
-        ana.page.locator("#flight button:has-text('Let them land')").count() == 0
+        ana.page.locator("#next-step button:has-text('Let them land')").count() == 0
     )  # ...not the button
     ben.select_gem("Ben", 2)
-    ben.act("#flight button:has-text('Counter-crash')")
+    ben.act("#next-step button:has-text('Counter-crash')")
     ana.see("#history li", "Ben counter-crashed a 2-gem: 2 negated, 1 lands on Ben")
     ana.see("#message", "Ben counter-crashed a 2-gem")  # a toast on the phone acted on
     ben.see("#piles section[data-owner='Ben'] .facts .total", "Total 1 / 10")
@@ -186,15 +196,15 @@ def test_two_players_best_of_three_to_the_end(server: str, browser: Any) -> None
     ana.tap("#stacks button:text-is('Double Crash Gem')")
     ana.see("#stack-detail .chip-icon")  # the crash sphere, drawn as SVG
     ana.shot("duel-panic-stack-detail")
-    ana.act("#actions button:has-text('End turn')")
+    ana.act("#next-step button:has-text('End turn')")
 
     # Ben ends a turn at 10: a confirm first, then game 1 goes to Ana.
-    ben.act("#actions button:has-text('Ante 2-gem')")
+    ben.act("#next-step button:has-text('Ante 2-gem')")
     ben.add("Ben", 4, 4)  # 1 + 2 + 4 + 4 = 11
-    ben.tap("#actions button:has-text('End turn')")
-    ben.see("#actions button.danger", "end the turn and lose")
+    ben.tap("#next-step button:has-text('End turn')")
+    ben.see("#next-step button.danger", "end the turn and lose")
     ben.shot("duel-confirm-dark")
-    ben.act("#actions button.danger")
+    ben.act("#next-step button.danger")
     ana.see("#between h2", "Loser's choice: Ben")
     ana.see("#history li", "Game 1 to Ana (Ben ended a turn at 10 or more); score Ana 1, Ben 0")
     assert ana.page.locator("#between select").count() == 0  # the winner gets no option
@@ -206,8 +216,8 @@ def test_two_players_best_of_three_to_the_end(server: str, browser: Any) -> None
 
     # Game 2: Ben overflows again; Ana wins the match 2-0; a rematch is offered.
     ben.add("Ben", 4, 4, 2)
-    ben.tap("#actions button:has-text('End turn')")
-    ben.act("#actions button.danger")
+    ben.tap("#next-step button:has-text('End turn')")
+    ben.act("#next-step button.danger")
     ana.see("#status .winner", "Match to Ana")
     ana.see("#score", "Ana 2 · Ben 0")
     ana.see("#rematch")
@@ -228,8 +238,8 @@ def test_two_versus_two_teams_score_and_choose(server: str, browser: Any) -> Non
     cy.shot("team-ja")
     # Team A (Ana & Cy) ends a turn at 10.
     ana.add("A", 4, 4, 2)
-    ana.tap("#actions button:has-text('End turn')")
-    ana.act("#actions button.danger")
+    ana.tap("#next-step button:has-text('End turn')")
+    ana.act("#next-step button.danger")
     ben.see("#score", "Ana & Cy 0 · Ben & Di 1")
     ben.see("#between h2", "Ana & Cy")
     for phone in (ana, cy):
@@ -260,13 +270,13 @@ def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) 
     ana.select_gem("Ana", 3)
     ana.act("#piles section[data-owner='Ana'] button:has-text('Remove')")  # 8: sent now
     ben.see("#flight h2", "1 × 1-gem: Ana → Ben")
-    cid.see("#flight button", "Let them land")  # 3rd edition: others may react for Ben
+    cid.see("#next-step button", "Let them land")  # 3rd edition: others may react for Ben
     assert cid.page.locator("#flight .floating").count() == 0  # Cid's phone has caught up
     ana.see("#flight h2", "1 × 1-gem: Ana → Ben")  # the crasher's phone shows the gems too...
     assert (
-        ana.page.locator("#flight button:has-text('Let them land')").count() == 0
+        ana.page.locator("#next-step button:has-text('Let them land')").count() == 0
     )  # ...not the button
-    ben.act("#flight button:has-text('Let them land')")
+    ben.act("#next-step button:has-text('Let them land')")
     dee.see("#piles section[data-owner='Ben'] .facts .total", "Total 1 / 10")
     sent = "Ana took a 3-gem from Ana's pile; Ana's floating gems are sent to Ben"
     dee.see("#history li", sent)

@@ -41,7 +41,7 @@ def total_of(phone: Phone, owner: str) -> str:
 def test_an_ante_made_offline_is_kept_and_sent_when_back(server: str, browser: Any) -> None:  # noqa: F811
     a, b = two_phones_playing(server, browser)
     a.context.set_offline(True)
-    a.tap("#actions button:has-text('Ante')")
+    a.tap("#next-step button:has-text('Ante')")
     a.see(KEPT, "Ante")
     a.tap(f"#piles section[data-owner='{b.name}'] button:text-is('+2')")
     a.see("#message", "still waiting for the network")  # a second tap is refused at once
@@ -65,7 +65,7 @@ def test_an_ante_made_offline_is_kept_and_sent_when_back(server: str, browser: A
 def test_a_kept_tap_is_refused_once_the_table_moved_on(server: str, browser: Any) -> None:  # noqa: F811
     a, b = two_phones_playing(server, browser)
     a.context.set_offline(True)
-    a.tap("#actions button:has-text('End turn')")
+    a.tap("#next-step button:has-text('End turn')")
     a.see(KEPT, "end turn")
     version = b.version()
     b.tap(f"#piles section[data-owner='{a.name}'] button:text-is('+2')")  # the table moves on

@@ -33,6 +33,13 @@ JA_BLOCKS.puzzle_strike = {
   tap_stack: "山をタップすると説明を読み、空にできます。",
   in_the_air: "飛んでいるジェム",
   floating_gems: "浮きジェム",
+  waiting_turn: "待機中",
+  your_losers_choice: "あなたが敗者の選択をします（上で選ぶ）",
+  at_you: "→ あなた",
+  counter_or_land: "カウンタークラッシュ（ジェムを1〜2個選ぶ）か、受ける",
+  let_land: "受ける",
+  play_then_end: "あなたのターン：チップを使い、ターンを終える",
+  ante_first: "あなたのターン：まずアンティ",
 };
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
@@ -143,6 +150,7 @@ function render(data) {
   renderActions(s);
   renderBetween(s);
   renderStacks(s);
+  renderNextStep(s);
 }
 window.ROOM_RENDER = render;
 
@@ -266,27 +274,7 @@ function renderFlight(s) {
           (pending.unstoppable ? " · " + t("unstoppable", "a 4-gem: nobody can counter-crash") : ""),
       ),
     );
-    const row = el("div", { class: "row" });
-    const values = selectedValues();
-    if (s.table.can_counter.includes(s.you) && !ROOM.spectator) {
-      row.append(
-        el(
-          "button",
-          {
-            type: "button",
-            class: "big",
-            disabled: !values.length || values.length > 2,
-            onclick: () => act({ type: "counter", gems: values }),
-          },
-          t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : ""),
-        ),
-      );
-    }
-    if (s.table.can_land.includes(s.you) && !ROOM.spectator) {
-      row.append(el("button", { type: "button", class: "big", onclick: () => act({ type: "land" }) }, t("land", "Let them land")));
-    }
-    if (!row.children.length) parts.push(el("p", { class: "small" }, t("deciding", "Deciding") + ": " + s.table.can_land.join(", ")));
-    parts.push(row);
+    parts.push(el("p", { class: "small" }, t("deciding", "Deciding") + ": " + s.table.can_land.join(", ")));
   }
   for (const f of floating) {
     parts.push(
@@ -465,6 +453,82 @@ function renderActions(s) {
   const mine = s.table && !s.table.winners.length && pile && sideTurn(s, pile) && !ROOM.spectator;
   box.hidden = !mine;
   if (!mine) return;
+  const forfeit = confirmed("forfeit", t("forfeit", "Forfeit"), t("forfeit_sure", "Forfeit this game? Tap again"), { type: "forfeit" });
+  forfeit.classList.add("quiet");
+  box.replaceChildren(forfeit);
+}
+
+// The bar at the bottom of the screen: what this phone's player must do now, with the
+// buttons for it; other phones say what they wait for. A spectator sees no bar.
+function renderNextStep(s) {
+  const bar = document.getElementById("next-step");
+  const step = ROOM.spectator || !s.you ? null : nextStep(s);
+  bar.hidden = !step;
+  document.body.classList.toggle("with-next-step", !!step);
+  if (!step) return;
+  bar.classList.toggle("mine", step.mine);
+  fill(bar, el("p", { id: "next-line" }, step.line), step.buttons.length ? el("div", { class: "row" }, step.buttons) : null);
+}
+
+function nextStep(s) {
+  if (s.phase === "choosing") return choosingStep(s);
+  if (s.phase === "between") return betweenStep(s);
+  if (s.match?.winner) return { mine: false, line: t("match_to", "Match to") + " " + s.match.winner, buttons: [] };
+  if (!s.table || s.table.winners.length) return null;
+  if (s.table.pending) return incomingStep(s, s.table.pending);
+  const pile = myPile(s);
+  if (!pile || !sideTurn(s, pile))
+    return { mine: false, line: t("waiting_turn", "Waiting") + ": " + t("turn_of", "Turn") + " " + s.table.turn, buttons: [] };
+  return turnStep(s, pile);
+}
+
+function choosingStep(s) {
+  const mine = s.rechoose ? s.rechoose === s.you : !s.characters[s.you];
+  if (mine) return { mine, line: t("choose_character", "Choose your character (the others cannot see it)"), buttons: [] };
+  return { mine, line: t("waiting", "Waiting for") + ": " + (s.rechoose || s.waiting_for.join(", ")), buttons: [] };
+}
+
+function betweenStep(s) {
+  const waiting = s.match.awaiting_choice;
+  if (s.match.choosers.includes(s.you))
+    return { mine: true, line: t("your_losers_choice", "Your loser's choice: keep, swap or switch (above)"), buttons: [] };
+  return {
+    mine: false,
+    line: t("waiting", "Waiting for") + ": " + t("losers_choice", "Loser's choice") + " " + waiting.join(", "),
+    buttons: [],
+  };
+}
+
+function incomingStep(s, pending) {
+  const target = pending.target === s.you ? t("at_you", "at you") : "→ " + pending.target;
+  const what = pending.sender + ": " + pending.ones + " × 1-gem " + target;
+  const buttons = [];
+  const values = selectedValues();
+  if (s.table.can_counter.includes(s.you)) {
+    buttons.push(
+      el(
+        "button",
+        {
+          type: "button",
+          class: "big",
+          disabled: !values.length || values.length > 2,
+          onclick: () => act({ type: "counter", gems: values }),
+        },
+        t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : ""),
+      ),
+    );
+  }
+  if (s.table.can_land.includes(s.you)) {
+    buttons.push(el("button", { type: "button", class: "big", onclick: () => act({ type: "land" }) }, t("land", "Let them land")));
+  }
+  if (!buttons.length) return { mine: false, line: what + " · " + t("deciding", "Deciding") + ": " + s.table.can_land.join(", "), buttons };
+  const how = s.table.can_counter.includes(s.you)
+    ? t("counter_or_land", "counter-crash (select 1 or 2 gems) or let them land")
+    : t("let_land", "let them land");
+  return { mine: true, line: what + ": " + how, buttons };
+}
+
+function turnStep(s, pile) {
   const ante = el(
     "button",
     { type: "button", class: "big", disabled: s.table.anted, onclick: () => act({ type: "ante" }) },
@@ -476,9 +540,10 @@ function renderActions(s) {
           type: "end_turn",
         })
       : el("button", { type: "button", class: "big", onclick: () => act({ type: "end_turn" }) }, t("end_turn", "End turn"));
-  const forfeit = confirmed("forfeit", t("forfeit", "Forfeit"), t("forfeit_sure", "Forfeit this game? Tap again"), { type: "forfeit" });
-  forfeit.classList.add("quiet");
-  box.replaceChildren(el("div", { class: "row" }, ante, end), forfeit);
+  const line = s.table.anted
+    ? t("play_then_end", "Your turn: play your chips, then end the turn")
+    : t("ante_first", "Your turn: ante a") + " " + s.panic.ante + "-gem";
+  return { mine: true, line, buttons: [ante, end] };
 }
 
 function renderBetween(s) {
