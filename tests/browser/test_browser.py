@@ -195,6 +195,10 @@ def test_flash_duel_match_to_three_round_wins(server: str, browser) -> None:  # 
         target = "Ben" if attacker == "Ana" else "Ana"
         page = phones[attacker]
         page.locator("#status h1", has_text=f": {attacker}").wait_for(timeout=SEEN_WITHIN_MS)
+        page.locator("#next-step.mine #next-line", has_text="Your turn").wait_for()
+        phones[target].locator(
+            "#next-step:not(.mine) #next-line", has_text="Waiting for"
+        ).wait_for()
         # Tap the attacker's pawn, then the space three in front of the enemy's start.
         page.locator(f"#track .pawn[title={attacker}]").click()
         space = 15 if attacker == "Ana" else 4
@@ -205,6 +209,12 @@ def test_flash_duel_match_to_three_round_wins(server: str, browser) -> None:  # 
         page.locator("#controls button[data-card='3']").click()
         page.locator("#controls #attack").click()
         defender = phones[target]
+        if round_no == 1:  # the attacked phone says so in its bar; the attacker's waits
+            defender.locator("#next-step.mine #next-line", has_text="You are attacked").wait_for(
+                timeout=SEEN_WITHIN_MS
+            )
+            page.locator("#next-step:not(.mine) #next-line", has_text="answering").wait_for()
+            defender.screenshot(path=str(SHOTS / "duel-attacked-bar.png"))
         defender.locator(f"#answer button[data-hit={target}]").click(timeout=SEEN_WITHIN_MS)
         winners.append(attacker)
         a.locator("#outcome", has_text="round to").wait_for(timeout=SEEN_WITHIN_MS)

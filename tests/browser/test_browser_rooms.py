@@ -76,6 +76,14 @@ def test_shadowfist_to_a_win_by_seizing_on_three_phones(server: str, browser: An
     open_room(server, [ana, ben, cid], "shadowfist")
     for phone in phones.values():
         phone.page.wait_for_selector("#players section")
+    # The bar at the bottom: "Your turn" on the phone whose turn it is only.
+    turn = ana.page.evaluate("ROOM.current.state.turn")
+    for phone in phones.values():
+        bar = phone.page.locator("#next-step #next-line")
+        if phone.name == turn:
+            phone.page.locator("#next-step.mine #next-line", has_text="Your turn").wait_for()
+        else:
+            bar.filter(has_text=f"Waiting for: Turn {turn}").wait_for(timeout=SEEN_WITHIN_MS)
     card(ana.page, "Ana").get_by_role("button", name="+5", exact=True).click()
     card(ana.page, "Ana").get_by_role("button", name="+5", exact=True).click()
     card(cid.page, "Ana").locator("p", has_text="Power: 11").wait_for(timeout=SEEN_WITHIN_MS)

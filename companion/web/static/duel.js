@@ -688,6 +688,26 @@ function renderAchievements(s) {
   );
 }
 
+// What this phone's player must do now (the bar at the bottom); the others say what they wait for.
+function duelStep(s) {
+  if (s.game_winner) return { mine: false, line: document.getElementById("winner").textContent };
+  if (s.round_over) return { mine: false, line: t("round_over", "Round over") + (s.outcome ? ": " + s.outcome : "") };
+  const p = s.pending;
+  if (p) {
+    if (p.targets.includes(s.you))
+      return {
+        mine: true,
+        line: t("you_are_attacked", "You are attacked") + " (" + p.attacker + "): " + t("block_or_retreat", "block or retreat"),
+      };
+    return {
+      mine: false,
+      line: t("waiting", "Waiting for") + ": " + p.targets.join(", ") + " · " + t("answers_attack", "answering the attack"),
+    };
+  }
+  if (isBot(s, s.turn)) return { mine: true, line: t("bot_turn_enter", "The bot's turn: enter its play below") };
+  if (s.turn === s.you) return { mine: true, line: t("your_turn", "Your turn") + ": " + t("one_action", "one action, then end the turn") };
+  return { mine: false, line: t("waiting", "Waiting for") + ": " + t("turn_of", "Turn") + " " + s.turn };
+}
 window.ROOM_RENDER = (data) => {
   const s = data.state;
   const seated = !ROOM.spectator && !!s.you;
@@ -701,4 +721,5 @@ window.ROOM_RENDER = (data) => {
   renderAbilities(s, seated);
   renderBetrayal(s, seated);
   renderAchievements(s);
+  roomNextStep(seated ? duelStep(s) : null);
 };

@@ -64,6 +64,8 @@ JA_BLOCKS.flash_duel = {
   reveal_hint: "正体を明かす：手札を正しく言い当てた人間にチェック。", reveal: "正体を明かす", dragon_reveal: "裏切り者カードを見せる",
   achievements: "実績", points: "ポイント", win_plural: "の勝ち",
   switch_order: "p1とp2を入れ替え",
+  you_are_attacked: "攻撃されています", block_or_retreat: "ブロックか後退", answers_attack: "攻撃への対応中",
+  bot_turn_enter: "ボットの番：下でその行動を入力", one_action: "行動を1つして、ターンを終える",
   pick_order: "ピック順", left: "残り", tap_to_read: "チップやアビリティをタップすると説明が読めます。",
   no_text: "カタログに説明がありません：実物のチップかカードを読んでください。", taken_by: "取った人：", pick_this: "ピック：",
 };

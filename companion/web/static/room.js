@@ -126,6 +126,18 @@ async function handOver(seat) {
     roomToast(err.error || "error");
   }
 }
+// The next-step bar at the bottom of a table page: { mine, line, buttons } for this phone's
+// player (mine: it is this player's move), or null for none (a spectator, a finished table).
+function roomNextStep(step) {
+  const bar = document.getElementById("next-step");
+  if (!bar) return;
+  bar.hidden = !step;
+  document.body.classList.toggle("with-next-step", !!step);
+  if (!step) return;
+  bar.classList.toggle("mine", step.mine);
+  const buttons = step.buttons || [];
+  fill(bar, el("p", { id: "next-line" }, step.line), buttons.length ? el("div", { class: "row" }, buttons) : null);
+}
 function roomShow(data) {
   ROOM.current = data;
   window.ROOM_RENDER(data);

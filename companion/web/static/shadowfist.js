@@ -64,6 +64,7 @@ function sfControls(s, p) {
 window.ROOM_RENDER = (data) => {
   const s = data.state;
   const seated = !ROOM.spectator && s.you;
+  roomNextStep(seated ? sfStep(s) : null);
   const winner = document.getElementById("winner");
   winner.hidden = !s.winner;
   winner.textContent = s.winner ? "★ " + s.winner + " " + t("sf_wins", "wins") : "";
@@ -112,3 +113,11 @@ window.ROOM_RENDER = (data) => {
   );
   document.getElementById("players").replaceChildren(...cards);
 };
+
+// What this phone's player must do now (the bar at the bottom); the others say whose turn it is.
+function sfStep(s) {
+  if (s.winner) return { mine: false, line: "★ " + s.winner + " " + t("sf_wins", "wins") };
+  if (s.turn === s.you)
+    return { mine: true, line: t("your_turn", "Your turn") + ": " + s.step.name + " (" + (s.step.index + 1) + "/" + s.step.count + ")" };
+  return { mine: false, line: t("waiting", "Waiting for") + ": " + t("sf_turn", "Turn") + " " + s.turn + " · " + s.step.name };
+}

@@ -461,13 +461,7 @@ function renderActions(s) {
 // The bar at the bottom of the screen: what this phone's player must do now, with the
 // buttons for it; other phones say what they wait for. A spectator sees no bar.
 function renderNextStep(s) {
-  const bar = document.getElementById("next-step");
-  const step = ROOM.spectator || !s.you ? null : nextStep(s);
-  bar.hidden = !step;
-  document.body.classList.toggle("with-next-step", !!step);
-  if (!step) return;
-  bar.classList.toggle("mine", step.mine);
-  fill(bar, el("p", { id: "next-line" }, step.line), step.buttons.length ? el("div", { class: "row" }, step.buttons) : null);
+  roomNextStep(ROOM.spectator || !s.you ? null : nextStep(s));
 }
 
 function nextStep(s) {
