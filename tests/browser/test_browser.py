@@ -151,6 +151,7 @@ def test_flash_duel_clockwork_draft_on_two_phones(server: str, browser) -> None:
     page.locator("#controls #attack").click()
     page.locator("#answer:not([hidden])").wait_for(timeout=SEEN_WITHIN_MS)  # applied
     phones[loser].locator(f"#answer button[data-hit={loser}]").click(timeout=SEEN_WITHIN_MS)
+    phones[loser].locator(f"#answer button[data-hit-confirm={loser}]").click()
     page.locator("#between:not([hidden])").wait_for(timeout=SEEN_WITHIN_MS)
     phones[loser].locator("#swap-go").wait_for(timeout=SEEN_WITHIN_MS)
     assert phones[first].locator("#swap-go").count() == 0  # the winner keeps theirs
@@ -216,6 +217,10 @@ def test_flash_duel_match_to_three_round_wins(server: str, browser) -> None:  # 
             page.locator("#next-step:not(.mine) #next-line", has_text="answering").wait_for()
             defender.screenshot(path=str(SHOTS / "duel-attacked-bar.png"))
         defender.locator(f"#answer button[data-hit={target}]").click(timeout=SEEN_WITHIN_MS)
+        if round_no == 1:  # a stray tap loses nothing: the round goes on until a second tap
+            defender.locator(f"#answer button[data-hit-confirm={target}]").wait_for()
+            assert a.locator("#outcome").count() == 0
+        defender.locator(f"#answer button[data-hit-confirm={target}]").click()
         winners.append(attacker)
         a.locator("#outcome", has_text="round to").wait_for(timeout=SEEN_WITHIN_MS)
         if winners.count(attacker) == 3:

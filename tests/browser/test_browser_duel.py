@@ -123,6 +123,7 @@ def test_full_game_to_a_win_light_dark_japanese(request: pytest.FixtureRequest) 
     url, chromium = running(request)
     ana, ben = Phone(chromium, "Ana", dark=True, ja=True), Phone(chromium, "Ben")
     open_table(url, [ana, ben], "full")
+    ana.page.locator("#track .space[data-space='18']").wait_for(timeout=SEEN_WITHIN_MS)
     boxes = [
         ana.page.locator(f"#track .space[data-space='{n}']").bounding_box() for n in (1, 9, 10, 18)
     ]
@@ -144,7 +145,8 @@ def test_full_game_to_a_win_light_dark_japanese(request: pytest.FixtureRequest) 
         if round_no == 1:
             ana.shot("ja-dark-attack")
         other.catch_up(phone)
-        other.act(f"#answer button[data-hit='{other.name}']")
+        other.tap(f"#answer button[data-hit='{other.name}']")
+        other.act(f"#answer button[data-hit-confirm='{other.name}']")
         wins[first] += 1
         for seen in (ana, ben):
             seen.catch_up(other)
@@ -189,6 +191,7 @@ def test_solo_against_each_bot_for_several_turns(request: pytest.FixtureRequest,
         me.see("#history li", "the bot plays")
         if page.locator("#answer:not([hidden])").count():  # the bot struck: answer it
             me.tap("#answer button[data-hit='Bot']")
+            me.tap("#answer button[data-hit-confirm='Bot']")
             break
         me.see("#controls #end-turn")  # the turn came back: no soft-lock
         assert page.locator("#bot #bot-go").count() == 0
@@ -215,7 +218,8 @@ def test_raid_to_a_result(request: pytest.FixtureRequest) -> None:
         mortal.cards(4)
         mortal.act("#controls #attack")
         drake.catch_up(mortal)
-        drake.act("#answer button[data-hit='Drake']")
+        drake.tap("#answer button[data-hit='Drake']")
+        drake.act("#answer button[data-hit-confirm='Drake']")
         if mortal is ana:
             drake.see("#outcome", "1 hit points left")
             ana.catch_up(drake)
@@ -254,7 +258,8 @@ def test_betrayal_to_a_result(request: pytest.FixtureRequest) -> None:
     drake.tap("#controls #attack")
     for n in loyal:  # each target answers on their own phone, once it shows the last answer
         by_name[n].catch_up(drake)
-        by_name[n].act(f"#answer button[data-hit='{n}']")
+        by_name[n].tap(f"#answer button[data-hit='{n}']")
+        by_name[n].act(f"#answer button[data-hit-confirm='{n}']")
         drake.catch_up(by_name[n])
     for phone in phones:
         phone.see("#winner", "Drake (Dragon)")
@@ -281,7 +286,8 @@ def test_team_battle_round_and_switch(request: pytest.FixtureRequest) -> None:
     hitter.act("#controls #attack")
     for foe in foes:  # each answers alone: both take the hit
         by_name[foe].catch_up(hitter)
-        by_name[foe].act(f"#answer button[data-hit='{foe}']")
+        by_name[foe].tap(f"#answer button[data-hit='{foe}']")
+        by_name[foe].act(f"#answer button[data-hit-confirm='{foe}']")
         hitter.catch_up(by_name[foe])
     winners = " & ".join(n for n in ("Ana", "Cat") if attacker == "Ana") or "Ben & Dan"
     ana.catch_up(hitter)

@@ -3,7 +3,7 @@
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
 // the draw pile and time-over, the solo bot, Raid hit points, Betrayal's private card (shown
 // only while pressed), and the Custom Clockwork ability swap between rounds.
-const DUEL = { cards: [], pick: null, inputs: {}, holding: false };
+const DUEL = { cards: [], pick: null, inputs: {}, holding: false, confirmHit: null };
 const numbers = (text) => (String(text || "").match(/\d+/g) || []).map(Number);
 const duelAct = async (action) => {
   // Clear the picked cards before sending (the action already holds them), so that cards
@@ -294,10 +294,34 @@ function renderControls(s, seated) {
   );
 }
 
+// Taking a hit can lose the round: the first tap asks, the second takes it (a stray tap on
+// a crowded phone loses nothing).
+function hitButton(who) {
+  if (DUEL.confirmHit === who)
+    return el(
+      "button",
+      { type: "button", class: "danger", "data-hit-confirm": who, onclick: () => duelAct({ type: "hit", player: who }) },
+      t("hit_sure", "Take the hit? Tap again") + ": " + who,
+    );
+  return el(
+    "button",
+    {
+      type: "button",
+      "data-hit": who,
+      onclick: () => {
+        DUEL.confirmHit = who;
+        rerender();
+      },
+    },
+    t("take_hit", "Hit") + ": " + who,
+  );
+}
+
 function renderAnswer(s, seated) {
   const box = document.getElementById("answer");
   const p = s.pending;
   box.hidden = !p;
+  if (!p?.targets.includes(DUEL.confirmHit)) DUEL.confirmHit = null;
   if (!p) return;
   const botDefends = p.targets.some((who) => isBot(s, who));
   const teammates = p.targets.length
@@ -339,11 +363,7 @@ function renderAnswer(s, seated) {
                     t("retreat", "Retreat") + ": " + who,
                   )
                 : null,
-              el(
-                "button",
-                { type: "button", "data-hit": who, onclick: () => duelAct({ type: "hit", player: who }) },
-                t("take_hit", "Hit") + ": " + who,
-              ),
+              hitButton(who),
             ),
           ),
           teammates.map((who) =>

@@ -66,6 +66,7 @@ JA_BLOCKS.flash_duel = {
   switch_order: "p1とp2を入れ替え",
   you_are_attacked: "攻撃されています", block_or_retreat: "ブロックか後退", answers_attack: "攻撃への対応中",
   bot_turn_enter: "ボットの番：下でその行動を入力", one_action: "行動を1つして、ターンを終える",
+  hit_sure: "ヒットを受けますか？もう一度タップ",
   pick_order: "ピック順", left: "残り", tap_to_read: "チップやアビリティをタップすると説明が読めます。",
   no_text: "カタログに説明がありません：実物のチップかカードを読んでください。", taken_by: "取った人：", pick_this: "ピック：",
 };
