@@ -67,7 +67,7 @@ def test_move_forward_stops_next_to_the_enemy_and_back_stops_at_the_edge(
     assert table.where()["Ana"] == 5
     table.act("Ana", type="move", player="Ana", card=4, backward=True)
     assert table.where()["Ana"] == 1
-    assert table.history[-1] == "Ana: Ana moves back 4"
+    assert table.history[-1] == "Ana moves back 4"
 
 
 def test_move_refusals(catalog: Catalog) -> None:
@@ -105,7 +105,7 @@ def test_attack_blocked_with_the_same_cards(catalog: Catalog) -> None:
     assert table.view()["pending"]["blocks"] == {"Ben": [5]}
     table.act("Ben", type="block", player="Ben", cards=[5])
     assert table.view()["pending"] is None and table.view()["outcome"] == "Ben blocked"
-    assert table.history[-1] == "Ben: Ben blocks with 5 (Ben blocked)"
+    assert table.history[-1] == "Ben blocks with 5 (Ben blocked)"
 
 
 def test_attack_hit_wins_the_round_and_the_loser_chooses(catalog: Catalog) -> None:
@@ -208,7 +208,7 @@ def test_abilities_one_per_turn(catalog: Catalog) -> None:
     keys = [a["key"] for a in table.view()["abilities"]["Ana"]]
     table.act("Ana", type="use_ability", player="Ana", ability=keys[0])
     assert "one per turn" in table.refused("Ana", type="use_ability", player="Ana", ability=keys[1])
-    assert table.history[-1] == "Ana: Ana uses reversal"
+    assert table.history[-1] == "Ana uses reversal"
 
 
 # --- the draw pile and time-over, both ways ----------------------------------------------

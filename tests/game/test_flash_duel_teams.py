@@ -400,8 +400,7 @@ def test_traitor_names_hands_until_the_first_miss(catalog: Catalog) -> None:
     table.act(traitor, type="reveal", guesses=guesses)
     assert table.down() == {loyal[0]}
     assert table.history[-1] == (
-        f"{traitor}: {traitor} is the traitor; {traitor} named {loyal[0]}'s hand: "
-        f"{loyal[0]} is defeated"
+        f"{traitor} is the traitor; {traitor} named {loyal[0]}'s hand: {loyal[0]} is defeated"
     )
     assert table.view()["revealed"] == {traitor: "traitor"}
     assert table.view()["extra_turns"] == 1
@@ -412,7 +411,7 @@ def test_accused_traitor_falls_and_play_goes_on(catalog: Catalog) -> None:
     loyal = [p for p in ("Ana", "Ben", "Cat", "Dan") if p != traitor]
     table.act(loyal[0], type="accuse", accused=traitor)
     assert table.down() == {traitor} and not table.view()["game_winner"]
-    assert table.history[-1] == (f"{loyal[0]}: {loyal[0]} accused {traitor}: {traitor} is defeated")
+    assert table.history[-1] == (f"{loyal[0]} accused {traitor}: {traitor} is defeated")
 
 
 def test_revealed_traitor_no_longer_accuses(catalog: Catalog) -> None:

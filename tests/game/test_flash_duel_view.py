@@ -8,6 +8,7 @@ from companion.game.flash_duel import actions as act
 from companion.game.flash_duel.bots import BotDefence, BotMove
 from companion.game.flash_duel.state import Event, Happening, Outcome, State, Termination
 from companion.game.flash_duel.view import (
+    by,
     describe,
     round_sentence,
     say,
@@ -198,3 +199,12 @@ def test_clockwork_view_lists_the_unused_abilities(catalog: Catalog) -> None:
     assert table.view()["unused_abilities"] == [
         {"key": k, "name": a.name or k, "effect": a.effect or ""} for k, a in known[8:12]
     ]
+
+
+def test_a_history_line_names_its_recorder_once() -> None:
+    """'Ana attacks Ben with 3', never 'Ana: Ana attacks ...'; another phone's record of
+    Ana's move still says who recorded it."""
+    assert by("Ana", "Ana attacks Ben with 3") == "Ana attacks Ben with 3"
+    assert by("Ben", "Ana moves 2") == "Ben: Ana moves 2"
+    assert by("Ana", "Anabel moves 2") == "Ana: Anabel moves 2"
+    assert by("Ana", "drew 3") == "Ana: drew 3"

@@ -313,11 +313,18 @@ def say(action: act.Action) -> str:
     return type(action).__name__.lower()
 
 
+def by(actor: str, sentence: str) -> str:
+    """Put who recorded an action before its sentence, unless the sentence starts with them
+    ("Ana attacks Ben with 3", not "Ana: Ana attacks Ben with 3"; "Ben: Ana moves 2" when
+    Ben's phone recorded Ana's move)."""
+    return sentence if sentence.startswith(f"{actor} ") else f"{actor}: {sentence}"
+
+
 def describe(action: act.Action, actor: str, after: State) -> str:
-    """Say an action in one history line, e.g. "Ana: Ana attacks Ben with 3 3"."""
+    """Say an action in one history line, e.g. "Ana attacks Ben with 3 3"."""
     if isinstance(action, SAID_BY_OUTCOME):
-        return f"{actor}: {news(after)}"
-    text = f"{actor}: {say(action)}"
+        return by(actor, news(after))
+    text = by(actor, say(action))
     told = news(after)
     if isinstance(action, act.BotTurn | act.BotDefend):
         bot = say_bot(after)
