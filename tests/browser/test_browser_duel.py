@@ -279,9 +279,17 @@ def test_team_battle_round_and_switch(request: pytest.FixtureRequest) -> None:
     attacker, foes = ("Ana", ["Ben", "Dan"]) if first == "Ana" else ("Ben", ["Ana", "Cat"])
     hitter = by_name[attacker]
     hitter.catch_up(ana)
-    for foe in foes:  # both foes share one space, 3 in front of the attacker
-        hitter.place(foe, 15 if attacker == "Ana" else 4)
-    hitter.place(attacker, 12 if attacker == "Ana" else 7)
+    ahead = 1 if attacker == "Ana" else -1
+    start = 12 if attacker == "Ana" else 7
+    hitter.place(attacker, start)
+    hitter.place(foes[0], start + 3 * ahead)
+    hitter.place(foes[1], start + 2 * ahead)
+    # The target defaults to the enemy as far away as the first card chosen.
+    for card, foe in ((2, foes[1]), (3, foes[0])):
+        hitter.cards(card)
+        assert hitter.page.locator("#controls #target").input_value() == foe
+        hitter.tap("#controls button:has-text('Clear')")
+    hitter.place(foes[1], start + 3 * ahead)  # both foes share one space, 3 in front
     hitter.cards(3)
     hitter.act("#controls #attack")
     for foe in foes:  # each answers alone: both take the hit

@@ -41,6 +41,16 @@ function enemiesOf(s, name) {
     .filter((f) => f.side !== sideOf(s, name))
     .map((f) => f.name);
 }
+// The enemy an attack most likely aims at: the one exactly as far away as the first chosen
+// card (an attack's card is the distance), else the nearest one.
+function likelyTarget(s, me) {
+  const at = (name) => s.fighters.find((f) => f.name === name)?.position ?? 0;
+  const distance = (name) => Math.abs(at(name) - at(me));
+  const enemies = enemiesOf(s, me);
+  const exact = enemies.find((name) => distance(name) === DUEL.cards[0]);
+  if (exact) return exact;
+  return enemies.slice().sort((a, b) => distance(a) - distance(b))[0];
+}
 function initials(name) {
   return Array.from(name).slice(0, 2).join("");
 }
@@ -228,10 +238,19 @@ function renderControls(s, seated) {
   box.hidden = !seated || s.round_over || !!s.game_winner || !!s.pending || isBot(s, s.turn);
   if (box.hidden) return;
   const me = s.turn;
+  // A target the player picked by hand stays picked for this turn; otherwise the likely one.
+  const chosen = DUEL.target?.turn === s.turn_no && enemiesOf(s, me).includes(DUEL.target.name) ? DUEL.target.name : null;
+  const aim = chosen || likelyTarget(s, me);
   const target = el(
     "select",
-    { id: "target", "aria-label": t("target", "Target") },
-    enemiesOf(s, me).map((n) => el("option", { value: n }, n)),
+    {
+      id: "target",
+      "aria-label": t("target", "Target"),
+      onchange: (e) => {
+        DUEL.target = { turn: s.turn_no, name: e.target.value };
+      },
+    },
+    enemiesOf(s, me).map((n) => el("option", { value: n, selected: n === aim }, n)),
   );
   const [first, ...rest] = DUEL.cards;
   const none = DUEL.cards.length === 0;
