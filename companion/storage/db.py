@@ -186,9 +186,22 @@ def writing(conn: sqlite3.Connection) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+def create_private(path: str | Path) -> None:
+    """Create an empty database file readable by its owner only (0600), if there is none;
+    SQLite gives its -wal and -shm files the same mode."""
+    if str(path) == ":memory:" or Path(path).exists():
+        return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:  # another process made it first
+        pass
+
+
 def migrate(path: str | Path) -> None:
     """Create or update the schema (once, at start) and switch to WAL."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
+    create_private(path)
     with WRITE_LOCK:
         db = sqlite_utils.Database(connect(path))
         db.execute("pragma journal_mode = WAL")

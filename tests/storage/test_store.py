@@ -135,3 +135,15 @@ def test_a_retried_key_gets_the_state_right_after_it(conn: sqlite3.Connection) -
 
 def test_match_ids_never_read_as_command_line_options() -> None:
     assert not any(store.new_token().startswith("-") for _ in range(2000))
+
+
+def test_a_new_database_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    """The database holds seat tokens' hashes and organiser secrets' hashes: 0600, as the
+    secret key is (its -wal and -shm files follow it)."""
+    path = tmp_path / "fresh.sqlite3"
+    db.migrate(path)
+    conn = db.connect(path)
+    conn.execute("select count(*) from matches").fetchone()
+    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        assert name.stat().st_mode & 0o777 == 0o600, name
+    conn.close()

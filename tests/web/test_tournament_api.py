@@ -453,3 +453,31 @@ def test_flash_duel_two_rounds_four_players_from_the_tables(
     assert data["next"]["stage"] is None
     assert sorted(s["points"] for s in data["standings"]) == [0, 3, 3, 6]
     assert all(t["source"] == "table" for r in data["rounds"] for t in r["tables"])
+
+
+@pytest.mark.parametrize("character", [["grave"], {"id": "grave"}, 7, None])
+def test_a_character_that_is_not_a_name_is_refused_with_400(
+    client: FlaskClient, character: Any
+) -> None:
+    tid, h = create(client, game="flash-duel", mode="full", rounds=1)
+    body = {"name": "Ana", "character": character}
+    added = org(client, f"/api/tournaments/{tid}/players", body, h)
+    entered = post(client, f"/api/tournaments/{tid}/entries", body)
+    for answer in (added, entered):
+        assert answer.status_code in (400, 422), answer.get_json()
+        assert "'character'" in answer.get_json()["error"]
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_as_formulas_are_escaped(
+    client: FlaskClient,
+) -> None:
+    """OWASP's CSV injection advice: a cell starting with = + - @ tab or CR gets a quote."""
+    names = ['=HYPERLINK("x","y")', "+1+2", "-Ana", "@SUM(A1)", "Ben"]
+    tid, h = create(client, players=names, rounds=1)
+    text = client.get(f"/api/tournaments/{tid}/standings.csv").get_data(as_text=True)
+    players = {r["player"] for r in csv.DictReader(io.StringIO(text))}
+    assert players == {"'" + n for n in names[:4]} | {"Ben"}
+    text = client.get(f"/api/tournaments/{tid}/matches.csv").get_data(as_text=True)
+    for r in csv.DictReader(io.StringIO(text)):
+        for value in (r["player_a"], r["player_b"]):
+            assert not value or value[0] not in "=+-@\t\r", value

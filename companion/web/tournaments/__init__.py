@@ -189,6 +189,10 @@ def character_from(data: dict[str, Any], row: sqlite3.Row) -> str | None:
         return None
     known = {c.id for c in duel_room.game_set(catalog()).characters}
     character = data.get("character")
+    if character is not None and not isinstance(character, str):  # a list is no name: 400
+        raise ApiError(
+            400, f"'character' must be a character id, one of {', '.join(sorted(known))}"
+        )
     if character not in known:
         raise ApiError(422, f"'character' must be one of {', '.join(sorted(known))}")
     return str(character)
@@ -322,10 +326,19 @@ def read(tid: str) -> Response:
     return response
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: Any) -> Any:
+    """Quote a text cell a spreadsheet would run as a formula (OWASP's CSV injection advice:
+    a leading = + - @ tab or carriage return gets a single quote before it)."""
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_START) else cell
+
+
 def csv_response(rows: list[list[Any]], filename: str) -> Response:
-    """Answer rows as a CSV download."""
+    """Answer rows as a CSV download, every text cell safe to open in a spreadsheet."""
     out = io.StringIO()
-    csv.writer(out).writerows(rows)
+    csv.writer(out).writerows([[spreadsheet_safe(cell) for cell in row] for row in rows])
     response = make_response(out.getvalue())
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
