@@ -21,14 +21,14 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Deb
 SEEN_MS = 5000
 
 
-def until(page: Any, expression: str) -> Any:
+def until(page: Any, expression: str, within_ms: int = SEEN_MS) -> Any:
     """Wait until a JavaScript expression is truthy on the page (the page's CSP forbids
     Playwright's wait_for_function, which evaluates strings)."""
-    deadline = time.monotonic() + SEEN_MS / 1000
+    deadline = time.monotonic() + within_ms / 1000
     while True:
         value = page.evaluate(expression)
         if value or time.monotonic() > deadline:
-            assert value, f"still false after {SEEN_MS} ms: {expression}"
+            assert value, f"still false after {within_ms} ms: {expression}"
             return value
         page.wait_for_timeout(50)
 

@@ -17,6 +17,9 @@ from tests.phones import CHROMIUM
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 KEPT = "#outbox:has-text('Offline: your last tap is kept')"
+WORKER_MS = 30000
+"""A bound for the service worker to install (it fetches every shell file first): seconds on
+a loaded CI machine running tests on both cores, not a speed target."""
 
 
 def two_phones_playing(server: str, browser: Any) -> tuple[Phone, Phone]:  # noqa: F811
@@ -27,7 +30,7 @@ def two_phones_playing(server: str, browser: Any) -> tuple[Phone, Phone]:  # noq
     choose([ana, ben], ["Grave", "Rook"])
     turn = ana.page.evaluate("ROOM.current.state.table.turn")
     a, b = (ana, ben) if turn == "Ana" else (ben, ana)
-    until(a.page, "navigator.serviceWorker.controller !== null")
+    until(a.page, "navigator.serviceWorker.controller !== null", WORKER_MS)
     a.page.reload()
     a.see("#piles .pile")
     return a, b
@@ -121,7 +124,7 @@ def test_a_phone_that_joined_by_link_shows_its_table_reloaded_offline(
     ana, ben = Phone(browser, "Ana"), Phone(browser, "Ben")
     start_match(server, [ana, ben])
     choose([ana, ben], ["Grave", "Rook"])
-    until(ben.page, "navigator.serviceWorker.controller !== null")
+    until(ben.page, "navigator.serviceWorker.controller !== null", WORKER_MS)
     ben.context.set_offline(True)
     ben.page.reload()
     ben.see("#piles .pile")
