@@ -101,7 +101,9 @@ class PollCheck:
     def __init__(self, database: str) -> None:
         self.database = database
         self.local = threading.local()
-        self.viewers: dict[tuple[str, str], str] = {}
+        self.viewers: dict[tuple[str, str], tuple[str, int]] = {}
+        """(match id, seat token) -> (player, the match's seat version when it was read): a
+        seat change (a hand-over) makes every remembered token of that match be read again."""
 
     def connection(self) -> sqlite3.Connection:
         """Return this thread's connection."""
@@ -111,11 +113,13 @@ class PollCheck:
             self.local.conn = conn
         return conn
 
-    def viewer(self, conn: sqlite3.Connection, match_id: str, token: str) -> str | None:
-        """Return the player a seat token belongs to (remembered once found)."""
+    def viewer(
+        self, conn: sqlite3.Connection, match_id: str, token: str, seat_version: int
+    ) -> str | None:
+        """Return the player a seat token belongs to (remembered while the seats stay)."""
         known = self.viewers.get((match_id, token))
-        if known is not None:
-            return known
+        if known is not None and known[1] == seat_version:
+            return known[0]
         row = conn.execute(
             "select name from seats where match_id = ? and token_hash = ?",
             (match_id, hashlib.sha256(token.encode()).hexdigest()),
@@ -124,7 +128,7 @@ class PollCheck:
             return None
         if len(self.viewers) >= MAX_SEATS_CACHED:
             self.viewers.clear()
-        self.viewers[(match_id, token)] = str(row["name"])
+        self.viewers[(match_id, token)] = (str(row["name"]), seat_version)
         return str(row["name"])
 
     def current(self, path: str, cookies: str) -> tuple[str, str, tuple[int, int]]:
@@ -140,7 +144,8 @@ class PollCheck:
                 "select id, version, seat_version from matches where id = ?", (match_id,)
             ).fetchone()
             token = cookie_value(cookies, SEAT_COOKIE_PREFIX + match_id)
-            viewer = self.viewer(conn, match_id, token) if token and row else None
+            seats = int(row["seat_version"]) if row else 0
+            viewer = self.viewer(conn, match_id, token, seats) if token and row else None
             if row is None or (token and viewer is None):
                 raise LookupError(path)
         else:

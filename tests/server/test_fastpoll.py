@@ -127,3 +127,22 @@ def test_other_query_strings_go_to_flask(app: Flask) -> None:
     calls = counted(app)
     assert a.get(url + "?wait=x", headers={"If-None-Match": etag}).status_code == 304
     assert len(calls) == 1
+
+
+def test_a_handed_over_seat_token_is_forgotten_by_the_fast_path(app: Flask) -> None:
+    """After a hand-over, the old phone's token names nobody on the fast path either: the
+    remembered token -> player pair is dropped with the seat change."""
+    match_id, a, b = start_duel(app)
+    url = f"/api/matches/{match_id}/state"
+    assert a.get(url).status_code == 200
+    fast = app.wsgi_app
+    assert isinstance(fast, UnchangedPolls)
+    old_cookie = f"seat_{match_id}={a.get_cookie(f'seat_{match_id}').value}"
+    assert fast.check.current(url, old_cookie)[0].endswith('-Ana"')  # remembered
+    handed = post(b, f"/api/matches/{match_id}/seats/0/hand-over", {})
+    assert handed.status_code == 200, handed.get_json()
+    try:
+        fast.check.current(url, old_cookie)
+    except LookupError:
+        return  # the full path answers, and refuses the old token
+    raise AssertionError("the fast path still took the handed-over token for Ana")
