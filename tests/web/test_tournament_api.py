@@ -481,3 +481,13 @@ def test_csv_cells_that_a_spreadsheet_would_run_as_formulas_are_escaped(
     for r in csv.DictReader(io.StringIO(text)):
         for value in (r["player_a"], r["player_b"]):
             assert not value or value[0] not in "=+-@\t\r", value
+
+
+def test_the_organiser_secret_in_the_address_changes_nothing(client: FlaskClient) -> None:
+    """Only the slips PDF (a link) takes the secret as ?key=; every change wants the header."""
+    tid, h = create(client, players=["Ana", "Ben"], rounds=1)
+    key = h["X-Organiser-Token"]
+    by_address = client.post(f"/api/tournaments/{tid}/rounds?key={key}", json={"round": 1})
+    assert by_address.status_code == 403
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    assert client.get(f"/api/tournaments/{tid}/rounds/1/slips.pdf?key={key}").status_code == 200

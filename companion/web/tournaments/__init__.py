@@ -55,13 +55,15 @@ def refusing(action: Callable[[], Any]) -> Any:
         raise ApiError(409, str(exc)) from None
 
 
-def organiser_row(tid: str) -> sqlite3.Row:
-    """Return the tournament if the request carries its organiser secret.
+def organiser_row(tid: str, by_link: bool = False) -> sqlite3.Row:
+    """Return the tournament if the request carries its organiser secret: in the header, or
+    as ``?key=`` only where a link must carry it (``by_link``: the slips PDF). A secret in
+    an address ends up in logs and browser history, so no change accepts it there.
 
     :raises ApiError: 403 for anyone else.
     """
     row = ts.find(db.get_db(), tid)
-    token = request.headers.get(ORGANISER_HEADER) or request.args.get("key")
+    token = request.headers.get(ORGANISER_HEADER) or (request.args.get("key") if by_link else None)
     if not ts.is_organiser(row, token):
         raise ApiError(403, "only the organiser's link can change the tournament")
     return row
@@ -405,7 +407,7 @@ def slips_pdf(tid: str, number: int) -> Response:
     from companion.web.tournaments.views import round_slips
     from printkit.render.slips import PAPERS, write_round_slips
 
-    row = organiser_row(tid)
+    row = organiser_row(tid, by_link=True)
     paper = request.args.get("paper", "letter")
     if paper not in PAPERS:
         raise ApiError(400, f"'paper' must be one of {', '.join(PAPERS)}")
