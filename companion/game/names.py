@@ -31,12 +31,13 @@ INVISIBLE = frozenset(
 """Zero-width and bidi-control characters (ZWJ / ZWNJ stay: emoji and some scripts need them)."""
 
 
-def problem_with(name: str) -> str | None:
-    """Return what is wrong with a trimmed name, or None when it is fine."""
+def problem_with(name: str, longest: int = MAX_NAME) -> str | None:
+    """Return what is wrong with a trimmed name (a player's, or a title up to ``longest``
+    characters), or None when it is fine."""
     if not name:
         return "is empty"
-    if len(name) > MAX_NAME:
-        return f"has {len(name)} characters (at most {MAX_NAME})"
+    if len(name) > longest:
+        return f"has {len(name)} characters (at most {longest})"
     for char in name:
         category = unicodedata.category(char)
         if category in REFUSED_CATEGORIES:

@@ -47,6 +47,25 @@ def test_name_is_trimmed_and_one_to_max_title_characters() -> None:
         read_config({}, SETS)
 
 
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("Cup\u202e", r"invisible character \(U\+202E\)"),  # a bidi override reorders the title
+        ("Cu\u200bp", r"invisible character \(U\+200B\)"),
+        ("Cup\x07", "control character"),
+        ("Cup\ue000", "private-use character"),
+        (["Cup"], "must be text"),
+        (7, "must be text"),
+    ],
+)
+def test_a_tournament_name_follows_the_rules_of_every_name(name: object, why: str) -> None:
+    refused(why, name=name)
+
+
+def test_a_tournament_name_is_stored_in_nfc() -> None:
+    assert read(name="Cafe\u0301 Cup").name == "Caf\u00e9 Cup"
+
+
 def test_game_must_be_known() -> None:
     assert read(game="flash-duel").game == "flash-duel"
     refused("'game' must be one of puzzle-strike, flash-duel", game="chess")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.game.names import problem_with
 from companion.game.puzzle_strike.bank import BankError
 from companion.game.puzzle_strike.bank_json import options_from_json
 from companion.game.tournament.banks import POLICIES, BankPolicy
@@ -82,14 +84,29 @@ def whole(data: Mapping[str, object], key: str, low: int, high: int) -> int | No
     return value
 
 
+def read_title(raw: object) -> str:
+    """Read a tournament's name by the rules of every name (NFC, visible characters only),
+    its runs of white space made one space.
+
+    :raises TournamentError: naming what is wrong.
+    """
+    if raw is not None and not isinstance(raw, str):
+        raise TournamentError("'name' must be text: the tournament's name")
+    name = " ".join(unicodedata.normalize("NFC", raw or "").split())
+    problem = problem_with(name, MAX_TITLE)
+    if problem is not None:
+        raise TournamentError(
+            f"'name' must be 1 to {MAX_TITLE} characters, all visible: it {problem}"
+        )
+    return name
+
+
 def read_config(data: Mapping[str, object], known_sets: Sequence[str]) -> Config:
     """Read and check a tournament's settings.
 
     :raises TournamentError: naming the first bad field and what it may be.
     """
-    name = " ".join(str(data.get("name") or "").split())
-    if not 0 < len(name) <= MAX_TITLE:
-        raise TournamentError(f"'name' must be 1 to {MAX_TITLE} characters")
+    name = read_title(data.get("name"))
     game = data.get("game", "puzzle-strike")
     if not isinstance(game, str) or game not in GAMES:
         raise TournamentError(f"'game' must be one of {', '.join(GAMES)}")
