@@ -97,9 +97,11 @@ def stale_matches(conn: sqlite3.Connection, older_than: timedelta) -> list[Stale
 
 
 def delete_matches(conn: sqlite3.Connection, match_ids: list[str]) -> None:
-    """Delete matches with their seats and events, in one transaction."""
+    """Delete matches with their seats and events, and a draft's record of the match it was
+    carried into (either side may go first), in one transaction."""
     with store.write_transaction(conn):
         for match_id in match_ids:
+            conn.execute("delete from carries where draft_id = ? or match_id = ?", (match_id,) * 2)
             for table in ("events", "seats", "match_clients"):
                 conn.execute(f"delete from {table} where match_id = ?", (match_id,))
             conn.execute("delete from matches where id = ?", (match_id,))

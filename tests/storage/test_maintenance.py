@@ -17,6 +17,7 @@ from companion.storage import db, maintenance
 from companion.storage import matches as store
 from printkit.catalog import Catalog
 from tests.conftest import act, phone, post, start_duel
+from tests.helpers import open_room, state
 
 
 def played_match(app: Flask) -> str:
@@ -220,3 +221,36 @@ def test_prune_keeps_the_matches_of_a_tournament(
     with sqlite3.connect(path) as conn:
         left = {r[0] for r in conn.execute("select id from matches")}
     assert set(kept) <= left and alone not in left
+
+
+def carried_draft(app: Flask) -> tuple[str, str]:
+    """A finished Puzzle Strike draft carried into a match; return (draft id, match id)."""
+    room, _, (a, b) = open_room(
+        app, {"kind": "draft", "game": "puzzle-strike", "players": ["Ana", "Ben"]}
+    )
+    keys = [i["key"] for i in state(a, room)["state"]["pool"]]
+    for key, seat in zip(keys, "122112", strict=False):
+        assert act(a if seat == "1" else b, room, {"type": "pick", "key": key}).status_code == 200
+    carried = post(a, f"/api/matches/{room}/carry", {"recommended": "First Game"})
+    assert carried.status_code == 201, carried.get_json()
+    return room, carried.get_json()["match_id"]
+
+
+@pytest.mark.parametrize("aged", ["both", "draft", "match"])
+def test_prune_deletes_carried_drafts_and_keeps_working(
+    app: Flask, capsys: pytest.CaptureFixture[str], aged: str
+) -> None:
+    """A carried draft (or the match it became) once idle is pruned like any match: no
+    foreign-key error, and the next prune runs too."""
+    path = Path(app.config["DATABASE"])
+    draft, match = carried_draft(app)
+    old = {"both": [draft, match], "draft": [draft], "match": [match]}[aged]
+    for match_id in old:
+        age_match(path, match_id, 1)
+    assert main(["prune", "--older-than", "30d", "--db", str(path)]) == 0
+    assert f"deleted {len(old)} match(es)" in capsys.readouterr().out
+    with sqlite3.connect(path) as conn:
+        left = {r[0] for r in conn.execute("select id from matches")}
+        assert left == {draft, match} - set(old)
+        assert conn.execute("pragma foreign_key_check").fetchall() == []
+    assert main(["prune", "--older-than", "30d", "--db", str(path)]) == 0
