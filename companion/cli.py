@@ -380,12 +380,14 @@ def run_import(path: Path, args: argparse.Namespace) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the companion command line and return its exit code."""
     args = build_parser().parse_args(argv)
+    from companion.storage.db import DatabaseProblem
+
     if args.command == "serve":
         from companion.web.hosting import BaseUrlError
 
         try:
             return run_serve(args)
-        except (CatalogError, UsageError, BaseUrlError, OSError) as exc:
+        except (CatalogError, UsageError, BaseUrlError, DatabaseProblem, OSError) as exc:
             print(f"companion serve: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     if args.command in ("prune", "backup", "export", "import"):
@@ -393,7 +395,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         try:
             return run_maintenance(args)
-        except (CatalogError, MaintenanceError, OSError) as exc:
+        except (CatalogError, MaintenanceError, DatabaseProblem, OSError) as exc:
             print(f"companion {args.command}: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     try:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -32,9 +32,21 @@ except ImportError:  # Windows: one process only (no gunicorn), the thread lock 
 WRITE_LOCK = threading.Lock()
 _lock_files: dict[tuple[int, str], int | None] = {}
 migrations = Migrations("companion")
+SCHEMA_STEPS: list[str] = []
+"""The names of the schema's migrations, oldest first (this version's schema)."""
 
 
-@migrations()
+class DatabaseProblem(Exception):
+    """The database cannot be used at all; the message names the file and the fix."""
+
+
+def step(fn: Callable[[sqlite_utils.Database], None]) -> Callable[[sqlite_utils.Database], None]:
+    """Register one migration of the schema, in order."""
+    SCHEMA_STEPS.append(fn.__name__)
+    return migrations()(fn)
+
+
+@step
 def create_tables(db: sqlite_utils.Database) -> None:
     """Matches, seats and the append-only event log."""
     db.execute(
@@ -57,13 +69,13 @@ def create_tables(db: sqlite_utils.Database) -> None:
     )
 
 
-@migrations()
+@step
 def add_seat_version(db: sqlite_utils.Database) -> None:
     """Count seat claims, so cached answers and ETags notice a new player at the table."""
     db.execute("alter table matches add column seat_version integer not null default 0")
 
 
-@migrations()
+@step
 def add_tournaments(db: sqlite_utils.Database) -> None:
     """Tournaments: players (entered, pending approval, dropped), rounds, tables and results,
     and a log of who changed what (companion/tournament_store.py)."""
@@ -101,7 +113,7 @@ def add_tournaments(db: sqlite_utils.Database) -> None:
     )
 
 
-@migrations()
+@step
 def add_match_clients(db: sqlite_utils.Database) -> None:
     """Who opened each match (a keyed hash of the address): the cap on open matches per client."""
     db.execute(
@@ -112,7 +124,7 @@ def add_match_clients(db: sqlite_utils.Database) -> None:
     db.execute("create index match_clients_by_client on match_clients (client)")
 
 
-@migrations()
+@step
 def add_seat_claims_and_carries(db: sqlite_utils.Database) -> None:
     """Handed-over seats wait for their claim code; a draft remembers the match it became."""
     db.execute("alter table seats add column claim_hash text")
@@ -199,13 +211,46 @@ def create_private(path: str | Path) -> None:
 
 
 def migrate(path: str | Path) -> None:
-    """Create or update the schema (once, at start) and switch to WAL."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    create_private(path)
+    """Create or update the schema (once, at start) and switch to WAL.
+
+    :raises DatabaseProblem: for a file that cannot be made, is no SQLite database, cannot be
+        written, or comes from a newer strikekit; one line naming the file and the fix.
+    """
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        create_private(path)
+    except OSError as exc:
+        raise DatabaseProblem(
+            f"{path}: cannot create the database ({exc.strerror or exc}); give --db a path in "
+            "a folder this user can write"
+        ) from None
     with WRITE_LOCK:
-        db = sqlite_utils.Database(connect(path))
+        try:
+            apply_schema(path)
+        except sqlite3.DatabaseError as exc:
+            raise DatabaseProblem(
+                f"{path}: not a usable database ({exc}); restore a copy made by "
+                "`companion backup`, or move the file away to start with an empty one"
+            ) from None
+
+
+def apply_schema(path: str | Path) -> None:
+    """Switch to WAL and apply the migrations this version has and the database lacks.
+
+    :raises DatabaseProblem: for a database with migrations this version does not know.
+    """
+    db = sqlite_utils.Database(connect(path))
+    try:
+        newer = [m.name for m in migrations.applied(db) if m.name not in SCHEMA_STEPS]
+        if newer:
+            raise DatabaseProblem(
+                f"{path}: written by a newer strikekit (its schema has {', '.join(newer)}; "
+                f"this version's ends at {SCHEMA_STEPS[-1]}): upgrade strikekit, or use "
+                "another database"
+            )
         db.execute("pragma journal_mode = WAL")
         migrations.apply(db)
+    finally:
         db.conn.close()
 
 
