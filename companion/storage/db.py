@@ -182,20 +182,54 @@ def open_lock_file(name: str) -> int | None:
     return None
 
 
+WRITE_FAULTS = ("readonly", "read-only", "disk is full", "disk i/o error", "unable to open")
+"""Words of SQLite's errors for a database that cannot be written at all (not a busy one)."""
+_write_fault: list[str] = []
+
+
+def write_fault() -> str | None:
+    """Return why the last write failed for want of a writable database, until one succeeds."""
+    return _write_fault[0] if _write_fault else None
+
+
+def cause_of(exc: sqlite3.Error) -> str | None:
+    """Return the cause when an error says the database cannot be written, else None."""
+    text = str(exc).lower()
+    return str(exc) if any(word in text for word in WRITE_FAULTS) else None
+
+
 @contextmanager
 def writing(conn: sqlite3.Connection) -> Iterator[None]:
-    """Hold the right to write: first among this process's threads, then among processes."""
+    """Hold the right to write: first among this process's threads, then among processes.
+
+    A write that fails because the database cannot be written is remembered (``write_fault``,
+    which /healthz reports) until a write succeeds again.
+    """
     with WRITE_LOCK:
-        path = getattr(conn, "path", "")
-        fd = lock_file(path) if fcntl is not None and path and path != ":memory:" else None
-        if fd is None:
-            yield
-            return
-        fcntl.flock(fd, fcntl.LOCK_EX)
         try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            with file_lock(conn):
+                yield
+        except sqlite3.Error as exc:
+            cause = cause_of(exc)
+            if cause is not None:
+                _write_fault[:] = [cause]
+            raise
+        _write_fault.clear()
+
+
+@contextmanager
+def file_lock(conn: sqlite3.Connection) -> Iterator[None]:
+    """Hold the lock file beside the database, where there is one (POSIX, a file)."""
+    path = getattr(conn, "path", "")
+    fd = lock_file(path) if fcntl is not None and path and path != ":memory:" else None
+    if fd is None:
+        yield
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def create_private(path: str | Path) -> None:

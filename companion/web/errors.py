@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion.game.errors import GameError, InvalidAction, InvalidSetup
+from companion.storage import db
 from companion.storage import matches as store
 
 log = logging.getLogger("companion")
@@ -72,6 +74,18 @@ def init_app(app: Flask) -> None:
         }
         status = exc.code or 400
         return as_response(status, messages.get(status, exc.description or exc.name))
+
+    @app.errorhandler(sqlite3.Error)
+    def database_error(exc: sqlite3.Error):  # type: ignore[no-untyped-def]
+        cause = db.cause_of(exc)
+        if cause is None:
+            return unexpected(exc)
+        log.error("the database cannot be written: %s", cause)
+        return as_response(
+            503,
+            f"the database cannot be written ({cause}): nothing was saved; the host must free "
+            "disk space or make the database writable, then try again",
+        )
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # type: ignore[no-untyped-def]

@@ -11,9 +11,14 @@ bp = Blueprint("health", __name__)
 
 @bp.get("/healthz")
 def healthz() -> tuple[Response, int]:
-    """Answer 200 when the database answers."""
-    ok = db.is_healthy()
-    return jsonify({"ok": ok}), 200 if ok else 503
+    """Answer 200 when the database answers and the last write did not fail for want of a
+    writable database (503 naming the cause otherwise)."""
+    if not db.is_healthy():
+        return jsonify({"ok": False, "error": "the database does not answer"}), 503
+    fault = db.write_fault()
+    if fault is not None:
+        return jsonify({"ok": False, "error": f"the database cannot be written ({fault})"}), 503
+    return jsonify({"ok": True}), 200
 
 
 @bp.get("/api/ping")
