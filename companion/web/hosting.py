@@ -36,7 +36,7 @@ from flask import Flask, Response, current_app, jsonify, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 HSTS = "max-age=31536000"
-CREATE_PATH = re.compile(r"^/api/(matches|rooms)$|^/api/matches/[^/]+/carry$")
+CREATE_PATH = re.compile(r"^/api/(matches|rooms|tournaments)$|^/api/matches/[^/]+/carry$")
 PDF_PATH = re.compile(r"\.pdf$")
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_TRACKED = 20_000
@@ -63,14 +63,14 @@ class Rate:
 
 
 DEFAULT_LIMITS: dict[str, Any] = {
-    "create": Rate(20, 600),  # new matches and rooms
+    "create": Rate(20, 600),  # new matches, rooms and tournaments
     "write": Rate(600, 60),  # actions, undo, joins, bank draws: a club behind one address
     "pdf": Rate(30, 60),  # printed sheets (each costs tens of milliseconds)
     "open_matches": 50,  # matches a client opened that were active in the last OPEN_HOURS
 }
 OPEN_HOURS = 24
 WHAT = {
-    "create": "new matches and rooms",
+    "create": "new matches, rooms and tournaments",
     "write": "changes",
     "pdf": "printed sheets",
 }

@@ -106,11 +106,25 @@ def test_creating_matches_is_rate_limited_per_client(tmp_path: Path) -> None:
     assert refused.status_code == 429
     body = refused.get_json()
     assert (
-        "too many new matches and rooms from your address: at most 3 per 10 minutes"
+        "too many new matches, rooms and tournaments from your address: at most 3 per 10 minutes"
         in (body["error"])
     )
     assert int(refused.headers["Retry-After"]) == body["retry_after"] > 0
     assert new_match(client, "10.0.0.2").status_code == 201  # another client is not affected
+
+
+def test_creating_a_tournament_counts_as_a_new_match(tmp_path: Path) -> None:
+    """A tournament (which opens matches) is not a plain write: it uses the 'create' budget."""
+    limits = {**DEFAULT_LIMITS, "create": Rate(2, 600), "open_matches": None}
+    client = phone(make_app(tmp_path, HOSTING_LIMITS=limits))
+    made = [
+        client.post(
+            "/api/tournaments", json={"name": f"Cup {n}"}, environ_base={"REMOTE_ADDR": "10.0.0.1"}
+        ).status_code
+        for n in (1, 2)
+    ]
+    assert made == [201, 201]
+    assert new_match(client).status_code == 429
 
 
 def test_writes_are_rate_limited_per_client(tmp_path: Path) -> None:
