@@ -124,7 +124,14 @@ def test_a_phone_that_joined_by_link_shows_its_table_reloaded_offline(
     ana, ben = Phone(browser, "Ana"), Phone(browser, "Ben")
     start_match(server, [ana, ben])
     choose([ana, ben], ["Grave", "Rook"])
-    until(ben.page, "navigator.serviceWorker.controller !== null", WORKER_MS)
+    # The worker may still be installing (Ben's phone registered it on the join page): wait
+    # until it runs, then until it has kept Ben's page, which is what this test is about.
+    ready = ben.page.evaluate(
+        "Promise.race([navigator.serviceWorker.ready.then(() => true),"
+        f" new Promise((done) => setTimeout(() => done(false), {WORKER_MS}))])"
+    )
+    assert ready, "the service worker did not start"
+    until(ben.page, "caches.match(location.origin + location.pathname).then(Boolean)", WORKER_MS)
     ben.context.set_offline(True)
     ben.page.reload()
     ben.see("#piles .pile")
