@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -56,3 +57,15 @@ class Phone:
         """Fail on any JavaScript error the page logged (offline fetch failures aside)."""
         real = [e for e in self.errors if "Failed to load resource" not in e]
         assert real == [], f"{self.name}: {real}"
+
+
+def until(page: Any, expression: str, within_ms: int = SEEN_WITHIN_MS) -> Any:
+    """Wait until a JavaScript expression is truthy on the page (the page's CSP forbids
+    Playwright's wait_for_function, which evaluates strings)."""
+    deadline = time.monotonic() + within_ms / 1000
+    while True:
+        value = page.evaluate(expression)
+        if value or time.monotonic() > deadline:
+            assert value, f"still false after {within_ms} ms: {expression}"
+            return value
+        page.wait_for_timeout(50)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS, SHOTS
+from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS, SHOTS, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
@@ -123,14 +123,23 @@ def test_full_game_to_a_win_light_dark_japanese(request: pytest.FixtureRequest) 
     url, chromium = running(request)
     ana, ben = Phone(chromium, "Ana", dark=True, ja=True), Phone(chromium, "Ben")
     open_table(url, [ana, ben], "full")
-    ana.page.locator("#track .space[data-space='18']").wait_for(timeout=SEEN_WITHIN_MS)
-    boxes = [
-        ana.page.locator(f"#track .space[data-space='{n}']").bounding_box() for n in (1, 9, 10, 18)
-    ]
-    assert all(b is not None for b in boxes)
-    assert len({round(b["y"]) for b in boxes if b}) == 1  # one line, not 1-9 over 10-18
-    last = boxes[-1]
-    assert last is not None and last["x"] + last["width"] <= 390
+    # Measured in one step: the track is drawn again when Ben's seat arrives, and a space
+    # measured while it is being replaced has no box.
+    boxes = until(
+        ana.page,
+        """() => {
+          const spaces = [1, 9, 10, 18].map(
+            (n) => document.querySelector(`#track .space[data-space='${n}']`));
+          if (spaces.some((s) => !s)) return null;
+          return spaces.map((s) => {
+            const b = s.getBoundingClientRect();
+            return {x: b.x, y: b.y, width: b.width};
+          });
+        }""",
+        SEEN_WITHIN_MS,
+    )
+    assert len({round(b["y"]) for b in boxes}) == 1  # one line, not 1-9 over 10-18
+    assert boxes[-1]["x"] + boxes[-1]["width"] <= 390
     ana.see("#status p", "フルゲーム")
     ana.see("#controls button#attack", "攻撃")
     by_name = {"Ana": ana, "Ben": ben}

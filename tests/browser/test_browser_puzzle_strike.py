@@ -10,27 +10,14 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
-from tests.phones import CHROMIUM, PHONE, SHOTS
+from tests.phones import CHROMIUM, PHONE, SHOTS, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 SEEN_MS = 5000
-
-
-def until(page: Any, expression: str, within_ms: int = SEEN_MS) -> Any:
-    """Wait until a JavaScript expression is truthy on the page (the page's CSP forbids
-    Playwright's wait_for_function, which evaluates strings)."""
-    deadline = time.monotonic() + within_ms / 1000
-    while True:
-        value = page.evaluate(expression)
-        if value or time.monotonic() > deadline:
-            assert value, f"still false after {within_ms} ms: {expression}"
-            return value
-        page.wait_for_timeout(50)
 
 
 class Phone:

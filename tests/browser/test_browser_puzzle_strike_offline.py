@@ -132,6 +132,11 @@ def test_a_phone_that_joined_by_link_shows_its_table_reloaded_offline(
     )
     assert ready, "the service worker did not start"
     until(ben.page, "caches.match(location.origin + location.pathname).then(Boolean)", WORKER_MS)
+    until(
+        ben.page,
+        "caches.match(location.origin + ROOM.url).then((r) => r && r.json())"
+        ".then((s) => !!s && s.version === ROOM.current.version)",
+    )
     ben.context.set_offline(True)
     ben.page.reload()
     ben.see("#piles .pile")

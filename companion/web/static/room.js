@@ -53,11 +53,25 @@ async function roomPoll(wait) {
     if (data.status !== 304) {
       ROOM.etag = data.etag;
       roomShow(data);
+      roomKeepCopy(data);
     }
     if (!data.offline && outboxRead(ROOM.match)) await roomFlush();
   } catch (err) {
     if (err.status) roomToast(err.error || "error");
   }
+}
+// The service worker keeps each state it passes on, but a read that started before it took
+// the page (a join link followed at once) passes it by: the page keeps what it was shown, so
+// a reload without network shows the latest table. Same cache as in sw.js.
+function roomKeepCopy(data) {
+  if (!("caches" in window) || data.offline) return;
+  const body = Object.assign({}, data);
+  for (const added of ["status", "etag", "offline"]) delete body[added];
+  const copy = new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+  caches
+    .open("strikekit-rooms-v1")
+    .then((cache) => cache.put(location.origin + ROOM.url, copy))
+    .catch(() => {});
 }
 function roomRefused(err, kept) {
   const what = kept && err.entry ? " (" + err.entry.label + ")" : "";

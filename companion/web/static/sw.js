@@ -60,20 +60,18 @@ async function stateFromCopy(request) {
   headers.set("X-Strikekit-Offline", "1");
   return new Response(await hit.blob(), { status: 200, headers });
 }
-// A room page asks to be kept (it may have loaded before this worker ran): keep the page and
-// its state, as if both had come through here.
-const STATE_OF = { m: "/api/matches/", v: "/api/view/" };
+// A room page asks to be kept (it may have loaded before this worker ran): keep the page as
+// if it had come through here. The page keeps its own state copies (room.js), so an older
+// state fetched here can never overwrite a newer one.
 self.addEventListener("message", (event) => {
   const path = event.data?.keep;
   if (typeof path !== "string" || !ROOM_PAGE.test(path)) return;
-  const [, kind, id] = path.split("/");
-  const keep = (address) => {
-    const request = new Request(address, { credentials: "same-origin" });
-    return fetch(request)
+  const request = new Request(path, { credentials: "same-origin" });
+  event.waitUntil(
+    fetch(request)
       .then((response) => response.ok && remember(ROOMS, request, response))
-      .catch(() => {});
-  };
-  event.waitUntil(Promise.all([keep(path), keep(STATE_OF[kind] + id + "/state")]));
+      .catch(() => {}),
+  );
 });
 self.addEventListener("fetch", (event) => {
   const request = event.request;
