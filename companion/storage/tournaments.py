@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-import threading
 from typing import Any
 
 from companion.game.draft import room as draft_room
@@ -45,12 +44,12 @@ from companion.game.tournament import (
 )
 from companion.game.tournament.config import Config, config_from_json
 from companion.game.tournament.model import Pairing
+from companion.kinds import kind_of_setup
 from companion.storage import matches as store
 from companion.storage import seats as seating
 from printkit.catalog import Catalog
 
 TOKEN_BYTES = 16
-ROUND_LOCK = threading.Lock()
 
 
 def create(
@@ -262,42 +261,46 @@ def start_round(
 ) -> Round:
     """Pair round ``number`` (it must be the next), draw its banks, open a match per table.
 
-    Round starts go one at a time (``ROUND_LOCK``), so two clicks on "next round" at once
-    open one round and its matches, and the second is refused before it creates anything.
+    The round, its tables and their matches are written in one transaction under the write
+    lock, which holds across server processes: two "next round" requests at once open one
+    round and its matches; the second is refused and leaves nothing behind.
 
     :raises TournamentError: when it is not the next round, results are missing, or the
         players cannot be paired.
     """
-    with ROUND_LOCK:
-        return open_round(conn, row, number, catalog, actor)
-
-
-def open_round(
-    conn: sqlite3.Connection, row: sqlite3.Row, number: int, catalog: Catalog, actor: str
-) -> Round:
-    """The body of ``start_round``, under its lock."""
     sync_results(conn, row, catalog)
-    event = load_event(conn, row)
-    if number != len(event.rounds) + 1:
-        raise TournamentError(f"round {number} cannot start: the next round is "
-                              f"{len(event.rounds) + 1}")  # fmt: skip
-    event = pair_next_round(event, round_rng(event.seed, number))
-    new = event.rounds[-1]
-    config = config_of(row)
-    tables = [p.table for p in new.pairings if p.b is not None]
-    banks = round_banks(catalog, config.bank_policy(), event.seed, number, tables) \
-        if config.game == "puzzle-strike" else {}  # fmt: skip
-    characters = {p["player"]: p["character"] or "" for p in player_rows(conn, row["id"])}
-    matches: dict[int, str] = {}
-    for p in new.pairings:
-        if p.b is not None:
-            setup = match_setup(config, event, p, banks.get(p.table), characters, catalog)
-            ids = store.create_match_from_json(conn, setup, catalog)
-            matches[p.table] = ids["id"]
     with store.write_transaction(conn):
+        event = load_event(conn, row)
+        if number != len(event.rounds) + 1:
+            raise TournamentError(f"round {number} cannot start: the next round is "
+                                  f"{len(event.rounds) + 1}")  # fmt: skip
+        event = pair_next_round(event, round_rng(event.seed, number))
+        new = event.rounds[-1]
+        config = config_of(row)
+        tables = [p.table for p in new.pairings if p.b is not None]
+        banks = round_banks(catalog, config.bank_policy(), event.seed, number, tables) \
+            if config.game == "puzzle-strike" else {}  # fmt: skip
+        characters = {p["player"]: p["character"] or "" for p in player_rows(conn, row["id"])}
+        matches: dict[int, str] = {}
+        for p in new.pairings:
+            if p.b is not None:
+                setup = match_setup(config, event, p, banks.get(p.table), characters, catalog)
+                matches[p.table] = open_table_match(conn, row, setup, catalog)
         insert_round(conn, row, event, new, banks, matches)
         log(conn, row["id"], actor, f"round {number} ({new.stage}) paired: {len(tables)} tables")
     return new
+
+
+def open_table_match(
+    conn: sqlite3.Connection, row: sqlite3.Row, setup_json: dict[str, Any], catalog: Catalog
+) -> str:
+    """Insert a tournament table's match (inside the round's transaction); return its id."""
+    rules = kind_of_setup(setup_json).rules
+    setup = rules.setup_from_json(setup_json)
+    rules.start(setup, catalog)  # the rules refuse a bad setup before anything is written
+    ids = store.new_ids()
+    store.insert_match(conn, ids, rules.setup_to_json(setup), rules.players(setup), None)
+    return ids["id"]
 
 
 def insert_round(
@@ -460,39 +463,51 @@ def tournament_of_draft(conn: sqlite3.Connection, draft_id: str) -> sqlite3.Row 
     return row
 
 
+CHANGED_TABLES = (
+    "select t.round, t.table_no, t.match_id, t.synced_version, t.wins_a, t.wins_b, t.draws, "
+    "m.version, pa.name as name_a, pb.name as name_b from tournament_tables t "
+    "join matches m on m.id = t.match_id "
+    "join tournament_players pa on pa.tournament_id = t.tournament_id and pa.player = t.a "
+    "join tournament_players pb on pb.tournament_id = t.tournament_id and pb.player = t.b "
+    "where t.tournament_id = ? and t.round = (select max(round) from tournament_rounds "
+    "where tournament_id = ?) and (t.source is null or t.source = 'table') "
+    "and m.version is not t.synced_version"
+)
+"""The current round's tables whose match moved since the last look, and whose result the
+organiser has not entered."""
+
+
 def sync_results(conn: sqlite3.Connection, row: sqlite3.Row, catalog: Catalog) -> bool:
     """Bring finished matches of the current round into the tournament; return True when
-    something changed."""
-    rows = conn.execute(
-        "select t.round, t.table_no, t.match_id, t.synced_version, t.wins_a, t.wins_b, t.draws, "
-        "m.version, pa.name as name_a, pb.name as name_b from tournament_tables t "
-        "join matches m on m.id = t.match_id "
-        "join tournament_players pa on pa.tournament_id = t.tournament_id and pa.player = t.a "
-        "join tournament_players pb on pb.tournament_id = t.tournament_id and pb.player = t.b "
-        "where t.tournament_id = ? and t.round = (select max(round) from tournament_rounds "
-        "where tournament_id = ?) and (t.source is null or t.source = 'table') "
-        "and m.version is not t.synced_version",
-        (row["id"], row["id"]),
-    ).fetchall()
-    if not rows:
+    something changed.
+
+    The tables are read again inside the write transaction, so an organiser's correction
+    made meanwhile (by another process too) is never replaced by the table's result.
+    """
+    changed = conn.execute(CHANGED_TABLES, (row["id"], row["id"])).fetchall()
+    if not changed:
         return False
-    found = []
-    for t in rows:
+    for t in changed:  # a finished draft opens its duel first (in its own transaction)
         cached = store.load(conn, store.find_match(conn, match_id=t["match_id"]), catalog)
         if cached.rules.kind == draft_room.KIND and cached.state.is_done:
-            cached = carry_draft(conn, row, t, cached, catalog)
-        found.append((t, result_of(cached, t["name_a"], t["name_b"]), cached.version))
+            carry_draft(conn, row, t, cached, catalog)
     with store.write_transaction(conn):
-        for t, result, version in found:
-            conn.execute(
-                "update tournament_tables set synced_version = ? where tournament_id = ? "
-                "and round = ? and table_no = ? and (source is null or source = 'table')",
-                (version, row["id"], t["round"], t["table_no"]),
-            )
-            before = None if t["wins_a"] is None else Result(t["wins_a"], t["wins_b"], t["draws"])
-            if result != before:
-                write_result(conn, row["id"], t["round"], t["table_no"], result,
-                             "table" if result else None, "table" if result else None)  # fmt: skip
-                score = f"{result.wins_a}-{result.wins_b}" if result else "reopened"
-                log(conn, row["id"], "table", f"round {t['round']} table {t['table_no']}: {score}")
+        for t in conn.execute(CHANGED_TABLES, (row["id"], row["id"])).fetchall():
+            cached = store.load(conn, store.find_match(conn, match_id=t["match_id"]), catalog)
+            sync_table(conn, row["id"], t, result_of(cached, t["name_a"], t["name_b"]))
     return True
+
+
+def sync_table(conn: sqlite3.Connection, tid: str, t: sqlite3.Row, result: Result | None) -> None:
+    """Store what one table's match says now (inside the sync's transaction)."""
+    conn.execute(
+        "update tournament_tables set synced_version = ? where tournament_id = ? "
+        "and round = ? and table_no = ?",
+        (t["version"], tid, t["round"], t["table_no"]),
+    )
+    before = None if t["wins_a"] is None else Result(t["wins_a"], t["wins_b"], t["draws"])
+    if result != before:
+        write_result(conn, tid, t["round"], t["table_no"], result,
+                     "table" if result else None, "table" if result else None)  # fmt: skip
+        score = f"{result.wins_a}-{result.wins_b}" if result else "reopened"
+        log(conn, tid, "table", f"round {t['round']} table {t['table_no']}: {score}")
