@@ -4,6 +4,7 @@ acting on a table, opening a room with every seat taken, reading what was stored
 from __future__ import annotations
 
 import sqlite3
+import urllib.parse
 import uuid
 from typing import Any
 
@@ -77,3 +78,11 @@ def stored(app: Flask) -> dict[str, int]:
         counts = {t: conn.execute(f"select count(*) from {t}").fetchone()[0] for t in tables}
     conn.close()
     return {t: n for t, n in counts.items() if not t.startswith("_")}
+
+
+def seat_link(url: str) -> tuple[str, str, int, str | None]:
+    """Split a tournament seat link: (page path with its query, join code, seat, claim code)."""
+    link = urllib.parse.urlsplit(url)
+    code, seat = link.path.split("/ts/")[1].split("/")
+    claim = urllib.parse.parse_qs(link.query).get("claim", [None])[0]
+    return link.path + ("?" + link.query if link.query else ""), code, int(seat), claim

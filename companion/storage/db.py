@@ -135,6 +135,13 @@ def add_seat_claims_and_carries(db: sqlite_utils.Database) -> None:
     )
 
 
+@step
+def add_trust_levels(db: sqlite_utils.Database) -> None:
+    """A table's trust level: 'casual' (any seated phone may hand a seat over, announced) or
+    'tournament' (each seat bound to its entrant; only the organiser hands a seat over)."""
+    db.execute("alter table matches add column trust text not null default 'casual'")
+
+
 class Connection(sqlite3.Connection):
     """A connection that knows its database file (for the write lock between processes)."""
 

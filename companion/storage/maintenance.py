@@ -24,6 +24,7 @@ from companion.game.errors import IllegalMove
 from companion.kinds import kind_of_setup
 from companion.storage import db
 from companion.storage import matches as store
+from companion.storage import seats as seating
 from printkit.catalog import Catalog
 
 EXPORT_FORMAT = "strikekit-match"
@@ -251,9 +252,10 @@ def check_event(number: int, event: dict[str, Any], seats: list[str]) -> None:
     where = f"event {number}"
     if event.get("version") != number:
         raise MaintenanceError(f"{where}: 'version' is {event.get('version')!r}, not {number}")
-    if event.get("kind") not in ("action", "undo", "redo"):
-        raise MaintenanceError(f"{where}: 'kind' must be action, undo or redo")
-    if event.get("actor") not in seats:
+    if event.get("kind") not in ("action", "undo", "redo", "seat"):
+        raise MaintenanceError(f"{where}: 'kind' must be action, undo, redo or seat")
+    organiser = event.get("kind") == "seat" and event.get("actor") == seating.ORGANISER
+    if event.get("actor") not in seats and not organiser:
         raise MaintenanceError(f"{where}: actor {event.get('actor')!r} has no seat")
     key = event.get("idempotency_key")
     if not isinstance(key, str) or not key:
@@ -318,6 +320,10 @@ def replay_into(conn: sqlite3.Connection, match: dict[str, Any], catalog: Catalo
     rules = kind_of_setup(match["setup"]).rules
     for number, event in enumerate(match["events"], start=1):
         payload = event.get("payload") or {}
+        if event["kind"] == store.SEAT_EVENT:  # a seat changed hands: a line, no action
+            line = event.get("line") if isinstance(event.get("line"), str) else "a seat changed"
+            seating.announce(conn, match_id, event["actor"], line)
+            continue
         try:
             action = rules.parse_action(payload["action"]) if event["kind"] == "action" else None
             write = store.Write(

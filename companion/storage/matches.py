@@ -30,6 +30,8 @@ CACHE_SIZE = 2048
 TOKEN_BYTES = 16  # 128 bits for match ids, join codes and view tokens
 SEAT_TOKEN_BYTES = 32
 HISTORY = 50
+SEAT_EVENT = "seat"
+"""The kind of a log event that only tells the table a seat changed hands."""
 
 
 class StoreError(Exception):
@@ -207,22 +209,35 @@ def create_match_from_json(
     return create_match(conn, rules, rules.setup_from_json(setup_json), catalog)
 
 
+CASUAL, TOURNAMENT = "casual", "tournament"
+"""The trust levels of a table (see docs/api.md, "Who may do what")."""
+
+
 def insert_match(
     conn: sqlite3.Connection,
     ids: dict[str, str],
     setup_json: dict[str, Any],
     players: tuple[str, ...],
     seat_hashes: dict[int, str] | None,
+    trust: str = CASUAL,
+    claim_hashes: dict[int, str] | None = None,
 ) -> None:
-    """Insert a match row and its seat rows (inside a write transaction)."""
+    """Insert a match row and its seat rows (inside a write transaction).
+
+    ``seat_hashes`` seats phones at once; ``claim_hashes`` keeps a free seat for the one
+    link that carries its code (a tournament slip's seat)."""
     conn.execute(
-        "insert into matches (id, created, setup, join_code, view_token) values (?,?,?,?,?)",
-        (ids["id"], now(), json.dumps(setup_json), ids["join_code"], ids["view_token"]),
+        "insert into matches (id, created, setup, join_code, view_token, trust) "
+        "values (?,?,?,?,?,?)",
+        (ids["id"], now(), json.dumps(setup_json), ids["join_code"], ids["view_token"], trust),
     )
-    hashes = seat_hashes or {}
+    hashes, claims = seat_hashes or {}, claim_hashes or {}
     conn.executemany(
-        "insert into seats (match_id, seat, name, token_hash) values (?,?,?,?)",
-        [(ids["id"], i, name, hashes.get(i)) for i, name in enumerate(players)],
+        "insert into seats (match_id, seat, name, token_hash, claim_hash) values (?,?,?,?,?)",
+        [
+            (ids["id"], i, name, hashes.get(i), None if i in hashes else claims.get(i))
+            for i, name in enumerate(players)
+        ],
     )
 
 

@@ -4,14 +4,17 @@ with every draft seat's phone seated there. Speaks no HTTP: raises the store's e
 
 from __future__ import annotations
 
+import json
 import secrets
 import sqlite3
 from typing import Any
 
 from companion.game import rooms
 from companion.storage.matches import (
+    SEAT_EVENT,
     SEAT_TOKEN_BYTES,
     TOKEN_BYTES,
+    TOURNAMENT,
     NotFound,
     SeatTaken,
     hash_token,
@@ -21,6 +24,9 @@ from companion.storage.matches import (
     write_transaction,
 )
 from printkit.catalog import Catalog
+
+ORGANISER = "the organiser"
+"""Who a seat change by a tournament's organiser is recorded as."""
 
 
 def seats(conn: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
@@ -76,7 +82,8 @@ def claim_seat(
         if mine is not None:
             raise SeatTaken(f"this phone already holds {mine['name']}'s seat in this match")
         row = conn.execute(
-            "select name, token_hash, claim_hash from seats where match_id = ? and seat = ?",
+            "select s.name, s.token_hash, s.claim_hash, m.trust from seats s "
+            "join matches m on m.id = s.match_id where s.match_id = ? and s.seat = ?",
             (match_id, seat),
         ).fetchone()
         if row is None:
@@ -84,7 +91,7 @@ def claim_seat(
         if row["token_hash"] is not None:
             raise SeatTaken(f"{row['name']}'s seat is already taken")
         if row["claim_hash"] is not None and row["claim_hash"] != hash_token(claim or ""):
-            raise SeatTaken(f"{row['name']}'s seat was handed to a new phone: use its own link")
+            raise SeatTaken(kept_for(row["name"], row["trust"]))
         conn.execute(
             "update seats set token_hash = ?, claim_hash = null where match_id = ? and seat = ?",
             (hash_token(token), match_id, seat),
@@ -93,14 +100,25 @@ def claim_seat(
     return str(row["name"]), token
 
 
+def kept_for(name: str, trust: str) -> str:
+    """Say why a free seat refuses a phone without its code."""
+    if trust == TOURNAMENT:
+        return (f"{name}'s seat at this tournament table is kept for {name}: take it with the "
+                "link on their slip or their phone, or ask the organiser")  # fmt: skip
+    return f"{name}'s seat was handed to a new phone: use its own link"
+
+
 def bump_seats(conn: sqlite3.Connection, match_id: str) -> None:
     """Count a change of seats, so cached answers and ETags notice it."""
     conn.execute("update matches set seat_version = seat_version + 1 where id = ?", (match_id,))
 
 
-def hand_over_seat(conn: sqlite3.Connection, match_id: str, seat: int) -> tuple[str, str]:
+def hand_over_seat(conn: sqlite3.Connection, match_id: str, seat: int, by: str) -> tuple[str, str]:
     """Free a seat for a new phone: the old phone's token stops working at once, and only
     the returned claim code takes the seat. Return (player name, claim code).
+
+    The table's history says who did it (``by``: a seated player, or "the organiser"), so
+    every phone sees it.
 
     :raises NotFound: for no such seat.
     """
@@ -116,7 +134,21 @@ def hand_over_seat(conn: sqlite3.Connection, match_id: str, seat: int) -> tuple[
             (hash_token(claim), match_id, seat),
         )
         bump_seats(conn, match_id)
+        whose = "their own" if by == row["name"] else f"{row['name']}'s"
+        announce(conn, match_id, by, f"{by} handed {whose} seat to a new phone")
     return str(row["name"]), claim
+
+
+def announce(conn: sqlite3.Connection, match_id: str, by: str, line: str) -> None:
+    """Add a line to the table's history that is no action (undo and redo pass it by)."""
+    version = conn.execute("select version from matches where id = ?", (match_id,)).fetchone()[0]
+    conn.execute(
+        "insert into events (match_id, version, kind, payload, actor, idem, line, created) "
+        "values (?,?,?,?,?,?,?,?)",
+        (match_id, version + 1, SEAT_EVENT, json.dumps({"actor": by}), by,
+         "seat-" + secrets.token_urlsafe(TOKEN_BYTES), line, now()),
+    )  # fmt: skip
+    conn.execute("update matches set version = ? where id = ?", (version + 1, match_id))
 
 
 def carried_match(conn: sqlite3.Connection, draft_id: str) -> sqlite3.Row | None:

@@ -2,18 +2,15 @@
 
 The pure rules (``companion.game.tournament``) decide; this module reads the rows into an
 ``Event``, stores what the rules return, and creates each table's match with the store's
-own ``create_match``. Every write runs in one transaction under the write lock and bumps
-the tournament's version (the pages poll it).
-
-Results flow in when the tournament is read: ``sync_results`` looks at the matches of the
-current round whose version changed since the last look, and writes the score of every
-finished one (and clears it again if the players undo the last game). A result entered by
-the organiser is never overwritten by the table. Reading keeps one source of truth (the
-match's log) and needs no hook inside the match store, which other work is reshaping.
+own ``insert_match``, each seat kept for its player's code. Every write runs in one
+transaction under the write lock and bumps the tournament's version (the pages poll it).
+Results are ``companion.storage.results``.
 """
 
 from __future__ import annotations
 
+import base64
+import hmac
 import json
 import secrets
 import sqlite3
@@ -24,7 +21,6 @@ from companion.game.flash_duel import room as duel_room
 from companion.game.flash_duel import state as duel_state
 from companion.game.puzzle_strike.bank import Bank
 from companion.game.puzzle_strike.piles import Mode
-from companion.game.puzzle_strike.setup import KIND as PUZZLE_STRIKE
 from companion.game.puzzle_strike.setup import Setup
 from companion.game.tournament import (
     Event,
@@ -36,7 +32,6 @@ from companion.game.tournament import (
     add_player,
     bank_seed,
     pair_next_round,
-    record_result,
     round_banks,
     round_rng,
     set_active,
@@ -46,7 +41,6 @@ from companion.game.tournament.config import Config, config_from_json
 from companion.game.tournament.model import Pairing
 from companion.kinds import kind_of_setup
 from companion.storage import matches as store
-from companion.storage import seats as seating
 from printkit.catalog import Catalog
 
 TOKEN_BYTES = 16
@@ -103,6 +97,12 @@ def log(conn: sqlite3.Connection, tid: str, actor: str, line: str) -> None:
         (tid, store.now(), actor, line),
     )
     conn.execute("update tournaments set version = version + 1 where id = ?", (tid,))
+
+
+def note(conn: sqlite3.Connection, row: sqlite3.Row, line: str) -> None:
+    """Add an organiser's line to the tournament log (its own transaction)."""
+    with store.write_transaction(conn):
+        log(conn, row["id"], "organiser", line)
 
 
 def find(conn: sqlite3.Connection, tid: str) -> sqlite3.Row:
@@ -265,10 +265,11 @@ def start_round(
     lock, which holds across server processes: two "next round" requests at once open one
     round and its matches; the second is refused and leaves nothing behind.
 
+    The caller brings finished tables in first (``results.sync_results``).
+
     :raises TournamentError: when it is not the next round, results are missing, or the
         players cannot be paired.
     """
-    sync_results(conn, row, catalog)
     with store.write_transaction(conn):
         event = load_event(conn, row)
         if number != len(event.rounds) + 1:
@@ -299,8 +300,18 @@ def open_table_match(
     setup = rules.setup_from_json(setup_json)
     rules.start(setup, catalog)  # the rules refuse a bad setup before anything is written
     ids = store.new_ids()
-    store.insert_match(conn, ids, rules.setup_to_json(setup), rules.players(setup), None)
+    players = rules.players(setup)
+    claims = {n: store.hash_token(seat_code(row, ids["id"], n)) for n in range(len(players))}
+    store.insert_match(conn, ids, rules.setup_to_json(setup), players, None, store.TOURNAMENT,
+                       claims)  # fmt: skip
     return ids["id"]
+
+
+def seat_code(row: sqlite3.Row, match_id: str, seat: int) -> str:
+    """Return the code that takes one seat of a tournament table (on its slip and on its
+    player's phone): derived from the organiser's secret, so it can be printed again."""
+    digest = hmac.new(row["organiser_hash"].encode(), f"{match_id}/{seat}".encode(), "sha256")
+    return base64.urlsafe_b64encode(digest.digest()[:16]).decode().rstrip("=")
 
 
 def insert_round(
@@ -337,177 +348,3 @@ def insert_round(
              result.wins_b if result else None, result.draws if result else None,
              "bye" if p.b is None else None),
         )  # fmt: skip
-
-
-def record(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
-    number: int,
-    table_no: int,
-    result: Result,
-    actor: str,
-) -> None:
-    """Enter or correct a table's result in the current round, recording who did it.
-
-    :raises TournamentError: for a finished round, an unknown table, a bye or a bad score.
-    """
-    with store.write_transaction(conn):
-        event = load_event(conn, row)
-        record_result(event, number, table_no, result)  # checks; raises before any write
-        old = conn.execute(
-            "select wins_a, wins_b, draws, source from tournament_tables "
-            "where tournament_id = ? and round = ? and table_no = ?",
-            (row["id"], number, table_no),
-        ).fetchone()
-        write_result(conn, row["id"], number, table_no, result, "organiser", actor)
-        was = (
-            ""
-            if old["wins_a"] is None
-            else (f" (was {old['wins_a']}-{old['wins_b']}-{old['draws']} from the {old['source']})")
-        )
-        log(conn, row["id"], actor, f"round {number} table {table_no}: "
-            f"{result.wins_a}-{result.wins_b}-{result.draws}{was}")  # fmt: skip
-
-
-def write_result(
-    conn: sqlite3.Connection,
-    tid: str,
-    number: int,
-    table_no: int,
-    result: Result | None,
-    source: str | None,
-    actor: str | None,
-) -> None:
-    """Store a table's result (None clears it)."""
-    conn.execute(
-        "update tournament_tables set wins_a = ?, wins_b = ?, draws = ?, source = ?, "
-        "changed_by = ?, changed_at = ? where tournament_id = ? and round = ? and table_no = ?",
-        (result.wins_a if result else None, result.wins_b if result else None,
-         result.draws if result else None, source, actor, store.now(), tid, number, table_no),
-    )  # fmt: skip
-
-
-def result_of(cached: store.Cached, name_a: str, name_b: str) -> Result | None:
-    """Return the result of a finished match for the tournament's players a and b (by
-    name: a drafted table may seat them the other way round); None while it is played."""
-    state = cached.state
-    if cached.rules.kind == PUZZLE_STRIKE:
-        m = state.match
-        if m is None or m.winner is None:
-            return None
-        return Result(m.wins(name_a), m.wins(name_b), 0)
-    if cached.rules.kind == duel_state.KIND:
-        duel = state.match
-        if duel.winner is None:
-            return None
-        side = {name: s for s, members in state.sides for name in members}
-        draws = sum(1 for r in duel.rounds if r is None)
-        return Result(duel.wins(side[name_a]), duel.wins(side[name_b]), draws)
-    return None
-
-
-def carry_draft(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
-    t: sqlite3.Row,
-    cached: store.Cached,
-    catalog: Catalog,
-) -> store.Cached:
-    """Open the Custom Clockwork duel of a table whose draft is done; the table follows it.
-
-    As the draft room's own carry does: seat 1 drafted first and plays first.
-    """
-    draft = cached.state
-    picks = tuple(
-        (p, tuple(i.key for i in draft.picked_by(n + 1))) for n, p in enumerate(draft.seats)
-    )
-    seed = bank_seed(row["seed"], t["round"], 2000 + t["table_no"]) % 2**31
-    unused = tuple(i.key for i in draft.available())  # the loser of a round may swap one in
-    setup = duel_state.Setup(
-        "custom-clockwork", tuple(draft.seats), seed, clockwork=picks, unused=unused
-    )
-    duel_room.RULES.start(setup, catalog)  # the rules refuse a bad setup before any write
-    ids = store.new_ids()
-    with store.write_transaction(conn):  # one transaction: two reads at once open one duel
-        current = conn.execute(
-            "select match_id from tournament_tables where tournament_id = ? and round = ? "
-            "and table_no = ?",
-            (row["id"], t["round"], t["table_no"]),
-        ).fetchone()["match_id"]
-        if current == t["match_id"]:  # still the draft: no other read opened the duel
-            store.insert_match(conn, ids, duel_room.setup_to_json(setup), setup.players, None)
-            conn.execute(
-                "update tournament_tables set draft_id = match_id, match_id = ? "
-                "where tournament_id = ? and round = ? and table_no = ?",
-                (ids["id"], row["id"], t["round"], t["table_no"]),
-            )
-            line = f"round {t['round']} table {t['table_no']}: drafted; the duel is open"
-            log(conn, row["id"], "table", line)
-            # The draft page's own carry then leads every phone to this duel, not a new one.
-            conn.execute(
-                "insert or ignore into carries (draft_id, match_id, created) values (?,?,?)",
-                (current, ids["id"], store.now()),
-            )
-            seating.bump_seats(conn, current)  # the draft's phones see the link
-            current = ids["id"]
-    return store.load(conn, store.find_match(conn, match_id=current), catalog)
-
-
-def tournament_of_draft(conn: sqlite3.Connection, draft_id: str) -> sqlite3.Row | None:
-    """Return the tournament whose table drafts in this room, if any."""
-    row: sqlite3.Row | None = conn.execute(
-        "select t.* from tournaments t join tournament_tables tt on tt.tournament_id = t.id "
-        "where tt.match_id = ? or tt.draft_id = ? limit 1",
-        (draft_id, draft_id),
-    ).fetchone()
-    return row
-
-
-CHANGED_TABLES = (
-    "select t.round, t.table_no, t.match_id, t.synced_version, t.wins_a, t.wins_b, t.draws, "
-    "m.version, pa.name as name_a, pb.name as name_b from tournament_tables t "
-    "join matches m on m.id = t.match_id "
-    "join tournament_players pa on pa.tournament_id = t.tournament_id and pa.player = t.a "
-    "join tournament_players pb on pb.tournament_id = t.tournament_id and pb.player = t.b "
-    "where t.tournament_id = ? and t.round = (select max(round) from tournament_rounds "
-    "where tournament_id = ?) and (t.source is null or t.source = 'table') "
-    "and m.version is not t.synced_version"
-)
-"""The current round's tables whose match moved since the last look, and whose result the
-organiser has not entered."""
-
-
-def sync_results(conn: sqlite3.Connection, row: sqlite3.Row, catalog: Catalog) -> bool:
-    """Bring finished matches of the current round into the tournament; return True when
-    something changed.
-
-    The tables are read again inside the write transaction, so an organiser's correction
-    made meanwhile (by another process too) is never replaced by the table's result.
-    """
-    changed = conn.execute(CHANGED_TABLES, (row["id"], row["id"])).fetchall()
-    if not changed:
-        return False
-    for t in changed:  # a finished draft opens its duel first (in its own transaction)
-        cached = store.load(conn, store.find_match(conn, match_id=t["match_id"]), catalog)
-        if cached.rules.kind == draft_room.KIND and cached.state.is_done:
-            carry_draft(conn, row, t, cached, catalog)
-    with store.write_transaction(conn):
-        for t in conn.execute(CHANGED_TABLES, (row["id"], row["id"])).fetchall():
-            cached = store.load(conn, store.find_match(conn, match_id=t["match_id"]), catalog)
-            sync_table(conn, row["id"], t, result_of(cached, t["name_a"], t["name_b"]))
-    return True
-
-
-def sync_table(conn: sqlite3.Connection, tid: str, t: sqlite3.Row, result: Result | None) -> None:
-    """Store what one table's match says now (inside the sync's transaction)."""
-    conn.execute(
-        "update tournament_tables set synced_version = ? where tournament_id = ? "
-        "and round = ? and table_no = ?",
-        (t["version"], tid, t["round"], t["table_no"]),
-    )
-    before = None if t["wins_a"] is None else Result(t["wins_a"], t["wins_b"], t["draws"])
-    if result != before:
-        write_result(conn, tid, t["round"], t["table_no"], result,
-                     "table" if result else None, "table" if result else None)  # fmt: skip
-        score = f"{result.wins_a}-{result.wins_b}" if result else "reopened"
-        log(conn, tid, "table", f"round {t['round']} table {t['table_no']}: {score}")

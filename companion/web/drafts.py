@@ -14,10 +14,9 @@ from companion.game import draft
 from companion.game.draft import room as draft_room
 from companion.game.rooms import Rules
 from companion.kinds import find_kind
-from companion.storage import db
+from companion.storage import db, results
 from companion.storage import matches as store
 from companion.storage import seats as seating
-from companion.storage import tournaments as ts
 from companion.web.common import base_url, body, catalog, check_csrf, links, seat_token
 from companion.web.errors import ApiError
 from companion.web.security import set_seat
@@ -115,9 +114,9 @@ def carry_into_match(match_id: str) -> tuple[Response, int]:
     setup, state = draft_of(match_id)
     if not state.is_done:
         raise ApiError(409, "finish the draft first")
-    tournament = ts.tournament_of_draft(conn, match_id)
+    tournament = results.tournament_of_draft(conn, match_id)
     if tournament is not None:
-        ts.sync_results(conn, tournament, catalog())  # opens the duel the tournament follows
+        results.sync_results(conn, tournament, catalog())  # opens the duel the tournament follows
     done = seating.carried_match(conn, match_id)
     if done is not None:
         ids = {k: str(done[k]) for k in ("id", "join_code", "view_token")}

@@ -27,6 +27,10 @@ from companion.web.errors import ApiError
 from companion.web.security import set_seat
 
 bp = Blueprint("matches", __name__)
+STRICT_HAND_OVER = (
+    "at a tournament table only the organiser hands a seat to a new phone: ask them "
+    "(their page has a 'New phone' button per seat)"
+)
 KEY = re.compile(r"[!-~]{8,100}")
 """An idempotency key: 8 to 100 visible ASCII characters (a UUID fits)."""
 
@@ -69,8 +73,10 @@ def hand_over(match_id: str, seat: int) -> Response:
     match, actor = store.match_and_seat(conn, match_id, seat_token(match_id))
     if actor is None:
         raise ApiError(403, "only a seated player can hand a seat to a new phone")
+    if match["trust"] == store.TOURNAMENT:
+        raise ApiError(403, STRICT_HAND_OVER)
     seat = seat_number(seat, len(seating.seats(conn, match_id)))
-    name, claim = seating.hand_over_seat(conn, match_id, seat)
+    name, claim = seating.hand_over_seat(conn, match_id, seat, actor)
     url = f"{base_url()}/join/{match['join_code']}?seat={seat}&claim={claim}"
     return jsonify({"seat": seat, "name": name, "join_url": url})
 

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from tests.conftest import phone, post
+from tests.helpers import seat_link
 from tests.web.test_tournament_api import create, current_tables, org, read
 
 NEEDS_TOOLS = pytest.mark.skipif(
@@ -101,11 +102,11 @@ def test_slip_qr_codes_seat_the_players(app: Flask, client: FlaskClient, tmp_pat
     assert decoded == expected and len(decoded) == 4
     # Scanning a code on a phone seats that player at that table.
     first = tables[0]
-    code, seat = first["seat_urls"][1].split("/ts/")[1].split("/")
+    path, code, seat, claim = seat_link(first["seat_urls"][1])
     p = phone(app)
-    page = p.get(f"/ts/{code}/{seat}").get_data(as_text=True)
+    page = p.get(path).get_data(as_text=True)
     assert first["b"]["name"] in page
-    joined = post(p, f"/api/join/{code}", {"seat": int(seat)})
+    joined = post(p, f"/api/join/{code}", {"seat": seat, "claim": claim})
     assert joined.status_code == 200 and joined.get_json()["you"] == first["b"]["name"]
 
 

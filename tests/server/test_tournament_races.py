@@ -14,13 +14,13 @@ import json
 import sqlite3
 import threading
 import urllib.error
-import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.helpers import seat_link
 from tests.storage.test_durability import free_port
 from tests.storage.test_multiprocess import start_workers, stop
 
@@ -58,11 +58,9 @@ class Client:
 def take_seat(base: str, seat_url: str) -> tuple[Client, str]:
     """Take a seat from its slip link (with the seat's own code); return the phone and match."""
     phone = Client(base)
-    link = urllib.parse.urlsplit(seat_url)
-    code, seat = link.path.split("/ts/")[1].split("/")
-    claim = urllib.parse.parse_qs(link.query).get("claim", [None])[0]
-    assert phone.call("GET", link.path + ("?" + link.query if link.query else ""))[0] == 200
-    status, joined = phone.call("POST", f"/api/join/{code}", {"seat": int(seat), "claim": claim})
+    page, code, seat, claim = seat_link(seat_url)
+    assert phone.call("GET", page)[0] == 200
+    status, joined = phone.call("POST", f"/api/join/{code}", {"seat": seat, "claim": claim})
     assert status == 200, joined
     return phone, str(joined["match_id"])
 

@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import act, phone, post
+from tests.helpers import seat_link
 
 
 def create(client: FlaskClient, **config: Any) -> tuple[str, dict[str, str]]:
@@ -49,11 +50,10 @@ def seat_phones(app: Flask, table: dict[str, Any]) -> tuple[str, FlaskClient, Fl
     phones = []
     match_id = ""
     for url in table["seat_urls"]:
-        code, seat_text = url.split("/ts/")[1].split("/")
-        seat = int(seat_text)
+        page, code, seat, claim = seat_link(url)
         p = phone(app)
-        assert p.get(f"/ts/{code}/{seat}").status_code == 200
-        joined = post(p, f"/api/join/{code}", {"seat": seat})
+        assert p.get(page).status_code == 200
+        joined = post(p, f"/api/join/{code}", {"seat": seat, "claim": claim})
         assert joined.status_code == 200, joined.get_json()
         match_id = joined.get_json()["match_id"]
         phones.append(p)
@@ -278,8 +278,16 @@ def test_custom_clockwork_draft_then_duel(
         assert picked.status_code == 200
         view = a.get(f"/api/matches/{draft_id}/state").get_json()["state"]
     table = current_tables(read(client, tid, h))[0]
-    assert table["match_url"].rsplit("/", 1)[1] != draft_id  # the table follows the duel
-    duel_id, a, b = seat_phones(app, table)
+    duel_id = table["match_url"].rsplit("/", 1)[1]
+    assert duel_id != draft_id  # the table follows the duel
+    # The drafters' phones hold their seats in the duel: another phone, even with a seat
+    # link, cannot take one.
+    page, code, seat, claim = seat_link(table["seat_urls"][1])
+    stolen = post(phone(app), f"/api/join/{code}", {"seat": seat, "claim": claim})
+    assert stolen.status_code == 409, stolen.get_json()
+    for drafter in (a, b):  # each phone follows the draft's link to its seat in the duel
+        carried = post(drafter, f"/api/matches/{draft_id}/carry", {})
+        assert carried.status_code == 201 and carried.get_json()["match_id"] == duel_id
     state = a.get(f"/api/matches/{duel_id}/state").get_json()["state"]
     assert state["mode"] == "custom-clockwork"
     assert {k: len(v) for k, v in state["abilities"].items()} == {"Ana": 4, "Ben": 4}

@@ -61,6 +61,7 @@ Object.assign(WORDS.ja, {
   t_start_top: "決勝ラウンド開始",
   t_start_round: "ラウンド開始",
   t_slips: "テーブル票",
+  t_new_phone: "新しい端末",
   t_ends: "終了予定",
 });
 const T = {
@@ -138,7 +139,49 @@ function tableLine(table, organiser) {
   if (table.view_url) parts.push(" ", el("a", { href: table.view_url }, t("t_watch", "watch")));
   const line = el("li", { class: "table-line", "data-table": table.table }, parts);
   if (organiser) line.append(resultForm(table));
+  if (organiser && !table.result) line.append(newPhones(table));
   return line;
+}
+
+// A player's phone is lost or flat: the organiser frees that seat for one new phone (the old
+// one stops at once) and shows its link and QR code here until the page is left.
+T.handed = {};
+function newPhones(table) {
+  const box = el("div", { class: "row new-phones" });
+  [table.a, table.b].forEach((player, seat) => {
+    const key = T.round + "/" + table.table + "/" + player.name;
+    const handed = T.handed[key];
+    if (handed) {
+      box.append(
+        el(
+          "p",
+          { class: "small handed" },
+          player.name + ": ",
+          el("a", { href: handed }, handed),
+          el("img", { class: "qr", alt: "seat QR code for " + player.name, src: "/qr.svg?text=" + encodeURIComponent(handed) }),
+        ),
+      );
+      return;
+    }
+    const button = el(
+      "button",
+      { type: "button", class: "small", "data-new-phone": player.name },
+      t("t_new_phone", "New phone") + ": " + player.name,
+    );
+    button.addEventListener("click", async () => {
+      const where = "/api/tournaments/" + T.id() + "/rounds/" + T.round + "/tables/" + table.table;
+      try {
+        const seatIndex = table.seats ? table.seats[seat] : seat;
+        const made = await api("POST", where + "/seats/" + seatIndex + "/hand-over", {}, T.headers());
+        T.handed[key] = made.join_url;
+        refresh();
+      } catch (err) {
+        showError(err, "round-error");
+      }
+    });
+    box.append(button);
+  });
+  return box;
 }
 
 function resultForm(table) {
@@ -463,7 +506,9 @@ function initSeat() {
   button.addEventListener("click", async () => {
     const code = document.body.dataset.join;
     try {
-      const joined = await api("POST", "/api/join/" + encodeURIComponent(code), { seat: Number(document.body.dataset.seat) });
+      // The slip's link carries the seat's own code: it takes this seat only, once.
+      const claim = new URLSearchParams(location.search).get("claim");
+      const joined = await api("POST", "/api/join/" + encodeURIComponent(code), { seat: Number(document.body.dataset.seat), claim });
       window.location.href = joined.table_url;
     } catch (err) {
       showError(err);

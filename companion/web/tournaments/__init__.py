@@ -31,11 +31,11 @@ from companion.game.tournament import (
     standings,
 )
 from companion.game.tournament.config import read_config
-from companion.storage import db
+from companion.storage import db, results
 from companion.storage import matches as store
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
-from companion.web.common import body, catalog
+from companion.web.common import body, catalog, seat_number
 from companion.web.errors import ApiError
 
 bp = Blueprint("tournaments", __name__)
@@ -285,6 +285,7 @@ def next_round(tid: str) -> tuple[Response, int]:
     if isinstance(number, bool) or not isinstance(number, int):
         raise ApiError(400, "'round' must be the number of the round to start")
     conn = db.get_db()
+    results.sync_results(conn, row, catalog())
     new = refusing(lambda: ts.start_round(conn, row, number, catalog(), actor_from(data)))
     return jsonify({"round": new.number, "stage": new.stage, "tables": len(new.pairings)}), 201
 
@@ -297,11 +298,34 @@ def enter_result(tid: str, number: int, table_no: int) -> Response:
     result = Result(whole_field(data, "wins_a"), whole_field(data, "wins_b"),
                     whole_field(data, "draws"))  # fmt: skip
     conn = db.get_db()
-    refusing(lambda: ts.record(conn, row, number, table_no, result, actor_from(data)))
+    refusing(lambda: results.record(conn, row, number, table_no, result, actor_from(data)))
     return jsonify({"ok": True})
 
 
 # --- API: reading ---------------------------------------------------------------------------
+
+
+@bp.post(
+    "/api/tournaments/<tid>/rounds/<int:number>/tables/<int:table_no>/seats/<int:seat>/hand-over"
+)
+def hand_over(tid: str, number: int, table_no: int, seat: int) -> Response:
+    """The organiser gives a player's seat to a new phone (a lost or flat phone): the old
+    phone stops working at once; the answer carries the one link that takes the seat."""
+    body()  # a JSON object, even if empty
+    row = organiser_row(tid)
+    conn = db.get_db()
+    match = conn.execute(
+        "select m.id, m.join_code from tournament_tables t join matches m on m.id = t.match_id "
+        "where t.tournament_id = ? and t.round = ? and t.table_no = ?",
+        (tid, number, table_no),
+    ).fetchone()
+    if match is None:
+        raise ApiError(404, f"round {number} has no table {table_no} with a match")
+    seat = seat_number(seat, len(seating.seats(conn, match["id"])))
+    name, claim = seating.hand_over_seat(conn, match["id"], seat, seating.ORGANISER)
+    ts.note(conn, row, f"round {number} table {table_no}: {name}'s seat handed to a new phone")
+    url = f"{base_url()}/ts/{match['join_code']}/{seat}?claim={claim}"
+    return jsonify({"seat": seat, "name": name, "join_url": url})
 
 
 @bp.get("/api/tournaments/<tid>")
@@ -309,7 +333,7 @@ def read(tid: str) -> Response:
     """The tournament as this phone may see it (the organiser sees seat links and the log)."""
     conn = db.get_db()
     row = ts.find(conn, tid)
-    if refusing(lambda: ts.sync_results(conn, row, catalog())):
+    if refusing(lambda: results.sync_results(conn, row, catalog())):
         row = ts.find(conn, tid)
     organiser = ts.is_organiser(row, request.headers.get(ORGANISER_HEADER))
     you = ts.player_by_token(conn, tid, request.cookies.get(PLAYER_COOKIE + tid))
@@ -352,7 +376,7 @@ def standings_csv(tid: str) -> Response:
     """The standings as CSV: rank, player, record, points and the three tiebreakers."""
     conn = db.get_db()
     row = ts.find(conn, tid)
-    ts.sync_results(conn, row, catalog())
+    results.sync_results(conn, row, catalog())
     event = ts.load_event(conn, row)
     rows: list[list[Any]] = [
         ["rank", "player", "status", "wins", "losses", "draws", "byes", "match_points",
@@ -376,7 +400,7 @@ def matches_csv(tid: str) -> Response:
     """Every table of every round as CSV, with who entered each result."""
     conn = db.get_db()
     row = ts.find(conn, tid)
-    ts.sync_results(conn, row, catalog())
+    results.sync_results(conn, row, catalog())
     names = {p["player"]: p["name"] for p in ts.player_rows(conn, tid)}
     rows: list[list[Any]] = [
         ["round", "stage", "table", "player_a", "player_b", "wins_a", "wins_b", "draws",

@@ -55,12 +55,15 @@ def seat_numbers(conn: sqlite3.Connection, tid: str) -> dict[tuple[str, str], in
     return {(r["match_id"], r["name"]): r["seat"] for r in rows}
 
 
-def seat_url(base: str, t: sqlite3.Row, seat: int | None) -> str | None:
-    """Return the link that seats a player at their table."""
-    return f"{base}/ts/{t['join_code']}/{seat}" if t["join_code"] and seat is not None else None
+def seat_url(base: str, row: sqlite3.Row, t: sqlite3.Row, seat: int | None) -> str | None:
+    """Return the link that seats a player at their table: it takes that seat only, once."""
+    if not t["join_code"] or seat is None:
+        return None
+    return f"{base}/ts/{t['join_code']}/{seat}?claim={ts.seat_code(row, t['match_id'], seat)}"
 
 
 def table_json(
+    row: sqlite3.Row,
     t: sqlite3.Row,
     names: dict[int, str],
     seats: dict[tuple[str, str], int],
@@ -87,9 +90,10 @@ def table_json(
     players = [t["a"], t["b"]]
     seat_of = {p: seats.get((t["match_id"], names[p])) for p in players if p is not None}
     if organiser:
-        out["seat_urls"] = [seat_url(base, t, seat_of.get(p)) for p in players]
+        out["seat_urls"] = [seat_url(base, row, t, seat_of.get(p)) for p in players]
+        out["seats"] = [seat_of.get(p) for p in players]
     elif you is not None and you in players:
-        out["your_seat_url"] = seat_url(base, t, seat_of.get(you))
+        out["your_seat_url"] = seat_url(base, row, t, seat_of.get(you))
     return out
 
 
@@ -111,7 +115,7 @@ def rounds_json(
             t["round"],
             {"number": t["round"], "stage": t["stage"], "started": t["started"], "tables": []},
         )
-        rnd["tables"].append(table_json(t, names, seats, base, organiser, you))
+        rnd["tables"].append(table_json(row, t, names, seats, base, organiser, you))
         bank_json(catalog, t["bank"], banks)
     out = list(rounds.values())
     for rnd in out:

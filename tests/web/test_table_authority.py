@@ -1,0 +1,101 @@
+"""Who may do what at a table (issue #17): seats bound to their entrants at a tournament
+table, hand-over by the organiser there and announced at a casual table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.helpers import act, phone, post, seat_link, start_duel, state
+from tests.web.test_tournament_api import create, current_tables, org, read
+
+
+def tournament_table(client: FlaskClient) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """A two-player Puzzle Strike tournament in round 1; return its id, the organiser's
+    header and the table as the organiser sees it."""
+    tid, h = create(client, players=["Ana", "Ben"], rounds=1)
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    return tid, h, current_tables(read(client, tid, h))[0]
+
+
+def take(p: FlaskClient, url: str, seat: int | None = None, claim: str | None = "") -> Any:
+    """Post a join from a seat link, optionally for another seat or with another code."""
+    _, code, own_seat, own_claim = seat_link(url)
+    body = {
+        "seat": own_seat if seat is None else seat,
+        "claim": own_claim if claim == "" else claim,
+    }
+    return post(p, f"/api/join/{code}", body)
+
+
+def test_a_players_seat_link_takes_only_that_seat_once(app: Flask, client: FlaskClient) -> None:
+    _, _, table = tournament_table(client)
+    mine, theirs = table["seat_urls"]  # player a's link, player b's
+    assert take(phone(app), mine).status_code == 200
+    second = phone(app)  # player a's second phone, with a's link
+    other = table["seats"][1]
+    for claim in ("", None):  # b's seat with a's code, or with none
+        stolen = take(second, mine, other, claim)
+        assert stolen.status_code == 409, stolen.get_json()
+        assert f"kept for {table['b']['name']}" in stolen.get_json()["error"]
+    assert take(second, mine).status_code == 409  # a's own link works once
+    b = phone(app)
+    assert take(b, theirs).status_code == 200
+    match_id = table["match_url"].rsplit("/", 1)[1]
+    assert state(b, match_id)["state"]["you"] == table["b"]["name"]
+
+
+def test_a_players_own_page_links_only_their_seat(app: Flask, client: FlaskClient) -> None:
+    tid, h = create(client, rounds=1)
+    phones = {}
+    for name in ("Ana", "Ben"):
+        p = phone(app)
+        asked = post(p, f"/api/tournaments/{tid}/entries", {"name": name})
+        assert asked.status_code == 201, asked.get_json()
+        phones[name] = p
+    for entry in read(client, tid, h)["players"]:
+        approved = org(client, f"/api/tournaments/{tid}/players/{entry['id']}/approve", {}, h)
+        assert approved.status_code == 200, approved.get_json()
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    mine = current_tables(read(phones["Ana"], tid))[0]
+    assert "seat_urls" not in mine
+    link = mine["your_seat_url"]
+    own = 0 if mine["a"]["name"] == "Ana" else 1
+    assert take(phones["Ana"], link, 1 - own).status_code == 409  # not Ben's seat
+    assert take(phones["Ana"], link).status_code == 200
+
+
+def test_only_the_organiser_hands_over_a_tournament_seat(app: Flask, client: FlaskClient) -> None:
+    tid, h, table = tournament_table(client)
+    a, b = phone(app), phone(app)
+    assert take(a, table["seat_urls"][0]).status_code == 200
+    assert take(b, table["seat_urls"][1]).status_code == 200
+    match_id = table["match_url"].rsplit("/", 1)[1]
+    b_seat, b_name = table["seats"][1], table["b"]["name"]
+    refused = post(a, f"/api/matches/{match_id}/seats/{b_seat}/hand-over", {})
+    assert refused.status_code == 403 and "organiser" in refused.get_json()["error"]
+    assert state(b, match_id)["state"]["you"] == b_name  # b still plays
+    where = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/seats/{b_seat}/hand-over"
+    assert post(a, where, {}).status_code == 403  # a player is not the organiser
+    given = org(client, where, {}, h)
+    assert given.status_code == 200, given.get_json()
+    assert act(b, match_id, {"type": "choose", "character": "rook"}).status_code == 403
+    new = phone(app)
+    assert take(new, given.get_json()["join_url"]).status_code == 200
+    assert take(phone(app), given.get_json()["join_url"]).status_code == 409  # once
+    line = f"the organiser handed {b_name}'s seat to a new phone"
+    assert line in state(a, match_id)["history"]
+    assert any("handed to a new phone" in x["line"] for x in read(client, tid, h)["log"])
+
+
+def test_a_casual_hand_over_is_announced_to_every_phone(app: Flask) -> None:
+    match_id, ana, ben = start_duel(app)
+    assert post(ben, f"/api/matches/{match_id}/seats/0/hand-over", {}).status_code == 200
+    assert "Ben handed Ana's seat to a new phone" in state(ben, match_id)["history"]
+    spectator = state(ben, match_id)["links"]["view_url"].rsplit("/", 1)[1]
+    seen = ana.get(f"/api/view/{spectator}/state").get_json()
+    assert "Ben handed Ana's seat to a new phone" in seen["history"]
+    # The announcement is no action: Ben's first action is still what undo takes back.
+    assert act(ben, match_id, {"type": "choose", "character": "rook"}).status_code == 200
