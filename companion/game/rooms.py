@@ -25,6 +25,11 @@ def never(action: object, state: object) -> bool:
     return False
 
 
+def never_over(state: object) -> bool:
+    """Return False: the room never ends a match (the default of ``Rules.is_over``)."""
+    return False
+
+
 @dataclass(frozen=True)
 class Rules(Generic[SetupT, StateT, ActionT]):
     """What the store and the API need to know about one kind of room."""
@@ -56,6 +61,9 @@ class Rules(Generic[SetupT, StateT, ActionT]):
     is_final: Callable[[ActionT, StateT], bool] = never
     """True: this action, once applied (given the state right after it), can never be undone
     (a double-blind reveal, a coin flip)."""
+    is_over: Callable[[StateT], bool] = never_over
+    """True: the room's match is decided (at a tournament table its result is reported, and
+    the action that decided it is final)."""
 
 
 def stacks_of(

@@ -88,28 +88,56 @@ class Cached:
     undone: Stack = None
     """Positions of undone actions that redo brings back, the last undone on top."""
     top_is_final: bool = False
-    """The action on top of ``applied`` can never be undone (the rules say it is final)."""
+    """The action on top of ``applied`` can never be undone (the rules say it is final, or
+    it ended a tournament table's match)."""
+    top: Owned | None = None
+    """The action on top of ``applied``: the last in effect, which undo would take back."""
+    redo_top: Owned | None = None
+    """The action on top of ``undone``, which redo would bring back."""
     answers: dict[str, bytes] = field(default_factory=dict)
     """Response bodies by seat version and viewer, made once per version."""
 
-    def can_undo_redo(self) -> tuple[bool, bool]:
-        """Return (can undo, can redo)."""
-        return self.applied is not None and self.undo_refusal() is None, self.undone is not None
+    def can_undo_redo(self, viewer: str | None) -> tuple[bool, bool]:
+        """Return (can undo, can redo) for this viewer's phone."""
+        can_undo = self.top is not None and self.undo_refusal(viewer) is None
+        return can_undo, self.redo_top is not None and self.redo_top.actor == viewer
 
-    def undo_refusal(self) -> str | None:
-        """Return why the rules refuse one more undo now, or None when they allow it."""
+    def undo_refusal(self, viewer: str | None) -> str | None:
+        """Return why this viewer may not undo now, or None when they may."""
+        if self.top is None:
+            return "there is nothing to undo"
         if self.top_is_final:
-            return "the last action is final: it cannot be taken back"
+            return f"'{self.top.line}' is final: it cannot be taken back"
+        if self.top.actor != viewer:
+            return (f"only {self.top.actor}'s phone can take back '{self.top.line}': "
+                    f"ask {self.top.actor} to undo it")  # fmt: skip
         depth = self.rules.undo_depth
         if depth is not None and stack_depth(self.undone) >= depth:
             return "only the last action can be taken back here, once"
         return None
 
-    def short_answer(self) -> dict[str, Any]:
+    def undo_offer(self, viewer: str | None) -> dict[str, Any] | None:
+        """Return what this viewer's undo would take back (its line and log position)."""
+        if self.top is None or self.undo_refusal(viewer) is not None:
+            return None
+        return {"line": self.top.line, "target": self.top.position}
+
+    def short_answer(self, viewer: str) -> dict[str, Any]:
         """Return what a write answers: the new version, its history line, undo / redo."""
-        can_undo, can_redo = self.can_undo_redo()
+        can_undo, can_redo = self.can_undo_redo(viewer)
         line = self.lines[-1] if self.lines else ""
-        return {"version": self.version, "line": line, "can_undo": can_undo, "can_redo": can_redo}
+        return {"version": self.version, "line": line, "can_undo": can_undo,
+                "can_redo": can_redo, "undo": self.undo_offer(viewer)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Owned:
+    """An action in a match's log with the seat that made it."""
+
+    position: int
+    """Its place in the log (0 = the first event)."""
+    actor: str
+    line: str
 
 
 def stack_depth(stack: Stack) -> int:
@@ -307,6 +335,7 @@ def replay_at(
     state, skipped = rooms.replay_stored(rules, setup, events, catalog)
     lines = history_lines(rows, skipped)
     final = bool(applied) and is_final_top(rules, applied[-1], skipped, state)
+    final = final or bool(applied) and ends_tournament_match(match, rules, state)
     return Cached(
         version,
         rules,
@@ -316,7 +345,23 @@ def replay_at(
         stack_of([p for p, _ in applied]),
         stack_of([p for p, _ in undone]),
         final,
+        owned(rows, applied),
+        owned(rows, undone),
     )
+
+
+def owned(rows: list[sqlite3.Row], stack: list[tuple[int, Any]]) -> Owned | None:
+    """Return the top of a stack of actions with who made it and its history line."""
+    if not stack:
+        return None
+    position, payload = stack[-1]
+    return Owned(position, str(payload["actor"]), str(rows[position]["line"]))
+
+
+def ends_tournament_match(match: sqlite3.Row, rules: rooms.Rules[Any, Any, Any], state: Any) -> bool:
+    """Say whether this state ends a tournament table's match: its result is reported and
+    only the organiser changes it."""
+    return bool(match["trust"] == TOURNAMENT and rules.is_over(state))
 
 
 def history_lines(rows: list[sqlite3.Row], skipped: tuple[rooms.Skipped, ...]) -> tuple[str, ...]:
@@ -359,6 +404,9 @@ class Write:
     action: Any
     base_version: int
     idem: str
+    target: int | None = None
+    """For an undo or redo: the log position of the action the phone means (its button
+    named it); refused when that action is no longer the one it would move."""
 
 
 def append(conn: sqlite3.Connection, match_id: str, write: Write, catalog: Catalog) -> Cached:
@@ -392,19 +440,20 @@ def append_locked(
     if write.base_version != current.version:
         raise StaleVersion("the table changed: look at it again and retry", current.version)
     if write.kind == "action":
-        return apply_action(conn, match_id, current, write, catalog), True
+        return apply_action(conn, match, current, write, catalog), True
     return undo_or_redo(conn, match, current, write, catalog), True
 
 
 def apply_action(
-    conn: sqlite3.Connection, match_id: str, current: Cached, write: Write, catalog: Catalog
+    conn: sqlite3.Connection, match: sqlite3.Row, current: Cached, write: Write, catalog: Catalog
 ) -> Cached:
     """Apply a typed action with the rules and log it."""
     rules, position = current.rules, current.version  # events count from 1, positions from 0
     state = rules.apply(current.state, write.action, write.actor, catalog, position)
     line = rules.describe(write.action, write.actor, state)
     payload = {"actor": write.actor, "action": rules.action_to_json(write.action)}
-    log_event(conn, match_id, current.version + 1, write, payload, line)
+    log_event(conn, match["id"], current.version + 1, write, payload, line)
+    final = rules.is_final(write.action, state) or ends_tournament_match(match, rules, state)
     return Cached(
         current.version + 1,
         rules,
@@ -413,24 +462,33 @@ def apply_action(
         (*current.lines, line)[-HISTORY:],
         (position, current.applied),
         None,
-        rules.is_final(write.action, state),
+        final,
+        Owned(position, write.actor, line),
+        None,
     )
 
 
 def undo_or_redo(
     conn: sqlite3.Connection, match: sqlite3.Row, current: Cached, write: Write, catalog: Catalog
 ) -> Cached:
-    """Take back the last action in effect, or bring back the last one undone, and log it."""
-    source = current.applied if write.kind == "undo" else current.undone
-    if source is None:
+    """Take back this phone's last action in effect, or bring back the last one it undid,
+    and log it. Another seat's action is theirs to take back."""
+    moving = current.top if write.kind == "undo" else current.redo_top
+    if moving is None:
         raise NothingToUndo(f"there is nothing to {write.kind}")
-    refusal = current.undo_refusal() if write.kind == "undo" else None
+    if write.target is not None and write.target != moving.position:
+        raise UndoRefused(f"that action is no longer the last one: {write.kind} would move "
+                          f"'{moving.line}'")  # fmt: skip
+    if write.kind == "undo":
+        refusal = current.undo_refusal(write.actor)
+    elif moving.actor != write.actor:
+        refusal = f"only {moving.actor}'s phone can bring back '{moving.line}'"
+    else:
+        refusal = None
     if refusal is not None:
         raise UndoRefused(refusal)
-    rows = read_log(conn, match["id"], current.version)
-    moved = source[0]
     verb = "undid" if write.kind == "undo" else "redid"
-    line = f"{write.actor} {verb}: {rows[moved]['line']}"
+    line = f"{write.actor} {verb}: {moving.line}"
     payload = {"actor": write.actor}
     log_event(conn, match["id"], current.version + 1, write, payload, line)
     return replay_at(conn, match, current.version + 1, catalog)

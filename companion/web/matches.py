@@ -113,14 +113,16 @@ def answer(cached: store.Cached, viewer: str | None, match: sqlite3.Row) -> Resp
 def payload(cached: store.Cached, viewer: str | None, match: sqlite3.Row) -> dict[str, Any]:
     """Return everything a phone shows: version, state, history, undo/redo, and for a
     seated phone the join and spectator links (a spectator never gets the join link)."""
-    can_undo, can_redo = cached.can_undo_redo()
+    can_undo, can_redo = cached.can_undo_redo(viewer)
     data: dict[str, Any] = {
         "version": cached.version,
         "kind": cached.rules.kind,
+        "trust": match["trust"],
         "state": cached.rules.view(cached.state, viewer, catalog()),
         "history": list(cached.lines),
         "can_undo": can_undo,
         "can_redo": can_redo,
+        "undo": cached.undo_offer(viewer),
         "seats": seating.seats(db.get_db(), match["id"]),
     }
     done = seating.carried_match(db.get_db(), match["id"])
@@ -161,6 +163,9 @@ def read_write(match_id: str, kind: str, actor: str) -> store.Write:
         raise ApiError(400, "'base_version' must be the version the phone last saw")
     if not isinstance(key, str) or not KEY.fullmatch(key):
         raise ApiError(400, "'idempotency_key' must be 8 to 100 visible ASCII characters")
+    target = data.get("target")
+    if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
+        raise ApiError(400, "'target' must be the log position the undo button named")
     action = None
     if kind == "action":
         raw = data.get("action")
@@ -168,7 +173,7 @@ def read_write(match_id: str, kind: str, actor: str) -> store.Write:
             raise ApiError(400, '\'action\' must be an object, e.g. {"type": "ante"}')
         match = store.find_match(db.get_db(), match_id=match_id)
         action = store.load(db.get_db(), match, catalog()).rules.parse_action(raw)
-    return store.Write(actor, kind, action, base, key)
+    return store.Write(actor, kind, action, base, key, target)
 
 
 def write(match_id: str, kind: str) -> Response:
@@ -187,7 +192,7 @@ def write(match_id: str, kind: str) -> Response:
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
         current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
         raise ApiError(409, exc.message, current=payload(current, actor, match)) from None
-    short = json.dumps(cached.short_answer(), separators=(",", ":"))
+    short = json.dumps(cached.short_answer(actor), separators=(",", ":"))
     return Response(short, mimetype="application/json")
 
 
@@ -199,7 +204,8 @@ def post_action(match_id: str) -> Response:
 
 @bp.post("/api/matches/<match_id>/undo")
 def undo(match_id: str) -> Response:
-    """Undo the last action in effect."""
+    """Undo this phone's last action, if it is the last in effect (``target``: its log
+    position, as the undo button named it)."""
     return write(match_id, "undo")
 
 

@@ -48,10 +48,14 @@ def test_two_phones_play_and_undo(server: str, browser) -> None:  # type: ignore
     b.wait_for_selector("#piles .gem", timeout=SEEN_WITHIN_MS)
     b.screenshot(path=str(SHOTS / "table-ben.png"), full_page=True)
     a.screenshot(path=str(SHOTS / "table-ana.png"), full_page=True)
-    # Ben undoes; Ana's phone shows the pile empty again within 3 seconds.
-    b.click("#undo")
-    a.wait_for_selector("#piles .gem", state="detached", timeout=SEEN_WITHIN_MS)
-    a.wait_for_selector("#history li:has-text('Ben undid: Ana anted')", timeout=SEEN_WITHIN_MS)
+    # The ante is Ana's: Ben's phone offers no undo of it; Ana's names it. Ana undoes and
+    # Ben's phone shows the pile empty again.
+    assert b.locator("#undo").is_disabled()
+    a.wait_for_selector("#undo:not([disabled]):has-text('Ana anted')", timeout=SEEN_WITHIN_MS)
+    a.click("#undo")
+    b.wait_for_selector("#piles .gem", state="detached", timeout=SEEN_WITHIN_MS)
+    b.wait_for_selector("#history li:has-text('Ana undid: Ana anted')", timeout=SEEN_WITHIN_MS)
+    assert b.locator("#undo").is_disabled()
 
 
 def test_bank_page_and_language_switch(server: str, browser) -> None:  # type: ignore[no-untyped-def]
@@ -258,10 +262,23 @@ def test_betrayal_each_phone_sees_only_its_own_card(server: str, browser) -> Non
         cards[player] = held_card(page)
         assert cards[player] in ("loyal", "traitor")
     assert list(cards.values()).count("traitor") == 1
-    for player in players[:4]:
-        if cards[player] == "loyal":  # nothing on a loyal mortal's phone names the traitor
-            text = phones[player].locator("main").inner_text()
-            assert "traitor" not in text.lower() and "Reveal" not in text
+    # Until a card is held, a traitor's phone and a loyal mortal's look alike: the same
+    # words and controls (Reveal on every mortal's phone), the same layout. (Whose turn it
+    # is differs, as it does at any table.)
+    def seen(player: str) -> tuple[str, list[int]]:
+        page = phones[player]
+        text = page.locator("#loyalty").inner_text() + page.locator("#betrayal").inner_text()
+        for name in players:
+            text = text.replace(name, "P")
+        boxes = [page.locator(s).bounding_box() for s in ("#loyalty", "#betrayal")]
+        return text, [round(b["height"]) for b in boxes if b]
+
+    looks = {player: seen(player) for player in players[:4]}
+    assert len(set(map(str, looks.values()))) == 1, looks
+    for card in ("traitor", "loyal"):  # the Dragon may hold the traitor card instead
+        holder = next((p for p in players[:4] if cards[p] == card), None)
+        if holder is not None:
+            phones[holder].screenshot(path=str(SHOTS / f"betrayal-{card}.png"), full_page=True)
     view_url = phones["Ana"].locator("#share a").nth(1).get_attribute("href")
     spectator = browser.new_context(**PHONE).new_page()
     spectator.goto(view_url)

@@ -125,8 +125,8 @@ def test_a_third_player_counter_crashing_in_second_edition_is_skipped(
     replayed = read(conn, catalog, match_id)
     assert replayed.state == before.state
     assert replayed.lines[-1].startswith(SKIPPED)
-    undone = store.append(  # the skipped action can still be undone like any other
-        conn, match_id, store.Write(target, "undo", None, replayed.version, "u"), catalog
+    undone = store.append(  # the skipped action can still be undone by its owner
+        conn, match_id, store.Write(third, "undo", None, replayed.version, "u"), catalog
     )
     assert undone.state == before.state and not undone.lines[-1].startswith(SKIPPED)
 
@@ -139,7 +139,7 @@ def test_a_stored_action_of_a_shape_no_longer_read_is_skipped(conn: Any, catalog
     replayed = read(conn, catalog, match_id)
     assert replayed.state == before.state
     assert "unknown action 'teleport'" in replayed.lines[-1]
-    assert replayed.can_undo_redo() == (True, False)
+    assert replayed.can_undo_redo("Ana") == (True, False)
 
 
 def test_the_state_of_an_old_log_reads_with_200_and_says_what_was_skipped(app: Flask) -> None:

@@ -86,17 +86,17 @@ def test_a_final_action_is_never_undone(conn: sqlite3.Connection) -> None:
     match = ids["id"]
     write(conn, match, "action", 0, "key-00001", Add(5))
     after = write(conn, match, "action", 1, "key-00002", Flip())
-    assert after.state == -5 and after.can_undo_redo() == (False, False)
-    with pytest.raises(store.UndoRefused, match="the last action is final"):
+    assert after.state == -5 and after.can_undo_redo("Ana") == (False, False)
+    with pytest.raises(store.UndoRefused, match="is final"):
         write(conn, match, "undo", 2, "key-00003")
     write(conn, match, "action", 2, "key-00004", Add(1))
     undone = write(conn, match, "undo", 3, "key-00005")
-    assert undone.state == -5 and undone.can_undo_redo() == (False, True)
+    assert undone.state == -5 and undone.can_undo_redo("Ana") == (False, True)
     with pytest.raises(store.UndoRefused):
         write(conn, match, "undo", 4, "key-00006")
     store.clear_cache()  # a fresh replay knows the top action is final too
     reloaded = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
-    assert reloaded.can_undo_redo() == (False, True)
+    assert reloaded.can_undo_redo("Ana") == (False, True)
 
 
 def test_the_store_raises_its_own_errors(conn: sqlite3.Connection) -> None:
@@ -120,13 +120,14 @@ def test_a_retried_key_gets_the_state_right_after_it(conn: sqlite3.Connection) -
     write(conn, match, "action", 1, "key-00002", Add(7))
     again = write(conn, match, "action", 0, "key-00001", Add(5))
     assert (
-        again.short_answer()
-        == first.short_answer()
+        again.short_answer("Ana")
+        == first.short_answer("Ana")
         == {
             "version": 1,
             "line": "Ana made it 5",
             "can_undo": True,
             "can_redo": False,
+            "undo": {"line": "Ana made it 5", "target": 0},
         }
     )
     current = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]

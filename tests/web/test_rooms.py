@@ -119,7 +119,13 @@ def test_puzzle_strike_draft_two_players(app: Flask) -> None:
         f"/api/matches/{room}/undo",
         {"base_version": after["version"], "idempotency_key": "undo-pick-2"},
     )
-    assert again.status_code == 409 and "only the last" in again.get_json()["error"]
+    assert again.status_code == 409 and "only Ana's phone" in again.get_json()["error"]
+    hers = post(
+        a,
+        f"/api/matches/{room}/undo",
+        {"base_version": after["version"], "idempotency_key": "undo-pick-3"},
+    )
+    assert hers.status_code == 409 and "only the last" in hers.get_json()["error"]
     assert state(a, room)["state"]["picks"]["Ana"] == [keys[0]]  # Ana's pick stands
     order = "122112"
     picks = iter(keys[1:])

@@ -404,26 +404,23 @@ def test_two_next_round_clicks_at_once_open_one_round(app: Flask, client: FlaskC
     assert matches == 2 and len(current_tables(read(client, tid, h))) == 2
 
 
-def test_undoing_the_last_game_reopens_the_table(app: Flask, client: FlaskClient) -> None:
+def test_the_game_that_ends_a_tournament_table_is_final(app: Flask, client: FlaskClient) -> None:
     tid, h = create(client, players=["Ana", "Ben"], rounds=1)
     assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
     table = current_tables(read(client, tid, h))[0]
     match_id, a, b = seat_phones(app, table)
     ps_second_player_wins(match_id, a, b)
-    assert current_tables(read(client, tid))[0]["result"] is not None
+    reported = current_tables(read(client, tid))[0]
+    assert reported["result"] is not None and reported["source"] == "table"
+    seen = a.get(f"/api/matches/{match_id}/state").get_json()
+    assert seen["can_undo"] is False and seen["undo"] is None
     undone = post(a, f"/api/matches/{match_id}/undo", {
-        "base_version": a.get(f"/api/matches/{match_id}/state").get_json()["version"],
-        "idempotency_key": "undo-last-turn"})  # fmt: skip
-    assert undone.status_code == 200, undone.get_json()
-    reopened = current_tables(read(client, tid))[0]
-    assert reopened["result"] is None and reopened["source"] is None
-    # An organiser's result is never overwritten by the table.
+        "base_version": seen["version"], "idempotency_key": "undo-last-turn"})  # fmt: skip
+    assert undone.status_code == 409 and "is final" in undone.get_json()["error"]
+    assert current_tables(read(client, tid))[0]["result"] == reported["result"]
+    # Only the organiser changes it.
     url = f"/api/tournaments/{tid}/rounds/1/tables/1/result"
     assert org(client, url, {"wins_a": 2, "wins_b": 1}, h).status_code == 200
-    ps_finish_again = post(a, f"/api/matches/{match_id}/redo", {
-        "base_version": a.get(f"/api/matches/{match_id}/state").get_json()["version"],
-        "idempotency_key": "redo-last-turn"})  # fmt: skip
-    assert ps_finish_again.status_code == 200
     kept = current_tables(read(client, tid))[0]
     assert kept["result"]["wins_a"] == 2 and kept["source"] == "organiser"
 

@@ -117,15 +117,22 @@ def test_a_match_from_choice_to_crash_with_undo_and_redo(app: Flask) -> None:
     assert data["history"][-1] == "Ana crashed a 3-gem at Ben"
     assert data["state"]["table"]["pending"]["ones"] == 3
     assert data["state"]["table"]["can_counter"] == ["Ben"]
-    undone = post(
+    theirs = post(  # the crash is Ana's: Ben's phone cannot take it back
         b,
+        f"/api/matches/{match_id}/undo",
+        {"base_version": data["version"], "idempotency_key": "undo-key-0"},
+    )
+    assert theirs.status_code == 409 and "only Ana's phone" in theirs.get_json()["error"]
+    assert data["undo"] is None and state(a, match_id)["undo"]["line"] == data["history"][-1]
+    undone = post(
+        a,
         f"/api/matches/{match_id}/undo",
         {"base_version": data["version"], "idempotency_key": "undo-key-1"},
     )
     assert undone.status_code == 200
-    assert undone.get_json()["line"] == "Ben undid: Ana crashed a 3-gem at Ben"
+    assert undone.get_json()["line"] == "Ana undid: Ana crashed a 3-gem at Ben"
     assert undone.get_json()["can_redo"] is True
-    assert state(a, match_id)["history"][-1] == "Ben undid: Ana crashed a 3-gem at Ben"
+    assert state(b, match_id)["history"][-1] == "Ana undid: Ana crashed a 3-gem at Ben"
     assert state(a, match_id)["state"]["table"]["pending"] is None
     redone = post(
         a,
@@ -418,6 +425,7 @@ def test_a_retry_after_newer_versions_gets_the_original_answer(app: Flask) -> No
     assert first.get_json()["line"] == "Ana put a 1-gem in Ben's pile"
     assert state(a, match_id)["state"]["table"]["piles"][1]["gems"] == [1]  # applied once
     undo = {"base_version": version + 3, "idempotency_key": "retry-undo-1"}
-    undone = post(b, f"/api/matches/{match_id}/undo", undo)
-    act(a, match_id, {"type": "add_gem", "player": "Ana", "value": 1})
-    assert post(b, f"/api/matches/{match_id}/undo", undo).get_json() == undone.get_json()
+    undone = post(a, f"/api/matches/{match_id}/undo", undo)  # Ana's ante
+    assert undone.status_code == 200, undone.get_json()
+    act(b, match_id, {"type": "add_gem", "player": "Ana", "value": 1})
+    assert post(a, f"/api/matches/{match_id}/undo", undo).get_json() == undone.get_json()

@@ -135,5 +135,6 @@ RULES: Rules[Setup, Draft, Pick] = Rules(
     view=view.view,
     describe=view.describe,
     undo_depth=1,
+    is_over=lambda draft: draft.is_done,
 )
 """The draft room's rules; what phones see comes from the view module."""

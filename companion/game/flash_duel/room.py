@@ -197,6 +197,17 @@ def apply(state: State, action: act.Action, actor: str, catalog: Catalog, positi
     return after if after.news else replace(after, news=before)
 
 
+def is_final(action: act.Action, after: State) -> bool:
+    """Return True for an action that showed hidden information: a Betrayal accusation (the
+    accused's loyalty card is shown), the traitor's reveal, the Dragon's traitor card."""
+    return isinstance(action, act.Accuse | act.Reveal | act.DragonReveal)
+
+
+def is_over(state: State) -> bool:
+    """Return True once the duel has a winner."""
+    return state.match.winner is not None
+
+
 def players_of(setup: Setup) -> tuple[str, ...]:
     """Return the seats' names, in seat order."""
     return setup.players
@@ -214,4 +225,6 @@ RULES: Rules[Setup, State, act.Action] = Rules(
     apply=apply,
     view=view.view,
     describe=view.describe,
+    is_final=is_final,
+    is_over=is_over,
 )

@@ -415,6 +415,11 @@ def is_final(action: Action, after: State) -> bool:
     return isinstance(action, LosersChoice) and action.option is LoserOption.REROLL
 
 
+def is_over(state: State) -> bool:
+    """Return True once the match has a winner."""
+    return state.match is not None and state.match.winner is not None
+
+
 def players_of(setup: Setup) -> tuple[str, ...]:
     """Return the seats' names, in seat order."""
     return setup.players
@@ -433,4 +438,5 @@ RULES: Rules[Setup, State, Action] = Rules(
     view=view.view,
     describe=view.describe,
     is_final=is_final,
+    is_over=is_over,
 )

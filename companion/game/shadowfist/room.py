@@ -225,5 +225,6 @@ RULES: Rules[Setup, State, Action] = Rules(
     apply=apply,
     view=view.view,
     describe=view.describe,
+    is_over=lambda state: state.winner is not None,
 )
 """The Shadowfist table's rules; what phones see comes from the view module."""

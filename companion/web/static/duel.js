@@ -687,7 +687,9 @@ function renderBetrayal(s, seated) {
           ),
         )
       : null,
-    seated && s.loyalty === "traitor" && s.you !== s.dragon && mortals.includes(s.you) && !s.game_winner
+    // Every mortal's phone shows Reveal, and the Dragon's always shows its card button: what
+    // a phone shows never depends on its hidden card (the rules refuse the one without it).
+    seated && s.you !== s.dragon && mortals.includes(s.you) && !s.game_winner
       ? [
           el("p", { class: "small" }, t("reveal_hint", "Reveal: tick each mortal whose hand you named right.")),
           named,
@@ -702,7 +704,7 @@ function renderBetrayal(s, seated) {
           ),
         ]
       : null,
-    seated && s.you === s.dragon && s.loyalty === "traitor" && !(s.dragon in s.revealed) && !s.game_winner
+    seated && s.you === s.dragon && !(s.dragon in s.revealed) && !s.game_winner
       ? el(
           "button",
           { type: "button", id: "dragon-reveal", onclick: () => duelAct({ type: "dragon_reveal" }) },

@@ -107,6 +107,11 @@ async function roomSendNow(path, extra, label) {
     roomRefused(err, false);
   }
 }
+const UNDO_WORDS = { undo: "Undo", undo_pick: "Undo the last pick" };
+// Undo names the action it means (its log position): if another tap got there first, the
+// server refuses instead of taking back something else.
+const roomUndo = (target) =>
+  target === "" || target === undefined ? undefined : roomSend("undo", { target: Number(target) }, t("undo", "Undo"));
 const roomAct = (action) => roomSend("actions", { action }, action.type.replace(/_/g, " "));
 function handOverBox(data) {
   const list = el(
@@ -157,7 +162,17 @@ function roomShow(data) {
   window.ROOM_RENDER(data);
   const seated = !ROOM.spectator && data.state.you;
   const undo = document.getElementById("undo");
-  if (undo) undo.disabled = !data.can_undo || !seated;
+  if (undo) {
+    // The button names what it takes back: this phone's own last action, while it is last.
+    undo.disabled = !data.undo || !seated;
+    undo.dataset.target = data.undo ? String(data.undo.target) : "";
+    if (!undo.dataset.label) {
+      undo.dataset.label = undo.dataset.i18n || "undo";
+      undo.removeAttribute("data-i18n"); // its text is set here, with the action's line
+    }
+    const word = t(undo.dataset.label, UNDO_WORDS[undo.dataset.label] || "Undo");
+    undo.textContent = data.undo ? word + ": " + data.undo.line : word;
+  }
   const redo = document.getElementById("redo");
   if (redo) redo.disabled = !data.can_redo || !seated;
   document.getElementById("history").replaceChildren(
@@ -183,7 +198,7 @@ function roomShow(data) {
 }
 document.addEventListener("DOMContentLoaded", () => {
   const undo = document.getElementById("undo");
-  if (undo) undo.addEventListener("click", () => roomSend("undo", {}, t("undo", "Undo")));
+  if (undo) undo.addEventListener("click", () => roomUndo(undo.dataset.target));
   const redo = document.getElementById("redo");
   if (redo) redo.addEventListener("click", () => roomSend("redo", {}, t("redo", "Redo")));
   document.addEventListener("visibilitychange", () => {

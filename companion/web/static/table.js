@@ -87,12 +87,12 @@ async function act(action) {
     UI.selected = [];
     UI.note = "";
     const line = now.history[now.history.length - 1];
-    if (now.can_undo && line?.startsWith(now.state.you + " ")) showSnackbar(line);
+    if (now.undo && now.undo.line === line) showSnackbar(line, now.undo.target);
     render(now);
   }
 }
 
-function showSnackbar(line) {
+function showSnackbar(line, target) {
   const bar = document.getElementById("snackbar");
   if (!line || ROOM.spectator) return;
   const undo = el(
@@ -101,7 +101,7 @@ function showSnackbar(line) {
       type: "button",
       onclick: () => {
         bar.hidden = true;
-        roomSend("undo");
+        roomUndo(target);
       },
     },
     t("undo", "Undo"),
