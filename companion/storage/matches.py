@@ -358,7 +358,9 @@ def owned(rows: list[sqlite3.Row], stack: list[tuple[int, Any]]) -> Owned | None
     return Owned(position, str(payload["actor"]), str(rows[position]["line"]))
 
 
-def ends_tournament_match(match: sqlite3.Row, rules: rooms.Rules[Any, Any, Any], state: Any) -> bool:
+def ends_tournament_match(
+    match: sqlite3.Row, rules: rooms.Rules[Any, Any, Any], state: Any
+) -> bool:
     """Say whether this state ends a tournament table's match: its result is reported and
     only the organiser changes it."""
     return bool(match["trust"] == TOURNAMENT and rules.is_over(state))

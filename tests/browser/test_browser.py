@@ -262,6 +262,7 @@ def test_betrayal_each_phone_sees_only_its_own_card(server: str, browser) -> Non
         cards[player] = held_card(page)
         assert cards[player] in ("loyal", "traitor")
     assert list(cards.values()).count("traitor") == 1
+
     # Until a card is held, a traitor's phone and a loyal mortal's look alike: the same
     # words and controls (Reveal on every mortal's phone), the same layout. (Whose turn it
     # is differs, as it does at any table.)
