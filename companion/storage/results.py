@@ -18,6 +18,7 @@ from companion.game.puzzle_strike.setup import KIND as PUZZLE_STRIKE
 from companion.game.tournament import Result, bank_seed, record_result
 from companion.storage import matches as store
 from companion.storage import seats as seating
+from companion.storage.replayed import Cached
 from companion.storage.tournaments import load_event, log, seat_code
 from printkit.catalog import Catalog
 
@@ -70,7 +71,7 @@ def write_result(
     )  # fmt: skip
 
 
-def result_of(cached: store.Cached, name_a: str, name_b: str) -> Result | None:
+def result_of(cached: Cached, name_a: str, name_b: str) -> Result | None:
     """Return the result of a finished match for the tournament's players a and b (by
     name: a drafted table may seat them the other way round); None while it is played."""
     state = cached.state
@@ -93,9 +94,9 @@ def carry_draft(
     conn: sqlite3.Connection,
     row: sqlite3.Row,
     t: sqlite3.Row,
-    cached: store.Cached,
+    cached: Cached,
     catalog: Catalog,
-) -> store.Cached:
+) -> Cached:
     """Open the Custom Clockwork duel of a table whose draft is done; the table follows it.
 
     As the draft room's own carry does: seat 1 drafted first and plays first.

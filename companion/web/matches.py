@@ -14,6 +14,7 @@ from companion.server.polls import state_tag
 from companion.storage import db
 from companion.storage import matches as store
 from companion.storage import seats as seating
+from companion.storage.replayed import Cached
 from companion.web.common import (
     base_url,
     body,
@@ -81,7 +82,7 @@ def hand_over(match_id: str, seat: int) -> Response:
     return jsonify({"seat": seat, "name": name, "join_url": url})
 
 
-def etag_of(cached: store.Cached, match: sqlite3.Row, viewer: str | None) -> str:
+def etag_of(cached: Cached, match: sqlite3.Row, viewer: str | None) -> str:
     """Return the ETag of a viewer's answer: ASCII whatever the viewer's name (the one
     ``fastpoll`` answers unchanged polls with)."""
     return state_tag(cached.version, match["seat_version"], viewer)
@@ -100,7 +101,7 @@ def state_response(match: sqlite3.Row, viewer: str | None) -> Response:
     return response
 
 
-def answer(cached: store.Cached, viewer: str | None, match: sqlite3.Row) -> Response:
+def answer(cached: Cached, viewer: str | None, match: sqlite3.Row) -> Response:
     """Return the JSON answer for a viewer, made once per version and viewer."""
     key = f"{match['seat_version']}:{viewer or ''}"
     made = cached.answers.get(key)
@@ -110,7 +111,7 @@ def answer(cached: store.Cached, viewer: str | None, match: sqlite3.Row) -> Resp
     return Response(made, mimetype="application/json")
 
 
-def payload(cached: store.Cached, viewer: str | None, match: sqlite3.Row) -> dict[str, Any]:
+def payload(cached: Cached, viewer: str | None, match: sqlite3.Row) -> dict[str, Any]:
     """Return everything a phone shows: version, state, history, undo/redo, and for a
     seated phone the join and spectator links (a spectator never gets the join link)."""
     can_undo, can_redo = cached.can_undo_redo(viewer)

@@ -19,6 +19,7 @@ from companion.game.puzzle_strike.room import RULES
 from companion.game.puzzle_strike.setup import Setup
 from companion.storage import db
 from companion.storage import matches as store
+from companion.storage.replayed import Cached
 from printkit.catalog import Catalog
 from tests.helpers import act, start_duel, state
 
@@ -62,7 +63,7 @@ def new_match(conn: sqlite3.Connection, catalog: Catalog, players: tuple[str, ..
 
 
 def write(conn: sqlite3.Connection, catalog: Catalog, match_id: str, actor: str,
-          action: dict[str, Any]) -> store.Cached:  # fmt: skip
+          action: dict[str, Any]) -> Cached:  # fmt: skip
     """Append an action through the store (strict, as the API does)."""
     version = int(store.find_match(conn, match_id=match_id)["version"])
     key = f"{actor}-{version}"
@@ -71,7 +72,7 @@ def write(conn: sqlite3.Connection, catalog: Catalog, match_id: str, actor: str,
     )
 
 
-def read(conn: sqlite3.Connection, catalog: Catalog, match_id: str) -> store.Cached:
+def read(conn: sqlite3.Connection, catalog: Catalog, match_id: str) -> Cached:
     """Replay a match from its stored log."""
     return store.load(conn, store.find_match(conn, match_id=match_id), catalog)
 

@@ -16,6 +16,7 @@ from companion.game.errors import IllegalMove, InvalidAction
 from companion.game.rooms import Rules
 from companion.storage import db
 from companion.storage import matches as store
+from companion.storage.replayed import Cached
 from printkit.catalog import Catalog
 
 
@@ -77,7 +78,7 @@ def conn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[sqlite3.Co
 
 def write(
     conn: sqlite3.Connection, match: str, kind: str, base: int, key: str, action: Any = None
-) -> store.Cached:
+) -> Cached:
     return store.append(conn, match, store.Write("Ana", kind, action, base, key), catalog=None)  # type: ignore[arg-type]
 
 
