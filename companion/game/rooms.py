@@ -25,6 +25,11 @@ def never(action: object, state: object) -> bool:
     return False
 
 
+def never_independent(action: object) -> bool:
+    """Return False: every action depends on the table as the phone saw it (the default)."""
+    return False
+
+
 def never_over(state: object) -> bool:
     """Return False: the room never ends a match (the default of ``Rules.is_over``)."""
     return False
@@ -61,6 +66,11 @@ class Rules(Generic[SetupT, StateT, ActionT]):
     is_final: Callable[[ActionT, StateT], bool] = never
     """True: this action, once applied (given the state right after it), can never be undone
     (a double-blind reveal, a coin flip)."""
+    independent: Callable[[ActionT], bool] = never_independent
+    """True: this action does not depend on what other phones did meanwhile (a double-blind
+    choice, a vote), so it is applied to the current table even when the phone based it on
+    an older version; the rules still check it. Any other action on an older version is
+    refused, so the phone looks at the table again."""
     is_over: Callable[[StateT], bool] = never_over
     """True: the room's match is decided (at a tournament table its result is reported, and
     the action that decided it is final)."""

@@ -99,3 +99,33 @@ def test_a_casual_hand_over_is_announced_to_every_phone(app: Flask) -> None:
     assert "Ben handed Ana's seat to a new phone" in seen["history"]
     # The announcement is no action: Ben's first action is still what undo takes back.
     assert act(ben, match_id, {"type": "choose", "character": "rook"}).status_code == 200
+
+
+def test_four_secret_choices_on_the_same_version_all_count(app: Flask) -> None:
+    players = ["Ana", "Ben", "Cid", "Dee"]
+    first = phone(app)
+    made = post(first, "/api/matches", {"players": players, "seat": 0, "mode": "free-for-all",
+                                        "recommended": "First Game"})  # fmt: skip
+    assert made.status_code == 201, made.get_json()
+    match_id, code = made.get_json()["match_id"], made.get_json()["join_code"]
+    phones = [first]
+    for seat in range(1, 4):
+        p = phone(app)
+        assert post(p, f"/api/join/{code}", {"seat": seat}).status_code == 200
+        phones.append(p)
+    seen = state(first, match_id)["version"]  # every phone saw this table when it chose
+    characters = ["grave", "rook", "jaina", "midori"]
+    for n, (p, character) in enumerate(zip(phones, characters, strict=True)):
+        body = {"action": {"type": "choose", "character": character}, "base_version": seen,
+                "idempotency_key": f"choose-{n}-key"}  # fmt: skip
+        chosen = post(p, f"/api/matches/{match_id}/actions", body)
+        assert chosen.status_code == 200, chosen.get_json()
+        again = post(p, f"/api/matches/{match_id}/actions", body)  # a retry counts once
+        assert again.get_json() == chosen.get_json()
+    after = state(first, match_id)
+    assert after["state"]["phase"] == "playing"
+    assert set(after["state"]["characters"]) == set(players)
+    # An action that depends on the table is still refused on an older version.
+    ante = {"action": {"type": "ante"}, "base_version": seen, "idempotency_key": "ante-stale"}
+    stale = post(first, f"/api/matches/{match_id}/actions", ante)
+    assert stale.status_code == 409 and stale.get_json()["current"]["version"] == after["version"]

@@ -415,6 +415,12 @@ def is_final(action: Action, after: State) -> bool:
     return isinstance(action, LosersChoice) and action.option is LoserOption.REROLL
 
 
+def is_independent(action: Action) -> bool:
+    """Return True for the actions phones make at the same moment without seeing each other:
+    the secret character choice and the vote to choose again."""
+    return isinstance(action, Choose | RestartChoice)
+
+
 def is_over(state: State) -> bool:
     """Return True once the match has a winner."""
     return state.match is not None and state.match.winner is not None
@@ -439,4 +445,5 @@ RULES: Rules[Setup, State, Action] = Rules(
     describe=view.describe,
     is_final=is_final,
     is_over=is_over,
+    independent=is_independent,
 )

@@ -1,0 +1,73 @@
+"""Who may do what, played on phones (issue #17): four phones choosing characters in the same
+50 ms all count; a tournament player's second phone cannot take the opponent's seat."""
+
+from __future__ import annotations
+
+import time
+import urllib.parse
+from typing import Any
+
+import pytest
+
+from tests.browser.test_browser_puzzle_strike import Phone, no_errors, start_match
+from tests.browser.test_tournament_browser import api
+from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS, SHOTS, until
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
+
+
+def test_four_phones_choosing_in_the_same_50_ms_all_count(server: str, browser: Any) -> None:
+    phones = [Phone(browser, name) for name in ("Ana", "Ben", "Cid", "Dee")]
+    start_match(server, phones)
+    for phone in phones:
+        phone.see("#choose button")
+    at = int(time.time() * 1000) + 800  # one moment on every phone's clock
+    for phone, character in zip(phones, ["Grave", "Rook", "Jaina", "Midori"], strict=True):
+        phone.page.evaluate(
+            """([at, name]) => {
+              const button = [...document.querySelectorAll('#choose button')]
+                .find((b) => b.textContent.includes(name));
+              setTimeout(() => button.click(), at - Date.now());
+            }""",
+            [at, character],
+        )
+    for phone in phones:
+        phone.see("#piles .pile")
+        shown = phone.page.evaluate("document.getElementById('message').textContent")
+        assert "changed" not in shown, (phone.name, shown)
+    history = phones[0].page.evaluate("ROOM.current.history")
+    assert sum(1 for line in history if "chose a character" in line) == 4, history
+    phones[0].shot("four-choices-at-once")
+    no_errors(phones)
+
+
+def test_a_second_phone_cannot_take_the_opponents_tournament_seat(
+    server: str, browser: Any
+) -> None:
+    org = browser.new_context(**PHONE).new_page()
+    org.goto(server + "/tournaments/new")
+    made = api(org, "POST", f"{server}/api/tournaments", {
+        "name": "Seat Cup", "rounds": 1, "players": ["Ana", "Ben"], "seed": 1})  # fmt: skip
+    tid, token = made["tournament_id"], {"X-Organiser-Token": made["organiser_url"].rsplit("/")[-1]}
+    api(org, "POST", f"{server}/api/tournaments/{tid}/rounds", {"round": 1}, token)
+    table = api(org, "GET", f"{server}/api/tournaments/{tid}", headers=token)["rounds"][-1]
+    table = table["tables"][0]
+    mine, theirs = table["seat_urls"]
+    other_seat = table["seats"][1]
+    second = browser.new_context(**PHONE).new_page()
+    # Player a's second phone edits a's own link to point at b's seat.
+    link = urllib.parse.urlsplit(mine)
+    forged = f"{server}/ts/{link.path.split('/')[2]}/{other_seat}?{link.query}"
+    second.goto(forged)
+    second.click("#take-seat")
+    second.wait_for_selector("#error:has-text('kept for')", timeout=SEEN_WITHIN_MS)
+    assert "/m/" not in second.url
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    second.screenshot(path=str(SHOTS / "seat-refused.png"))
+    # b's own slip still takes b's seat.
+    b = browser.new_context(**PHONE).new_page()
+    b.goto(theirs)
+    b.click("#take-seat")
+    b.wait_for_url("**/m/**")
+    until(b, "ROOM.current && ROOM.current.state.you", SEEN_WITHIN_MS)
+    assert b.evaluate("ROOM.current.state.you") == table["b"]["name"]
