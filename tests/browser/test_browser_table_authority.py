@@ -1,5 +1,6 @@
 """Who may do what, played on phones (issue #17): four phones choosing characters in the same
-50 ms all count; a tournament player's second phone cannot take the opponent's seat."""
+50 ms all count; a tournament player's second phone cannot take the opponent's seat; a
+double tap on Start opens one match."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import urllib.parse
 from typing import Any
 
 import pytest
+from flask import Flask
 
 from tests.browser.test_browser_puzzle_strike import Phone, no_errors, start_match
 from tests.browser.test_tournament_browser import api
+from tests.helpers import stored
 from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS, SHOTS, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
@@ -71,3 +74,14 @@ def test_a_second_phone_cannot_take_the_opponents_tournament_seat(
     b.wait_for_url("**/m/**")
     until(b, "ROOM.current && ROOM.current.state.you", SEEN_WITHIN_MS)
     assert b.evaluate("ROOM.current.state.you") == table["b"]["name"]
+
+
+def test_a_double_tap_on_start_opens_one_match(app: Flask, server: str, browser: Any) -> None:
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(server + "/")
+    page.fill("#start input[name=p1]", "Ana")
+    page.fill("#start input[name=p2]", "Ben")
+    page.dblclick("#start button[type=submit]")
+    page.wait_for_selector("#started:not([hidden])")
+    page.wait_for_timeout(500)  # a second request, had one been sent, has landed by now
+    assert stored(app)["matches"] == 1

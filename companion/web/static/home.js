@@ -1,8 +1,18 @@
 "use strict";
-document.addEventListener("DOMContentLoaded", () => {
-  const form = document.getElementById("start");
+// A form sends once: its button is disabled from the first tap, so a double tap opens one
+// match, not two. It comes back only if the server refused (to fix and send again).
+function sendingOnce(form, send) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const button = form.querySelector("button[type=submit]");
+    if (button.disabled) return;
+    button.disabled = true;
+    if (!(await send(event))) button.disabled = false;
+  });
+}
+document.addEventListener("DOMContentLoaded", () => {
+  const form = document.getElementById("start");
+  sendingOnce(form, async () => {
     const f = new FormData(form);
     const players = ["p1", "p2", "p3", "p4"].map((k) => (f.get(k) || "").trim()).filter(Boolean);
     const body = { players, sets: [f.get("set")], seat: Number(f.get("seat")) };
@@ -18,12 +28,13 @@ document.addEventListener("DOMContentLoaded", () => {
       link.href = made.join_url;
       link.textContent = made.join_url;
       document.getElementById("table-link").href = made.table_url;
+      return true;
     } catch (err) {
       error.textContent = err.error || "error";
+      return false;
     }
   });
-  document.getElementById("room").addEventListener("submit", async (event) => {
-    event.preventDefault();
+  sendingOnce(document.getElementById("room"), async (event) => {
     const f = new FormData(event.target);
     const players = ["p1", "p2", "p3", "p4"].map((k) => (f.get(k) || "").trim()).filter(Boolean);
     const [kind, game] = f.get("kind").split(":");
@@ -35,12 +46,13 @@ document.addEventListener("DOMContentLoaded", () => {
     try {
       const made = await api("POST", "/api/rooms", body);
       window.location.href = made.table_url;
+      return true;
     } catch (err) {
       error.textContent = err.error || "error";
+      return false;
     }
   });
-  document.getElementById("duel").addEventListener("submit", async (event) => {
-    event.preventDefault();
+  sendingOnce(document.getElementById("duel"), async (event) => {
     const f = new FormData(event.target);
     const mode = f.get("mode");
     const seats = [1, 2, 3, 4, 5].map((n) => [(f.get("p" + n) || "").trim(), f.get("c" + n)]).filter(([p]) => p);
@@ -55,8 +67,10 @@ document.addEventListener("DOMContentLoaded", () => {
     try {
       const made = await api("POST", "/api/rooms", body);
       window.location.href = made.table_url;
+      return true;
     } catch (err) {
       error.textContent = err.error || "error";
+      return false;
     }
   });
   document.getElementById("join").addEventListener("submit", (event) => {
