@@ -30,6 +30,11 @@ def never_independent(action: object) -> bool:
     return False
 
 
+def anyone(action: object, state: object) -> tuple[str, ...] | None:
+    """Return None: any seat may make this action (the default of ``Rules.deciders``)."""
+    return None
+
+
 def never_over(state: object) -> bool:
     """Return False: the room never ends a match (the default of ``Rules.is_over``)."""
     return False
@@ -71,6 +76,10 @@ class Rules(Generic[SetupT, StateT, ActionT]):
     choice, a vote), so it is applied to the current table even when the phone based it on
     an older version; the rules still check it. Any other action on an older version is
     refused, so the phone looks at the table again."""
+    deciders: Callable[[ActionT, StateT], tuple[str, ...] | None] = anyone
+    """The seats whose decision this action is, given the state before it (None: anyone's,
+    e.g. the shared draw pile). A casual table lets any seated phone record it for them; a
+    tournament table takes it only from one of these seats' phones."""
     is_over: Callable[[StateT], bool] = never_over
     """True: the room's match is decided (at a tournament table its result is reported, and
     the action that decided it is final)."""

@@ -63,6 +63,10 @@ class NothingToUndo(StoreError):
     """There is nothing to undo (or redo)."""
 
 
+class NotYours(StoreError):
+    """A tournament table takes this action only from the phone of the seat it belongs to."""
+
+
 class UndoRefused(StoreError):
     """The rules do not let this action be taken back."""
 
@@ -371,6 +375,11 @@ def apply_action(
 ) -> Cached:
     """Apply a typed action with the rules and log it."""
     rules, position = current.rules, current.version  # events count from 1, positions from 0
+    if match["trust"] == TOURNAMENT:
+        allowed = rules.deciders(write.action, current.state)
+        if allowed is not None and write.actor not in allowed:
+            whose = " or ".join(dict.fromkeys(allowed))
+            raise NotYours(f"at a tournament table this is {whose}'s to do, from their own phone")
     state = rules.apply(current.state, write.action, write.actor, catalog, position)
     line = rules.describe(write.action, write.actor, state)
     payload = {"actor": write.actor, "action": rules.action_to_json(write.action)}

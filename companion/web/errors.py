@@ -45,8 +45,11 @@ def status_of_game_error(exc: GameError) -> int:
 
 
 def status_of_store_error(exc: store.StoreError) -> int:
-    """Map the store's errors: no such thing 404, a conflict with the table's state 409."""
-    return 404 if isinstance(exc, store.NotFound) else 409
+    """Map the store's errors: no such thing 404, another seat's action 403, a conflict with
+    the table's state 409."""
+    if isinstance(exc, store.NotFound):
+        return 404
+    return 403 if isinstance(exc, store.NotYours) else 409
 
 
 def init_app(app: Flask) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.helpers import act, phone, post, seat_link, start_duel, state
+from tests.helpers import act, open_room, phone, post, seat_link, start_duel, state
 from tests.web.test_tournament_api import create, current_tables, org, read
 
 
@@ -129,3 +129,38 @@ def test_four_secret_choices_on_the_same_version_all_count(app: Flask) -> None:
     ante = {"action": {"type": "ante"}, "base_version": seen, "idempotency_key": "ante-stale"}
     stale = post(first, f"/api/matches/{match_id}/actions", ante)
     assert stale.status_code == 409 and stale.get_json()["current"]["version"] == after["version"]
+
+
+def test_a_tournament_table_takes_a_players_action_only_from_their_phone(
+    app: Flask, client: FlaskClient
+) -> None:
+    _, _, table = tournament_table(client)
+    phones = {}
+    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
+        p = phone(app)
+        assert take(p, url).status_code == 200
+        phones[table[side]["name"]] = p
+    match_id = table["match_url"].rsplit("/", 1)[1]
+    for p, character in zip(phones.values(), ("grave", "rook"), strict=True):
+        assert act(p, match_id, {"type": "choose", "character": character}).status_code == 200
+    turn = state(client, match_id)["state"]["table"]["turn"]
+    other = next(name for name in phones if name != turn)
+    into_theirs = act(phones[other], match_id, {"type": "add_gem", "player": turn, "value": 1})
+    assert into_theirs.status_code == 403, into_theirs.get_json()
+    assert f"this is {turn}'s to do" in into_theirs.get_json()["error"]
+    own = act(phones[other], match_id, {"type": "add_gem", "player": other, "value": 1})
+    assert own.status_code == 200  # a player keeps their own pile
+    sent = act(phones[turn], match_id, {"type": "add_gem", "player": other, "value": 1})
+    assert sent.status_code == 200  # the turn's chips put gems in another's pile
+    assert act(phones[other], match_id, {"type": "end_turn"}).status_code in (403, 422)
+
+
+def test_a_casual_duel_lets_any_seated_phone_record_a_move(app: Flask) -> None:
+    room, _, (ana, ben) = open_room(
+        app, {"kind": "flash-duel", "mode": "full", "players": ["Ana", "Ben"],
+              "characters": {"Ana": "grave", "Ben": "rook"}},
+    )  # fmt: skip
+    turn = state(ana, room)["state"]["turn"]
+    other = ben if turn == "Ana" else ana
+    moved = act(other, room, {"type": "move", "player": turn, "card": 1})
+    assert moved.status_code == 200, moved.get_json()

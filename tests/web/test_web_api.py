@@ -198,13 +198,14 @@ def test_whole_match_best_two_of_three_with_losers_choice(app: Flask) -> None:
 
 def test_stale_write_gets_409_with_the_current_state(app: Flask) -> None:
     match_id, a, b = start_duel(app)
+    choose_both(match_id, a, b)
     old = state(a, match_id)["version"]
-    assert act(b, match_id, {"type": "choose", "character": "lum"}).status_code == 200
+    assert act(b, match_id, {"type": "add_gem", "player": "Ben", "value": 1}).status_code == 200
     stale = post(
         a,
         f"/api/matches/{match_id}/actions",
         {
-            "action": {"type": "choose", "character": "lum"},
+            "action": {"type": "ante"},
             "base_version": old,
             "idempotency_key": "stale-key-1",
         },

@@ -203,6 +203,21 @@ def is_final(action: act.Action, after: State) -> bool:
     return isinstance(action, act.Accuse | act.Reveal | act.DragonReveal)
 
 
+OWN_MOVES = (act.Move, act.Push, act.Attack, act.Dash, act.DashingBlock, act.Block, act.Retreat,
+             act.Hit, act.UseAbility, act.Place, act.SwapAbility)  # fmt: skip
+"""Actions whose ``player`` makes them: a move, an attack, a defence, taking the hit."""
+
+
+def deciders(action: act.Action, state: State) -> tuple[str, ...] | None:
+    """Return whose decision an action is: its player's for a move or defence, the current
+    player's for ending the turn; None (anyone's) for the shared pile, the clock, the bot."""
+    if isinstance(action, OWN_MOVES):
+        return (action.player,)
+    if isinstance(action, act.EndTurn):
+        return (state.current,)
+    return None
+
+
 def is_over(state: State) -> bool:
     """Return True once the duel has a winner."""
     return state.match.winner is not None
@@ -227,4 +242,5 @@ RULES: Rules[Setup, State, act.Action] = Rules(
     describe=view.describe,
     is_final=is_final,
     is_over=is_over,
+    deciders=deciders,
 )

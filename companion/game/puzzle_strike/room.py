@@ -421,6 +421,15 @@ def is_independent(action: Action) -> bool:
     return isinstance(action, Choose | RestartChoice)
 
 
+def deciders(action: Action, state: State) -> tuple[str, ...] | None:
+    """Return whose decision a gem put in or taken from a pile is: the player whose turn it
+    is (their chips do it) or the pile's owner. Other actions check their actor themselves,
+    or are anyone's (marking a bank stack, a rematch)."""
+    if isinstance(action, AddGem | RemoveGem) and state.table is not None:
+        return (state.table.current, action.player)
+    return None
+
+
 def is_over(state: State) -> bool:
     """Return True once the match has a winner."""
     return state.match is not None and state.match.winner is not None
@@ -446,4 +455,5 @@ RULES: Rules[Setup, State, Action] = Rules(
     is_final=is_final,
     is_over=is_over,
     independent=is_independent,
+    deciders=deciders,
 )
