@@ -107,6 +107,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def phone_of(token: str) -> str:
+    """Name a phone in the log without its token: the first 12 hex digits of its hash."""
+    return hash_token(token)[:12]
+
+
 def new_token() -> str:
     """Return a random URL-safe token that does not start with "-" (a match id given to
     ``companion export`` would otherwise read as an option)."""
@@ -324,6 +329,9 @@ class Write:
     target: int | None = None
     """For an undo or redo: the log position of the action the phone means (its button
     named it); refused when that action is no longer the one it would move."""
+    phone: str | None = None
+    """Which phone of the seat wrote it (a short hash of its seat token: a handed-over
+    seat's new phone differs from the old one), kept in the log."""
 
 
 def append(conn: sqlite3.Connection, match_id: str, write: Write, catalog: Catalog) -> Cached:
@@ -383,6 +391,7 @@ def apply_action(
     state = rules.apply(current.state, write.action, write.actor, catalog, position)
     line = rules.describe(write.action, write.actor, state)
     payload = {"actor": write.actor, "action": rules.action_to_json(write.action)}
+    payload |= {"phone": write.phone} if write.phone else {}
     log_event(conn, match["id"], current.version + 1, write, payload, line)
     final = rules.is_final(write.action, state) or ends_tournament_match(match, rules, state)
     return Cached(
@@ -420,7 +429,7 @@ def undo_or_redo(
         raise UndoRefused(refusal)
     verb = "undid" if write.kind == "undo" else "redid"
     line = f"{write.actor} {verb}: {moving.line}"
-    payload = {"actor": write.actor}
+    payload = {"actor": write.actor} | ({"phone": write.phone} if write.phone else {})
     log_event(conn, match["id"], current.version + 1, write, payload, line)
     return replay_at(conn, match, current.version + 1, catalog)
 

@@ -174,7 +174,8 @@ def read_write(match_id: str, kind: str, actor: str) -> store.Write:
             raise ApiError(400, '\'action\' must be an object, e.g. {"type": "ante"}')
         match = store.find_match(db.get_db(), match_id=match_id)
         action = store.load(db.get_db(), match, catalog()).rules.parse_action(raw)
-    return store.Write(actor, kind, action, base, key, target)
+    token = seat_token(match_id)
+    return store.Write(actor, kind, action, base, key, target, store.phone_of(token or ""))
 
 
 def write(match_id: str, kind: str) -> Response:

@@ -3,6 +3,8 @@ table, hand-over by the organiser there and announced at a casual table."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from typing import Any
 
 from flask import Flask
@@ -164,3 +166,18 @@ def test_a_casual_duel_lets_any_seated_phone_record_a_move(app: Flask) -> None:
     other = ben if turn == "Ana" else ana
     moved = act(other, room, {"type": "move", "player": turn, "card": 1})
     assert moved.status_code == 200, moved.get_json()
+
+
+def test_each_action_records_its_seat_and_phone(app: Flask) -> None:
+    match_id, ana, ben = start_duel(app)
+    assert act(ana, match_id, {"type": "choose", "character": "grave"}).status_code == 200
+    assert post(ben, f"/api/matches/{match_id}/seats/0/hand-over", {}).status_code == 200
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        rows = conn.execute(
+            "select kind, actor, payload from events where match_id = ? order by version",
+            (match_id,),
+        ).fetchall()
+    conn.close()
+    choose = json.loads(rows[0][2])
+    assert rows[0][:2] == ("action", "Ana") and len(choose["phone"]) == 12
+    assert rows[1][:2] == ("seat", "Ben")
