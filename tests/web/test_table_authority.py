@@ -181,3 +181,22 @@ def test_each_action_records_its_seat_and_phone(app: Flask) -> None:
     choose = json.loads(rows[0][2])
     assert rows[0][:2] == ("action", "Ana") and len(choose["phone"]) == 12
     assert rows[1][:2] == ("seat", "Ben")
+
+
+def test_a_betrayal_accusation_is_final(app: Flask) -> None:
+    players = ["Ana", "Ben", "Cid", "Dee", "Drake"]
+    characters = dict(zip(players, ["grave", "rook", "jaina", "midori", "menelker"], strict=True))
+    del characters["Drake"]
+    room, _, phones = open_room(app, {"kind": "flash-duel", "mode": "betrayal", "players": players,
+                                      "characters": characters, "dragon": "Drake"})  # fmt: skip
+    seen = state(phones[0], room)
+    accuser = seen["state"]["turn"]
+    mine = phones[players.index(accuser)]
+    accused = next(p for p in players[:4] if p != accuser)
+    assert act(mine, room, {"type": "accuse", "accused": accused}).status_code == 200
+    after = state(mine, room)
+    assert after["can_undo"] is False and after["undo"] is None
+    undone = post(mine, f"/api/matches/{room}/undo", {
+        "base_version": after["version"], "idempotency_key": "undo-accuse"})  # fmt: skip
+    assert undone.status_code == 409 and "is final" in undone.get_json()["error"]
+    assert accused in state(mine, room)["state"]["revealed"]
