@@ -254,7 +254,7 @@ def check_event(number: int, event: dict[str, Any], seats: list[str]) -> None:
         raise MaintenanceError(f"{where}: 'version' is {event.get('version')!r}, not {number}")
     if event.get("kind") not in ("action", "undo", "redo", "seat"):
         raise MaintenanceError(f"{where}: 'kind' must be action, undo, redo or seat")
-    organiser = event.get("kind") == "seat" and event.get("actor") == seating.ORGANISER
+    organiser = event.get("kind") in ("seat", "undo") and event.get("actor") == store.ORGANISER
     if event.get("actor") not in seats and not organiser:
         raise MaintenanceError(f"{where}: actor {event.get('actor')!r} has no seat")
     key = event.get("idempotency_key")
@@ -326,9 +326,10 @@ def replay_into(conn: sqlite3.Connection, match: dict[str, Any], catalog: Catalo
             continue
         try:
             action = rules.parse_action(payload["action"]) if event["kind"] == "action" else None
-            write = store.Write(
-                event["actor"], event["kind"], action, number - 1, event["idempotency_key"]
-            )
+            write = store.Write(  # the log as it was written: undo moved whose action it did
+                event["actor"], event["kind"], action, number - 1, event["idempotency_key"],
+                for_anyone=True,
+            )  # fmt: skip
             store.append_locked(conn, match_id, write, catalog)
         except (IllegalMove, store.StoreError, ValueError, KeyError, TypeError) as exc:
             message = getattr(exc, "message", None) or str(exc)

@@ -157,6 +157,8 @@ def create_match_from_json(
     return create_match(conn, rules, rules.setup_from_json(setup_json), catalog)
 
 
+ORGANISER = "the organiser"
+"""Who a tournament organiser's change at a table (a hand-over, an undo) is recorded as."""
 CASUAL, TOURNAMENT = "casual", "tournament"
 """The trust levels of a table (see docs/api.md, "Who may do what")."""
 
@@ -329,6 +331,9 @@ class Write:
     target: int | None = None
     """For an undo or redo: the log position of the action the phone means (its button
     named it); refused when that action is no longer the one it would move."""
+    for_anyone: bool = False
+    """An undo or redo that may move any seat's action: by a tournament's organiser
+    (``actor`` is ORGANISER), or an import replaying a log as it was written."""
     phone: str | None = None
     """Which phone of the seat wrote it (a short hash of its seat token: a handed-over
     seat's new phone differs from the old one), kept in the log."""
@@ -420,8 +425,8 @@ def undo_or_redo(
         raise UndoRefused(f"that action is no longer the last one: {write.kind} would move "
                           f"'{moving.line}'")  # fmt: skip
     if write.kind == "undo":
-        refusal = current.undo_refusal(write.actor)
-    elif moving.actor != write.actor:
+        refusal = current.undo_refusal(write.actor, write.for_anyone)
+    elif moving.actor != write.actor and not write.for_anyone:
         refusal = f"only {moving.actor}'s phone can bring back '{moving.line}'"
     else:
         refusal = None

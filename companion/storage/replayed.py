@@ -45,13 +45,14 @@ class Cached:
         can_undo = self.top is not None and self.undo_refusal(viewer) is None
         return can_undo, self.redo_top is not None and self.redo_top.actor == viewer
 
-    def undo_refusal(self, viewer: str | None) -> str | None:
-        """Return why this viewer may not undo now, or None when they may."""
+    def undo_refusal(self, viewer: str | None, for_anyone: bool = False) -> str | None:
+        """Return why this viewer may not undo now, or None when they may. ``for_anyone``:
+        a tournament's organiser, who may take back any seat's action (not a final one)."""
         if self.top is None:
             return "there is nothing to undo"
         if self.top_is_final:
             return f"'{self.top.line}' is final: it cannot be taken back"
-        if self.top.actor != viewer:
+        if self.top.actor != viewer and not for_anyone:
             return (f"only {self.top.actor}'s phone can take back '{self.top.line}': "
                     f"ask {self.top.actor} to undo it")  # fmt: skip
         depth = self.rules.undo_depth

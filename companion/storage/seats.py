@@ -25,9 +25,6 @@ from companion.storage.matches import (
 )
 from printkit.catalog import Catalog
 
-ORGANISER = "the organiser"
-"""Who a seat change by a tournament's organiser is recorded as."""
-
 
 def seats(conn: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
     """Return the seats of a match, whether each is taken, and whether it waits for the

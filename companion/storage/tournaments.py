@@ -105,6 +105,18 @@ def note(conn: sqlite3.Connection, row: sqlite3.Row, line: str) -> None:
         log(conn, row["id"], "organiser", line)
 
 
+def table_match(
+    conn: sqlite3.Connection, tid: str, number: int, table_no: int
+) -> sqlite3.Row | None:
+    """Return the match a table plays now (the duel once its draft is done), if any."""
+    found: sqlite3.Row | None = conn.execute(
+        "select m.* from tournament_tables t join matches m on m.id = t.match_id "
+        "where t.tournament_id = ? and t.round = ? and t.table_no = ?",
+        (tid, number, table_no),
+    ).fetchone()
+    return found
+
+
 def find(conn: sqlite3.Connection, tid: str) -> sqlite3.Row:
     """Return a tournament's row.
 

@@ -175,7 +175,7 @@ def read_write(match_id: str, kind: str, actor: str) -> store.Write:
         match = store.find_match(db.get_db(), match_id=match_id)
         action = store.load(db.get_db(), match, catalog()).rules.parse_action(raw)
     token = seat_token(match_id)
-    return store.Write(actor, kind, action, base, key, target, store.phone_of(token or ""))
+    return store.Write(actor, kind, action, base, key, target, phone=store.phone_of(token or ""))
 
 
 def write(match_id: str, kind: str) -> Response:

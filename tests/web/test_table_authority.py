@@ -200,3 +200,32 @@ def test_a_betrayal_accusation_is_final(app: Flask) -> None:
         "base_version": after["version"], "idempotency_key": "undo-accuse"})  # fmt: skip
     assert undone.status_code == 409 and "is final" in undone.get_json()["error"]
     assert accused in state(mine, room)["state"]["revealed"]
+
+
+def test_the_organiser_takes_back_a_tables_last_action_but_never_a_final_one(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid, h, table = tournament_table(client)
+    phones = {}
+    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
+        p = phone(app)
+        assert take(p, url).status_code == 200
+        phones[table[side]["name"]] = p
+    match_id = table["match_url"].rsplit("/", 1)[1]
+    for p, character in zip(phones.values(), ("grave", "rook"), strict=True):
+        assert act(p, match_id, {"type": "choose", "character": character}).status_code == 200
+    where = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}"
+    last = client.get(where + "/last-action", headers=h).get_json()["last"]
+    assert "is final" in last["refused"]  # the reveal of the characters
+    assert org(client, where + "/undo", {"target": last["target"]}, h).status_code == 409
+    turn = state(client, match_id)["state"]["table"]["turn"]
+    assert act(phones[turn], match_id, {"type": "ante"}).status_code == 200
+    last = client.get(where + "/last-action", headers=h).get_json()["last"]
+    assert last["line"].startswith(f"{turn} anted") and last["refused"] is None
+    other = next(p for name, p in phones.items() if name != turn)
+    assert post(other, where + "/undo", {"target": last["target"]}).status_code == 403
+    undone = org(client, where + "/undo", {"target": last["target"]}, h)
+    assert undone.status_code == 200, undone.get_json()
+    assert state(other, match_id)["history"][-1] == f"the organiser undid: {last['line']}"
+    again = org(client, where + "/undo", {"target": last["target"]}, h)  # a repeated tap
+    assert again.status_code == 409

@@ -62,6 +62,8 @@ Object.assign(WORDS.ja, {
   t_start_round: "ラウンド開始",
   t_slips: "テーブル票",
   t_new_phone: "新しい端末",
+  t_table_undo: "卓の直前の操作",
+  t_nothing: "取り消す操作はありません",
   t_ends: "終了予定",
 });
 const T = {
@@ -139,8 +141,38 @@ function tableLine(table, organiser) {
   if (table.view_url) parts.push(" ", el("a", { href: table.view_url }, t("t_watch", "watch")));
   const line = el("li", { class: "table-line", "data-table": table.table }, parts);
   if (organiser) line.append(resultForm(table));
-  if (organiser && !table.result) line.append(newPhones(table));
+  if (organiser && !table.result) line.append(newPhones(table), undoAtTable(table));
   return line;
+}
+
+// A dispute at a table: the organiser looks at its last action, then takes it back with a
+// second tap that names it (a final action, such as the reveal, is refused by the server).
+function undoAtTable(table) {
+  const where = "/api/tournaments/" + T.id() + "/rounds/" + T.round + "/tables/" + table.table;
+  const note = el("span", { class: "small" });
+  const button = el("button", { type: "button", class: "small", "data-undo-table": table.table }, t("t_table_undo", "Table's last action"));
+  button.addEventListener("click", async () => {
+    try {
+      if (button.dataset.target) {
+        const done = await api("POST", where + "/undo", { target: Number(button.dataset.target) }, T.headers());
+        note.textContent = done.line;
+        delete button.dataset.target;
+        button.textContent = t("t_table_undo", "Table's last action");
+        return;
+      }
+      const { last } = await api("GET", where + "/last-action", undefined, T.headers());
+      if (!last) note.textContent = t("t_nothing", "nothing to undo");
+      else if (last.refused) note.textContent = last.refused;
+      else {
+        button.dataset.target = String(last.target);
+        button.textContent = t("undo", "Undo") + ": " + last.line;
+      }
+    } catch (err) {
+      delete button.dataset.target;
+      showError(err, "round-error");
+    }
+  });
+  return el("div", { class: "row table-undo" }, button, note);
 }
 
 // A player's phone is lost or flat: the organiser frees that seat for one new phone (the old

@@ -35,7 +35,7 @@ from companion.storage import db, results
 from companion.storage import matches as store
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
-from companion.web.common import body, catalog, seat_number
+from companion.web.common import body, catalog
 from companion.web.errors import ApiError
 
 bp = Blueprint("tournaments", __name__)
@@ -305,29 +305,6 @@ def enter_result(tid: str, number: int, table_no: int) -> Response:
 # --- API: reading ---------------------------------------------------------------------------
 
 
-@bp.post(
-    "/api/tournaments/<tid>/rounds/<int:number>/tables/<int:table_no>/seats/<int:seat>/hand-over"
-)
-def hand_over(tid: str, number: int, table_no: int, seat: int) -> Response:
-    """The organiser gives a player's seat to a new phone (a lost or flat phone): the old
-    phone stops working at once; the answer carries the one link that takes the seat."""
-    body()  # a JSON object, even if empty
-    row = organiser_row(tid)
-    conn = db.get_db()
-    match = conn.execute(
-        "select m.id, m.join_code from tournament_tables t join matches m on m.id = t.match_id "
-        "where t.tournament_id = ? and t.round = ? and t.table_no = ?",
-        (tid, number, table_no),
-    ).fetchone()
-    if match is None:
-        raise ApiError(404, f"round {number} has no table {table_no} with a match")
-    seat = seat_number(seat, len(seating.seats(conn, match["id"])))
-    name, claim = seating.hand_over_seat(conn, match["id"], seat, seating.ORGANISER)
-    ts.note(conn, row, f"round {number} table {table_no}: {name}'s seat handed to a new phone")
-    url = f"{base_url()}/ts/{match['join_code']}/{seat}?claim={claim}"
-    return jsonify({"seat": seat, "name": name, "join_url": url})
-
-
 @bp.get("/api/tournaments/<tid>")
 def read(tid: str) -> Response:
     """The tournament as this phone may see it (the organiser sees seat links and the log)."""
@@ -450,3 +427,6 @@ def slips_pdf(tid: str, number: int) -> Response:
     name = f"round-{number}-slips-{paper}.pdf"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+from companion.web.tournaments import tables  # noqa: E402, F401  (its routes join bp)

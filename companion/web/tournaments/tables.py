@@ -1,0 +1,86 @@
+"""The organiser at a tournament table: hand a seat to a new phone, see the table's last
+action and take it back (any seat's, never a final one). Routes on the tournaments blueprint."""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+from typing import Any
+
+from flask import Response, jsonify
+
+from companion.storage import db
+from companion.storage import matches as store
+from companion.storage import seats as seating
+from companion.storage import tournaments as ts
+from companion.storage.replayed import Cached
+from companion.web.common import body, catalog, seat_number
+from companion.web.errors import ApiError
+from companion.web.tournaments import base_url, bp, organiser_row
+
+TABLE = "/api/tournaments/<tid>/rounds/<int:number>/tables/<int:table_no>"
+
+
+def table_match(tid: str, number: int, table_no: int) -> sqlite3.Row:
+    """Return the match a table plays now (the duel once its draft is done).
+
+    :raises ApiError: 404 when the round has no such table with a match.
+    """
+    match = ts.table_match(db.get_db(), tid, number, table_no)
+    if match is None:
+        raise ApiError(404, f"round {number} has no table {table_no} with a match")
+    return match
+
+
+@bp.post(TABLE + "/seats/<int:seat>/hand-over")
+def hand_over(tid: str, number: int, table_no: int, seat: int) -> Response:
+    """The organiser gives a player's seat to a new phone (a lost or flat phone): the old
+    phone stops working at once; the answer carries the one link that takes the seat."""
+    body()  # a JSON object, even if empty
+    row = organiser_row(tid)
+    match = table_match(tid, number, table_no)
+    conn = db.get_db()
+    seat = seat_number(seat, len(seating.seats(conn, match["id"])))
+    name, claim = seating.hand_over_seat(conn, match["id"], seat, store.ORGANISER)
+    ts.note(conn, row, f"round {number} table {table_no}: {name}'s seat handed to a new phone")
+    url = f"{base_url()}/ts/{match['join_code']}/{seat}?claim={claim}"
+    return jsonify({"seat": seat, "name": name, "join_url": url})
+
+
+def last_action(cached: Cached) -> dict[str, Any] | None:
+    """Describe the table's last action in effect for the organiser (None: nothing to undo)."""
+    if cached.top is None:
+        return None
+    refusal = cached.undo_refusal(None, for_anyone=True)
+    return {"line": cached.top.line, "target": cached.top.position, "refused": refusal}
+
+
+@bp.get(TABLE + "/last-action")
+def read_last_action(tid: str, number: int, table_no: int) -> Response:
+    """The table's last action in effect, and why it cannot be undone if it cannot."""
+    organiser_row(tid)
+    conn = db.get_db()
+    cached = store.load(conn, table_match(tid, number, table_no), catalog())
+    return jsonify({"last": last_action(cached)})
+
+
+@bp.post(TABLE + "/undo")
+def undo_at_table(tid: str, number: int, table_no: int) -> Response:
+    """The organiser takes back a table's last action (a dispute at the table), naming it by
+    ``target`` as the last-action answer gave it; a final action is never taken back."""
+    data = body()
+    row = organiser_row(tid)
+    target = data.get("target")
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise ApiError(400, "'target' must be the position of the action to take back")
+    conn = db.get_db()
+    match = table_match(tid, number, table_no)
+    current = store.load(conn, match, catalog())
+    write = store.Write(store.ORGANISER, "undo", None, current.version, uuid.uuid4().hex,
+                        target, for_anyone=True)  # fmt: skip
+    try:
+        cached = store.append(conn, match["id"], write, catalog())
+    except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
+        raise ApiError(409, exc.message) from None
+    ts.note(conn, row, f"round {number} table {table_no}: {cached.lines[-1]}")
+    return jsonify({"version": cached.version, "line": cached.lines[-1]})
