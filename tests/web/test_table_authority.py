@@ -229,3 +229,18 @@ def test_the_organiser_takes_back_a_tables_last_action_but_never_a_final_one(
     assert state(other, match_id)["history"][-1] == f"the organiser undid: {last['line']}"
     again = org(client, where + "/undo", {"target": last["target"]}, h)  # a repeated tap
     assert again.status_code == 409
+
+
+def test_a_traitors_state_differs_from_a_loyal_players_only_in_the_card(app: Flask) -> None:
+    players = ["Ana", "Ben", "Cid", "Dee", "Drake"]
+    characters = dict(zip(players[:4], ["grave", "rook", "jaina", "midori"], strict=True))
+    room, _, phones = open_room(app, {"kind": "flash-duel", "mode": "betrayal", "players": players,
+                                      "characters": characters, "dragon": "Drake"})  # fmt: skip
+    seen = {name: state(p, room) for name, p in zip(players, phones, strict=True)}
+    private = {"loyalty", "you"}
+    plain = [
+        {k: v for k, v in data["state"].items() if k not in private} | {"links": data["links"]}
+        for data in seen.values()
+    ]
+    assert all(view == plain[0] for view in plain), "a phone's state shows more than its card"
+    assert {data["state"]["loyalty"] for data in seen.values()} == {"loyal", "traitor"}
