@@ -13,8 +13,6 @@ import hashlib
 import json
 import secrets
 import sqlite3
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,15 +22,18 @@ from typing import Any
 from companion.game import rooms
 from companion.kinds import kind_of_setup
 from companion.storage.db import writing
-from companion.storage.replayed import Cached, Owned, stack_of
+from companion.storage.replayed import CASUAL as CASUAL
+from companion.storage.replayed import SEAT_EVENT as SEAT_EVENT
+from companion.storage.replayed import TOURNAMENT as TOURNAMENT
+from companion.storage.replayed import Cached, advanced, remember, replay_rows
+from companion.storage.replayed import clear_cache as clear_cache
+from companion.storage.replayed import load as load
+from companion.storage.replayed import read_log as read_log
+from companion.storage.replayed import replay_at as replay_at
 from printkit.catalog import Catalog
 
-CACHE_SIZE = 2048
 TOKEN_BYTES = 16  # 128 bits for match ids, join codes and view tokens
 SEAT_TOKEN_BYTES = 32
-HISTORY = 50
-SEAT_EVENT = "seat"
-"""The kind of a log event that only tells the table a seat changed hands."""
 
 
 class StoreError(Exception):
@@ -69,19 +70,6 @@ class NotYours(StoreError):
 
 class UndoRefused(StoreError):
     """The rules do not let this action be taken back."""
-
-
-def read_log(conn: sqlite3.Connection, match_id: str, version: int) -> list[sqlite3.Row]:
-    """Return a match's events up to a version, oldest first."""
-    return conn.execute(
-        "select kind, payload, line from events where match_id = ? and version <= ? "
-        "order by version",
-        (match_id, version),
-    ).fetchall()
-
-
-_cache: OrderedDict[str, Cached] = OrderedDict()
-_cache_lock = threading.Lock()
 
 
 @contextmanager
@@ -159,8 +147,6 @@ def create_match_from_json(
 
 ORGANISER = "the organiser"
 """Who a tournament organiser's change at a table (a hand-over, an undo) is recorded as."""
-CASUAL, TOURNAMENT = "casual", "tournament"
-"""The trust levels of a table (see docs/api.md, "Who may do what")."""
 
 
 def insert_match(
@@ -232,92 +218,6 @@ def match_and_seat(
     return found, None if row["seated"] is None else str(row["seated"])
 
 
-def load(conn: sqlite3.Connection, match: sqlite3.Row, catalog: Catalog) -> Cached:
-    """Return the replayed match at its stored version (from the cache when current)."""
-    match_id, version = match["id"], int(match["version"])
-    with _cache_lock:
-        hit = _cache.get(match_id)
-        if hit is not None and hit.version == version:
-            _cache.move_to_end(match_id)
-            return hit
-    cached = replay_at(conn, match, version, catalog)
-    remember(match_id, cached)
-    return cached
-
-
-def replay_at(
-    conn: sqlite3.Connection, match: sqlite3.Row, version: int, catalog: Catalog
-) -> Cached:
-    """Replay a match's log up to a version."""
-    rows = read_log(conn, match["id"], version)
-    events = [(r["kind"], json.loads(r["payload"])) for r in rows]
-    rules = kind_of_setup(json.loads(match["setup"])).rules
-    setup = rules.setup_from_json(json.loads(match["setup"]))
-    applied, undone = rooms.stacks_of(events)
-    state, skipped = rooms.replay_stored(rules, setup, events, catalog)
-    lines = history_lines(rows, skipped)
-    final = bool(applied) and is_final_top(rules, applied[-1], skipped, state)
-    final = final or bool(applied) and ends_tournament_match(match, rules, state)
-    return Cached(
-        version,
-        rules,
-        setup,
-        state,
-        lines,
-        stack_of([p for p, _ in applied]),
-        stack_of([p for p, _ in undone]),
-        final,
-        owned(rows, applied),
-        owned(rows, undone),
-    )
-
-
-def owned(rows: list[sqlite3.Row], stack: list[tuple[int, Any]]) -> Owned | None:
-    """Return the top of a stack of actions with who made it and its history line."""
-    if not stack:
-        return None
-    position, payload = stack[-1]
-    return Owned(position, str(payload["actor"]), str(rows[position]["line"]))
-
-
-def ends_tournament_match(
-    match: sqlite3.Row, rules: rooms.Rules[Any, Any, Any], state: Any
-) -> bool:
-    """Say whether this state ends a tournament table's match: its result is reported and
-    only the organiser changes it."""
-    return bool(match["trust"] == TOURNAMENT and rules.is_over(state))
-
-
-def history_lines(rows: list[sqlite3.Row], skipped: tuple[rooms.Skipped, ...]) -> tuple[str, ...]:
-    """Return the last history lines, each skipped action's line saying it was skipped."""
-    lines = [str(r["line"]) for r in rows]
-    for skip in skipped:
-        lines[skip.position] = skip.note(lines[skip.position])
-    return tuple(lines[-HISTORY:])
-
-
-def is_final_top(
-    rules: rooms.Rules[Any, Any, Any],
-    top: tuple[int, Any],
-    skipped: tuple[rooms.Skipped, ...],
-    state: Any,
-) -> bool:
-    """Say whether the last action in effect is final (a skipped one never is)."""
-    position, payload = top
-    if any(s.position == position for s in skipped):
-        return False
-    return bool(rules.is_final(rules.parse_action(payload["action"]), state))
-
-
-def remember(match_id: str, cached: Cached) -> None:
-    """Keep a replayed state for later reads."""
-    with _cache_lock:
-        _cache[match_id] = cached
-        _cache.move_to_end(match_id)
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-
-
 @dataclass(frozen=True)
 class Write:
     """One write to a match's log: an action (typed, already parsed), an undo or a redo."""
@@ -344,34 +244,76 @@ def append(conn: sqlite3.Connection, match_id: str, write: Write, catalog: Catal
 
     A write whose idempotency key was used before in this match is answered with the
     state right after that first write (its original answer), and not applied again.
+    What may cost a replay of the whole log (a retry's old answer, the state after an undo
+    or redo) is worked out before the write lock is taken, so one table's long history never
+    holds up another table's writes; under the lock the version is checked again.
 
-    :raises StaleVersion, NothingToUndo, UndoRefused: as named; GameError: the rules refuse.
+    :raises StaleVersion, NothingToUndo, UndoRefused, NotYours: as named; GameError: the
+        rules refuse.
     """
+    earlier = answered_at(conn, match_id, write.idem)
+    if earlier is not None:  # a retry: answer as the first time, replayed outside the lock
+        return answer_at(conn, match_id, earlier, catalog)
+    moved = None
+    if write.kind != "action":
+        match = find_match(conn, match_id=match_id)
+        current = load(conn, match, catalog)
+        check_version(current, write)
+        moved = prepare_move(conn, match, current, write, catalog)
     with write_transaction(conn):
-        result, latest = append_locked(conn, match_id, write, catalog)
+        result, latest = append_locked(conn, match_id, write, catalog, moved)
     if latest:
         remember(match_id, result)
     return result
 
 
-def append_locked(
-    conn: sqlite3.Connection, match_id: str, write: Write, catalog: Catalog
-) -> tuple[Cached, bool]:
-    """The body of ``append``, inside the transaction; also say if the answer is the latest."""
-    match = find_match(conn, match_id=match_id)
+def answered_at(conn: sqlite3.Connection, match_id: str, idem: str) -> int | None:
+    """Return the version an idempotency key was first written at, if it was."""
     done = conn.execute(
-        "select version from events where match_id = ? and idem = ?", (match_id, write.idem)
+        "select version from events where match_id = ? and idem = ?", (match_id, idem)
     ).fetchone()
+    return None if done is None else int(done["version"])
+
+
+def answer_at(conn: sqlite3.Connection, match_id: str, version: int, catalog: Catalog) -> Cached:
+    """Return the match right after an earlier write (the current one when it is the last)."""
+    match = find_match(conn, match_id=match_id)
     current = load(conn, match, catalog)
-    if done is not None:  # a retry: answer as the first time
-        if int(done["version"]) == current.version:
+    return current if current.version == version else replay_at(conn, match, version, catalog)
+
+
+def append_locked(
+    conn: sqlite3.Connection,
+    match_id: str,
+    write: Write,
+    catalog: Catalog,
+    moved: Moved | None = None,
+) -> tuple[Cached, bool]:
+    """The body of ``append``, inside the transaction; also say if the answer is the latest.
+    ``moved``: an undo or redo worked out before the lock (used if the table is unchanged)."""
+    match = find_match(conn, match_id=match_id)
+    current = load(conn, match, catalog)
+    done = answered_at(conn, match_id, write.idem)
+    if done is not None:  # a retry that raced its first try
+        if done == current.version:
             return current, True
-        return replay_at(conn, match, int(done["version"]), catalog), False
-    if write.base_version != current.version and not independent(current, write):
-        raise StaleVersion("the table changed: look at it again and retry", current.version)
+        return replay_at(conn, match, done, catalog), False
+    check_version(current, write)
     if write.kind == "action":
         return apply_action(conn, match, current, write, catalog), True
-    return undo_or_redo(conn, match, current, write, catalog), True
+    if moved is None or moved.after.version != current.version + 1:
+        moved = prepare_move(conn, match, current, write, catalog)
+    log_event(conn, match_id, current.version + 1, write, moved.payload, moved.line)
+    return moved.after, True
+
+
+def check_version(current: Cached, write: Write) -> None:
+    """Refuse a write based on an older table, unless it is independent of what changed.
+
+    :raises StaleVersion: naming the current version.
+    """
+    if write.base_version != current.version and not independent(current, write):
+        raise StaleVersion("the table changed: look at it again and retry", current.version)
 
 
 def independent(current: Cached, write: Write) -> bool:
@@ -398,26 +340,24 @@ def apply_action(
     payload = {"actor": write.actor, "action": rules.action_to_json(write.action)}
     payload |= {"phone": write.phone} if write.phone else {}
     log_event(conn, match["id"], current.version + 1, write, payload, line)
-    final = rules.is_final(write.action, state) or ends_tournament_match(match, rules, state)
-    return Cached(
-        current.version + 1,
-        rules,
-        current.setup,
-        state,
-        (*current.lines, line)[-HISTORY:],
-        (position, current.applied),
-        None,
-        final,
-        Owned(position, write.actor, line),
-        None,
-    )
+    return advanced(match, current, write.action, write.actor, state, line)
 
 
-def undo_or_redo(
+@dataclass(frozen=True)
+class Moved:
+    """An undo or redo worked out before it is logged: its log entry and the match after."""
+
+    payload: dict[str, Any]
+    line: str
+    after: Cached
+
+
+def prepare_move(
     conn: sqlite3.Connection, match: sqlite3.Row, current: Cached, write: Write, catalog: Catalog
-) -> Cached:
-    """Take back this phone's last action in effect, or bring back the last one it undid,
-    and log it. Another seat's action is theirs to take back."""
+) -> Moved:
+    """Work out an undo (this phone's last action in effect) or a redo (the last one it
+    undid): check it, and replay the log with it as the next event. Another seat's action
+    is theirs to take back."""
     moving = current.top if write.kind == "undo" else current.redo_top
     if moving is None:
         raise NothingToUndo(f"there is nothing to {write.kind}")
@@ -435,8 +375,9 @@ def undo_or_redo(
     verb = "undid" if write.kind == "undo" else "redid"
     line = f"{write.actor} {verb}: {moving.line}"
     payload = {"actor": write.actor} | ({"phone": write.phone} if write.phone else {})
-    log_event(conn, match["id"], current.version + 1, write, payload, line)
-    return replay_at(conn, match, current.version + 1, catalog)
+    rows: list[Any] = list(read_log(conn, match["id"], current.version))
+    rows.append({"kind": write.kind, "payload": json.dumps(payload), "line": line})
+    return Moved(payload, line, replay_rows(match, rows, current.version + 1, catalog))
 
 
 def log_event(
@@ -462,9 +403,3 @@ def event_rows(conn: sqlite3.Connection, match_id: str) -> list[sqlite3.Row]:
         "select version, kind, actor, idem, line from events where match_id = ? order by version",
         (match_id,),
     ).fetchall()
-
-
-def clear_cache() -> None:
-    """Forget every replayed state (tests use a fresh database each time)."""
-    with _cache_lock:
-        _cache.clear()

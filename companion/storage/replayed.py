@@ -4,10 +4,25 @@ would move."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.game import rooms
+from companion.game.errors import GameError
+from companion.kinds import kind_of_setup
+from printkit.catalog import Catalog
+
+CACHE_SIZE = 2048
+HISTORY = 50
+SEAT_EVENT = "seat"
+"""The kind of a log event that only tells the table a seat changed hands."""
+CASUAL, TOURNAMENT = "casual", "tournament"
+"""The trust levels of a table (see docs/api.md, "Who may do what")."""
 
 Stack = tuple[int, "Stack"] | None
 """An immutable linked stack of positions: (top, rest). Push and pop are O(1)."""
@@ -98,3 +113,175 @@ def stack_of(positions: list[int]) -> Stack:
     for position in positions:
         stack = (position, stack)
     return stack
+
+
+def read_log(conn: sqlite3.Connection, match_id: str, version: int) -> list[sqlite3.Row]:
+    """Return a match's events up to a version, oldest first."""
+    return conn.execute(
+        "select kind, payload, line from events where match_id = ? and version <= ? "
+        "order by version",
+        (match_id, version),
+    ).fetchall()
+
+
+_cache: OrderedDict[str, Cached] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def load(conn: sqlite3.Connection, match: sqlite3.Row, catalog: Catalog) -> Cached:
+    """Return the replayed match at its stored version: from the cache when current, caught
+    up from it when only new actions were added since (another server process wrote them),
+    else replayed from the whole log."""
+    match_id, version = match["id"], int(match["version"])
+    with _cache_lock:
+        hit = _cache.get(match_id)
+        if hit is not None and hit.version == version:
+            _cache.move_to_end(match_id)
+            return hit
+    cached = None
+    if hit is not None and hit.version < version:
+        cached = caught_up(conn, match, hit, version, catalog)
+    if cached is None:
+        cached = replay_at(conn, match, version, catalog)
+    remember(match_id, cached)
+    return cached
+
+
+def caught_up(
+    conn: sqlite3.Connection, match: sqlite3.Row, hit: Cached, version: int, catalog: Catalog
+) -> Cached | None:
+    """Apply the actions logged after a cached version to it (cheap, however long the log);
+    None when an undo, a redo or an action the rules now refuse needs a whole replay."""
+    rows = conn.execute(
+        "select version, kind, payload, line from events where match_id = ? and version > ? "
+        "and version <= ? order by version",
+        (match["id"], hit.version, version),
+    ).fetchall()
+    cached = hit
+    for row in rows:
+        if row["kind"] == SEAT_EVENT:
+            cached = with_line(cached, row["version"], row["line"])
+            continue
+        if row["kind"] != "action":
+            return None
+        payload = json.loads(row["payload"])
+        try:
+            cached = after_action(match, cached, payload, row["line"], catalog)
+        except GameError:
+            return None
+    return cached if cached.version == version else None
+
+
+def with_line(cached: Cached, version: int, line: str) -> Cached:
+    """Return the cached match one event later, that event a line only (a seat change)."""
+    lines = (*cached.lines, line)[-HISTORY:]
+    return Cached(version, cached.rules, cached.setup, cached.state, lines, cached.applied,
+                  cached.undone, cached.top_is_final, cached.top, cached.redo_top)  # fmt: skip
+
+
+def after_action(
+    match: sqlite3.Row, cached: Cached, payload: Mapping[str, Any], line: str, catalog: Catalog
+) -> Cached:
+    """Return the cached match one logged action later (the rules apply it again).
+
+    :raises GameError: when today's rules refuse the stored action.
+    """
+    action = cached.rules.parse_action(payload["action"])
+    actor = str(payload["actor"])
+    state = cached.rules.apply(cached.state, action, actor, catalog, cached.version)
+    return advanced(match, cached, action, actor, state, line)
+
+
+def advanced(
+    match: sqlite3.Row, cached: Cached, action: Any, actor: str, state: Any, line: str
+) -> Cached:
+    """Return the cached match one action later, given the state the rules made of it."""
+    rules, position = cached.rules, cached.version  # events count from 1, positions from 0
+    final = rules.is_final(action, state) or ends_tournament_match(match, rules, state)
+    lines = (*cached.lines, line)[-HISTORY:]
+    return Cached(cached.version + 1, rules, cached.setup, state, lines,
+                  (position, cached.applied), None, final, Owned(position, actor, line),
+                  None)  # fmt: skip
+
+
+def replay_at(
+    conn: sqlite3.Connection, match: sqlite3.Row, version: int, catalog: Catalog
+) -> Cached:
+    """Replay a match's log up to a version."""
+    return replay_rows(match, read_log(conn, match["id"], version), version, catalog)
+
+
+def replay_rows(match: sqlite3.Row, rows: Sequence[Any], version: int, catalog: Catalog) -> Cached:
+    """Replay a match from its log's rows (kind, payload, line), oldest first."""
+    events = [(r["kind"], json.loads(r["payload"])) for r in rows]
+    rules = kind_of_setup(json.loads(match["setup"])).rules
+    setup = rules.setup_from_json(json.loads(match["setup"]))
+    applied, undone = rooms.stacks_of(events)
+    state, skipped = rooms.replay_stored(rules, setup, events, catalog)
+    lines = history_lines(rows, skipped)
+    final = bool(applied) and is_final_top(rules, applied[-1], skipped, state)
+    final = final or bool(applied) and ends_tournament_match(match, rules, state)
+    return Cached(
+        version,
+        rules,
+        setup,
+        state,
+        lines,
+        stack_of([p for p, _ in applied]),
+        stack_of([p for p, _ in undone]),
+        final,
+        owned(rows, applied),
+        owned(rows, undone),
+    )
+
+
+def owned(rows: Sequence[Any], stack: list[tuple[int, Any]]) -> Owned | None:
+    """Return the top of a stack of actions with who made it and its history line."""
+    if not stack:
+        return None
+    position, payload = stack[-1]
+    return Owned(position, str(payload["actor"]), str(rows[position]["line"]))
+
+
+def ends_tournament_match(
+    match: sqlite3.Row, rules: rooms.Rules[Any, Any, Any], state: Any
+) -> bool:
+    """Say whether this state ends a tournament table's match: its result is reported and
+    only the organiser changes it."""
+    return bool(match["trust"] == TOURNAMENT and rules.is_over(state))
+
+
+def history_lines(rows: Sequence[Any], skipped: tuple[rooms.Skipped, ...]) -> tuple[str, ...]:
+    """Return the last history lines, each skipped action's line saying it was skipped."""
+    lines = [str(r["line"]) for r in rows]
+    for skip in skipped:
+        lines[skip.position] = skip.note(lines[skip.position])
+    return tuple(lines[-HISTORY:])
+
+
+def is_final_top(
+    rules: rooms.Rules[Any, Any, Any],
+    top: tuple[int, Any],
+    skipped: tuple[rooms.Skipped, ...],
+    state: Any,
+) -> bool:
+    """Say whether the last action in effect is final (a skipped one never is)."""
+    position, payload = top
+    if any(s.position == position for s in skipped):
+        return False
+    return bool(rules.is_final(rules.parse_action(payload["action"]), state))
+
+
+def remember(match_id: str, cached: Cached) -> None:
+    """Keep a replayed state for later reads."""
+    with _cache_lock:
+        _cache[match_id] = cached
+        _cache.move_to_end(match_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def clear_cache() -> None:
+    """Forget every replayed state (tests use a fresh database each time)."""
+    with _cache_lock:
+        _cache.clear()

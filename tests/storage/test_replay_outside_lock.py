@@ -1,0 +1,91 @@
+"""One table's long history never holds up another table's writes (issue #21, item 2): what
+may replay the whole log (an undo or redo, a retry's old answer) is worked out before the
+write lock is taken, and a state cached by this process catches up with actions another
+process wrote by applying only those actions."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import pytest
+
+from companion.storage import matches as store
+from companion.storage import replayed
+from tests.storage.test_store import COUNTER, Add, conn, write  # noqa: F401
+
+
+def outside_the_lock(
+    monkeypatch: pytest.MonkeyPatch, module: Any, name: str, db_conn: sqlite3.Connection
+) -> list[bool]:
+    """Record, for each call of a replay function, whether the write transaction was open."""
+    seen: list[bool] = []
+    original = getattr(module, name)
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(db_conn.in_transaction)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, watched)
+    return seen
+
+
+def long_match(conn: sqlite3.Connection, actions: int) -> str:  # noqa: F811
+    """A match of many small actions by Ana."""
+    match = store.create_match(conn, COUNTER, {"players": ["Ana"]}, None)["id"]  # type: ignore[arg-type]
+    for n in range(actions):
+        write(conn, match, "action", n, f"key-{n:05d}", Add(1 if n % 2 == 0 else -1))
+    return str(match)
+
+
+def test_an_undo_replays_before_the_write_lock(
+    conn: sqlite3.Connection,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = long_match(conn, 40)
+    seen = outside_the_lock(monkeypatch, store, "replay_rows", conn)
+    undone = write(conn, match, "undo", 40, "key-undo1")
+    assert undone.version == 41 and undone.state == 1
+    assert seen == [False], "the undo's replay ran inside the write transaction"
+    redone = write(conn, match, "redo", 41, "key-redo1")
+    assert redone.state == 0 and seen == [False, False]
+
+
+def test_a_retry_gets_its_old_answer_replayed_before_the_write_lock(
+    conn: sqlite3.Connection,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = long_match(conn, 30)
+    seen = outside_the_lock(monkeypatch, store, "replay_at", conn)
+    again = write(conn, match, "action", 5, "key-00005", Add(-1))
+    assert again.version == 6 and again.state == 0
+    assert seen == [False]
+
+
+def test_a_cached_state_catches_up_with_another_process_actions(
+    conn: sqlite3.Connection,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = long_match(conn, 20)
+    older = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
+    for n in range(20, 25):  # written by "another process": this one's cache keeps v20
+        write(conn, match, "action", n, f"key-{n:05d}", Add(2))
+    replayed.remember(match, older)
+    whole = outside_the_lock(monkeypatch, replayed, "replay_at", conn)
+    caught = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
+    assert whole == [], "a whole replay where five actions would do"
+    store.clear_cache()
+    full = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
+    assert (caught.version, caught.state, caught.lines) == (full.version, full.state, full.lines)
+    assert caught.top == full.top and caught.can_undo_redo("Ana") == full.can_undo_redo("Ana")
+
+
+def test_an_undo_another_process_wrote_makes_a_whole_replay(
+    conn: sqlite3.Connection,  # noqa: F811
+) -> None:
+    match = long_match(conn, 10)
+    older = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
+    write(conn, match, "undo", 10, "key-undo1")
+    replayed.remember(match, older)
+    seen = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
+    assert seen.version == 11 and seen.state == 1 and seen.redo_top is not None
