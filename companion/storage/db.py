@@ -142,6 +142,17 @@ def add_trust_levels(db: sqlite_utils.Database) -> None:
     db.execute("alter table matches add column trust text not null default 'casual'")
 
 
+@step
+def add_open_match_holds(db: sqlite_utils.Database) -> None:
+    """A client's place under the cap on open matches, held while its new match is made, so
+    concurrent creates from one address cannot all pass the count (companion/storage/clients.py)."""
+    db.execute(
+        """create table match_holds (
+            hold text primary key, client text not null, created text not null)"""
+    )
+    db.execute("create index match_holds_by_client on match_holds (client)")
+
+
 class Connection(sqlite3.Connection):
     """A connection that knows its database file (for the write lock between processes)."""
 

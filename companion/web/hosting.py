@@ -28,11 +28,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, jsonify, request
+from flask import Flask, Response, current_app, g, jsonify, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 HSTS = "max-age=31536000"
@@ -180,24 +179,6 @@ def too_many(message: str, retry_after: float) -> Response:
     return response
 
 
-def open_matches(client: str) -> int:
-    """Count the matches this client opened that were active in the last OPEN_HOURS."""
-    from companion.storage import db
-
-    since = (datetime.now(UTC) - timedelta(hours=OPEN_HOURS)).isoformat(timespec="seconds")
-    row = (
-        db.get_db()
-        .execute(
-            "select count(*) from match_clients c join matches m on m.id = c.match_id "
-            "where c.client = ? and coalesce((select created from events e "
-            "where e.match_id = c.match_id order by version desc limit 1), m.created) > ?",
-            (client, since),
-        )
-        .fetchone()
-    )
-    return int(row[0])
-
-
 def check_limits() -> Response | None:
     """Refuse a request over its client's rate (429), or a new match over the open cap."""
     limits: dict[str, Any] | None = current_app.config.get("HOSTING_LIMITS")
@@ -213,12 +194,17 @@ def check_limits() -> Response | None:
             f"too many {WHAT[bucket]} from your address: at most {rate.describe()}", wait
         )
     cap = limits.get("open_matches")
-    if bucket == "create" and cap is not None and open_matches(client) >= cap:
-        return too_many(
-            f"your address already has {cap} open matches (active in the last {OPEN_HOURS} h): "
-            "finish or leave some first",
-            3600,
-        )
+    if bucket == "create" and cap is not None:
+        from companion.storage import clients, db
+
+        hold = clients.hold_place(db.get_db(), client, cap, OPEN_HOURS)
+        if hold is None:
+            return too_many(
+                f"your address already has {cap} open matches (active in the last {OPEN_HOURS} "
+                "h): finish or leave some first",
+                3600,
+            )
+        g.match_hold = hold
     return None
 
 
@@ -231,15 +217,19 @@ def record_creator(response: Response) -> Response:
     data = response.get_json(silent=True) or {}
     match_id = data.get("match_id")
     if isinstance(match_id, str):
-        from companion.storage import db
+        from companion.storage import clients, db
 
-        conn = db.get_db()
-        with db.writing(conn):
-            conn.execute(
-                "insert or ignore into match_clients (match_id, client, created) values (?,?,?)",
-                (match_id, client_key(), datetime.now(UTC).isoformat(timespec="seconds")),
-            )
+        clients.settle_hold(db.get_db(), g.pop("match_hold", None), match_id, client_key())
     return response
+
+
+def release_hold(_error: BaseException | None = None) -> None:
+    """Let go of a place held under the cap when the request made no match."""
+    hold = g.pop("match_hold", None)
+    if hold is not None:
+        from companion.storage import clients, db
+
+        clients.release_hold(db.get_db(), hold)
 
 
 def add_hsts(response: Response) -> Response:
@@ -270,4 +260,5 @@ def init_app(app: Flask) -> None:
         app.extensions["strikekit-limiter"] = Limiter(rates)
         app.before_request(check_limits)
         app.after_request(record_creator)
+        app.teardown_request(release_hold)
     app.after_request(add_hsts)

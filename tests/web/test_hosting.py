@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -148,6 +150,31 @@ def test_open_matches_are_capped_per_client_across_processes(tmp_path: Path) -> 
     assert refused.status_code == 429
     assert "already has 2 open matches" in refused.get_json()["error"]
     assert new_match(phone(other_process), "10.0.0.9").status_code == 201
+
+
+def test_concurrent_creates_from_one_address_stop_at_the_cap(tmp_path: Path) -> None:
+    """40 creates at once from one address with a cap of 5 open 5 matches, not 22-38."""
+    limits = {**DEFAULT_LIMITS, "create": Rate(1000, 60), "open_matches": 5}
+    app = make_app(tmp_path, HOSTING_LIMITS=limits)
+    gate = threading.Barrier(40)
+    answers: list[int] = []
+
+    def create() -> None:
+        client = phone(app)
+        gate.wait()
+        answers.append(new_match(client).status_code)
+        close_thread_connections()
+
+    threads = [threading.Thread(target=create) for _ in range(40)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(answers) == [201] * 5 + [429] * 35, answers
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from matches").fetchone()[0] == 5
+        assert conn.execute("select count(*) from match_holds").fetchone()[0] == 0
+    conn.close()
 
 
 def test_limiter_refills_over_time() -> None:
