@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.phones import CHROMIUM, PHONE
+from tests.phones import CHROMIUM, PHONE, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
@@ -82,7 +82,11 @@ def test_every_page_passes_axe(server: str, browser: Any, variant: str) -> None:
     failures = {}
     for name, url in pages_to_check(server, page).items():
         page.goto(server + url)
-        page.wait_for_load_state("networkidle")
+        # Not "networkidle": a table's long poll keeps a request open for up to 20 s, so
+        # the network is idle only between polls, which a loaded machine may never show.
+        page.wait_for_load_state("load")
+        until(page, "typeof ROOM === 'undefined' || !!ROOM.current")
+        page.wait_for_timeout(500)  # a tournament page's first read has drawn it
         found = violations(page)
         if found:
             failures[name] = found
