@@ -85,3 +85,41 @@ def test_a_double_tap_on_start_opens_one_match(app: Flask, server: str, browser:
     page.wait_for_selector("#started:not([hidden])")
     page.wait_for_timeout(500)  # a second request, had one been sent, has landed by now
     assert stored(app)["matches"] == 1
+
+
+def test_the_organiser_hands_a_seat_over_and_undoes_from_the_page(
+    server: str, browser: Any
+) -> None:
+    org = browser.new_context(**PHONE).new_page()
+    org.goto(server + "/tournaments/new")
+    made = api(org, "POST", f"{server}/api/tournaments", {
+        "name": "Seat Cup", "rounds": 1, "players": ["Ana", "Ben"], "seed": 1})  # fmt: skip
+    tid, token = made["tournament_id"], {"X-Organiser-Token": made["organiser_url"].rsplit("/")[-1]}
+    api(org, "POST", f"{server}/api/tournaments/{tid}/rounds", {"round": 1}, token)
+    table = api(org, "GET", f"{server}/api/tournaments/{tid}", headers=token)["rounds"][-1]
+    table = table["tables"][0]
+    phones = {}
+    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(url)
+        page.click("#take-seat")
+        page.wait_for_url("**/m/**")
+        phones[table[side]["name"]] = page
+    org.goto(made["organiser_url"])
+    b_name = table["b"]["name"]
+    org.click(f"[data-new-phone='{b_name}']")
+    org.wait_for_selector(".handed img.qr", timeout=SEEN_WITHIN_MS)
+    link = org.locator(".handed a").first.get_attribute("href")
+    assert link and "claim=" in link
+    org.click("[data-undo-table]")
+    org.wait_for_selector(".table-undo span:has-text('nothing to undo')", timeout=SEEN_WITHIN_MS)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    org.screenshot(path=str(SHOTS / "tournament-organiser-table-tools.png"), full_page=True)
+    until(phones[table["a"]["name"]], "ROOM.current && ROOM.current.history.some("
+          "(l) => l.includes('the organiser handed'))", SEEN_WITHIN_MS)  # fmt: skip
+    new = browser.new_context(**PHONE).new_page()  # Ben's new phone
+    new.goto(link)
+    new.click("#take-seat")
+    new.wait_for_url("**/m/**")
+    until(new, "ROOM.current && ROOM.current.state.you", SEEN_WITHIN_MS)
+    assert new.evaluate("ROOM.current.state.you") == b_name

@@ -150,7 +150,11 @@ function tableLine(table, organiser) {
 function undoAtTable(table) {
   const where = "/api/tournaments/" + T.id() + "/rounds/" + T.round + "/tables/" + table.table;
   const note = el("span", { class: "small" });
-  const button = el("button", { type: "button", class: "small", "data-undo-table": table.table }, t("t_table_undo", "Table's last action"));
+  const button = el(
+    "button",
+    { type: "button", class: "small-button", "data-undo-table": table.table },
+    t("t_table_undo", "Table's last action"),
+  );
   button.addEventListener("click", async () => {
     try {
       if (button.dataset.target) {
@@ -197,7 +201,7 @@ function newPhones(table) {
     }
     const button = el(
       "button",
-      { type: "button", class: "small", "data-new-phone": player.name },
+      { type: "button", class: "small-button", "data-new-phone": player.name },
       t("t_new_phone", "New phone") + ": " + player.name,
     );
     button.addEventListener("click", async () => {
