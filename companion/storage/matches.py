@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.game import rooms
 from companion.kinds import kind_of_setup
+from companion.storage import moves
 from companion.storage.db import writing
 from companion.storage.replayed import CASUAL as CASUAL
 from companion.storage.replayed import SEAT_EVENT as SEAT_EVENT
@@ -375,9 +376,15 @@ def prepare_move(
     verb = "undid" if write.kind == "undo" else "redid"
     line = f"{write.actor} {verb}: {moving.line}"
     payload = {"actor": write.actor} | ({"phone": write.phone} if write.phone else {})
-    rows: list[Any] = list(read_log(conn, match["id"], current.version))
-    rows.append({"kind": write.kind, "payload": json.dumps(payload), "line": line})
-    return Moved(payload, line, replay_rows(match, rows, current.version + 1, catalog))
+    if write.kind == "undo":
+        after = moves.after_undo(conn, match, current, line, catalog)
+    else:
+        after = moves.after_redo(conn, match, current, line, catalog)
+    if after is None:  # no kept state near: replay the log with this move as its next event
+        rows: list[Any] = list(read_log(conn, match["id"], current.version))
+        rows.append({"kind": write.kind, "payload": json.dumps(payload), "line": line})
+        after = replay_rows(match, rows, current.version + 1, catalog)
+    return Moved(payload, line, after)
 
 
 def log_event(

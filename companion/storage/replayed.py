@@ -26,6 +26,13 @@ CASUAL, TOURNAMENT = "casual", "tournament"
 
 Stack = tuple[int, "Stack"] | None
 """An immutable linked stack of positions: (top, rest). Push and pop are O(1)."""
+CHECKPOINT_EVERY = 32
+"""Keep the state after every action whose log position is a multiple of this: an undo then
+replays a few dozen actions from the nearest one, not the whole log."""
+Checkpoints = dict[int, tuple[tuple[int, Stack], Any, bool]]
+"""States kept along the stacks of actions in effect: id(node) -> (node, the state right
+after its action, whether the rules skipped that action). The entry holds the node, so its
+id cannot be reused while the entry lives."""
 
 
 @dataclass
@@ -52,6 +59,9 @@ class Cached:
     """The action on top of ``applied``: the last in effect, which undo would take back."""
     redo_top: Owned | None = None
     """The action on top of ``undone``, which redo would bring back."""
+    checkpoints: Checkpoints = field(default_factory=dict)
+    """States kept along the stack of actions in effect, shared by the match's successive
+    cached versions (see CHECKPOINT_EVERY)."""
     answers: dict[str, bytes] = field(default_factory=dict)
     """Response bodies by seat version and viewer, made once per version."""
 
@@ -176,7 +186,8 @@ def with_line(cached: Cached, version: int, line: str) -> Cached:
     """Return the cached match one event later, that event a line only (a seat change)."""
     lines = (*cached.lines, line)[-HISTORY:]
     return Cached(version, cached.rules, cached.setup, cached.state, lines, cached.applied,
-                  cached.undone, cached.top_is_final, cached.top, cached.redo_top)  # fmt: skip
+                  cached.undone, cached.top_is_final, cached.top, cached.redo_top,
+                  cached.checkpoints)  # fmt: skip
 
 
 def after_action(
@@ -199,9 +210,34 @@ def advanced(
     rules, position = cached.rules, cached.version  # events count from 1, positions from 0
     final = rules.is_final(action, state) or ends_tournament_match(match, rules, state)
     lines = (*cached.lines, line)[-HISTORY:]
-    return Cached(cached.version + 1, rules, cached.setup, state, lines,
-                  (position, cached.applied), None, final, Owned(position, actor, line),
-                  None)  # fmt: skip
+    node = (position, cached.applied)
+    keep_checkpoint(cached.checkpoints, node, state, False)
+    return Cached(cached.version + 1, rules, cached.setup, state, lines, node, None, final,
+                  Owned(position, actor, line), None, cached.checkpoints)  # fmt: skip
+
+
+def keep_checkpoint(
+    checkpoints: Checkpoints, node: tuple[int, Stack], state: Any, skipped: bool
+) -> None:
+    """Keep the state after this node's action if its position is a checkpoint's."""
+    if node[0] % CHECKPOINT_EVERY == 0:
+        checkpoints[id(node)] = (node, state, skipped)
+
+
+def apply_stored(
+    rules: rooms.Rules[Any, Any, Any],
+    state: Any,
+    payload: Mapping[str, Any],
+    catalog: Catalog,
+    position: int,
+) -> tuple[Any, str | None]:
+    """Apply a logged action again; return the state and, when today's rules refuse it,
+    why (the state is then unchanged: the action is skipped)."""
+    try:
+        action = rules.parse_action(payload["action"])
+        return rules.apply(state, action, str(payload["actor"]), catalog, position), None
+    except GameError as refused:
+        return state, str(refused)
 
 
 def replay_at(
@@ -212,14 +248,24 @@ def replay_at(
 
 
 def replay_rows(match: sqlite3.Row, rows: Sequence[Any], version: int, catalog: Catalog) -> Cached:
-    """Replay a match from its log's rows (kind, payload, line), oldest first."""
+    """Replay a match from its log's rows (kind, payload, line), oldest first, keeping a
+    checkpoint every CHECKPOINT_EVERY positions; an action today's rules refuse is skipped."""
     events = [(r["kind"], json.loads(r["payload"])) for r in rows]
     rules = kind_of_setup(json.loads(match["setup"])).rules
     setup = rules.setup_from_json(json.loads(match["setup"]))
     applied, undone = rooms.stacks_of(events)
-    state, skipped = rooms.replay_stored(rules, setup, events, catalog)
-    lines = history_lines(rows, skipped)
-    final = bool(applied) and is_final_top(rules, applied[-1], skipped, state)
+    checkpoints: Checkpoints = {}
+    state = rules.start(setup, catalog)
+    node: Stack = None
+    skipped = []
+    for position, payload in applied:
+        node = (position, node)
+        state, refused = apply_stored(rules, state, payload, catalog, position)
+        if refused is not None:
+            skipped.append(rooms.Skipped(position, refused))
+        keep_checkpoint(checkpoints, node, state, refused is not None)
+    lines = history_lines(rows, tuple(skipped))
+    final = bool(applied) and is_final_top(rules, applied[-1], tuple(skipped), state)
     final = final or bool(applied) and ends_tournament_match(match, rules, state)
     return Cached(
         version,
@@ -227,11 +273,12 @@ def replay_rows(match: sqlite3.Row, rows: Sequence[Any], version: int, catalog: 
         setup,
         state,
         lines,
-        stack_of([p for p, _ in applied]),
+        node,
         stack_of([p for p, _ in undone]),
         final,
         owned(rows, applied),
         owned(rows, undone),
+        checkpoints,
     )
 
 

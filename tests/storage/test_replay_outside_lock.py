@@ -5,13 +5,15 @@ process wrote by applying only those actions."""
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from typing import Any
 
 import pytest
 
+from companion.game.errors import IllegalMove
 from companion.storage import matches as store
-from companion.storage import replayed
+from companion.storage import moves, replayed
 from tests.storage.test_store import COUNTER, Add, conn, write  # noqa: F401
 
 
@@ -43,12 +45,58 @@ def test_an_undo_replays_before_the_write_lock(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     match = long_match(conn, 40)
-    seen = outside_the_lock(monkeypatch, store, "replay_rows", conn)
+    undoing = outside_the_lock(monkeypatch, moves, "after_undo", conn)
+    redoing = outside_the_lock(monkeypatch, moves, "after_redo", conn)
     undone = write(conn, match, "undo", 40, "key-undo1")
     assert undone.version == 41 and undone.state == 1
-    assert seen == [False], "the undo's replay ran inside the write transaction"
+    assert undoing == [False], "the undo was worked out inside the write transaction"
     redone = write(conn, match, "redo", 41, "key-redo1")
-    assert redone.state == 0 and seen == [False, False]
+    assert redone.state == 0 and redoing == [False]
+
+
+def positions(stack: Any) -> list[int]:
+    """List a stack's positions, top first."""
+    out = []
+    while stack is not None:
+        out.append(stack[0])
+        stack = stack[1]
+    return out
+
+
+def test_undo_and_redo_from_kept_states_match_a_whole_replay(
+    conn: sqlite3.Connection,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """300 random actions, undos and redos, with a state kept every 3 positions: after each,
+    the cached match equals the one a whole replay of the log gives."""
+    monkeypatch.setattr(replayed, "CHECKPOINT_EVERY", 3)
+    quick: list[bool] = []
+    original = moves.after_undo
+
+    def counted(*args: Any) -> Any:
+        after = original(*args)
+        quick.append(after is not None)
+        return after
+
+    monkeypatch.setattr(moves, "after_undo", counted)
+    rng = random.Random(17)
+    match = long_match(conn, 5)
+    version = 5
+    for step in range(300):
+        kind = rng.choice(["action", "action", "undo", "undo", "undo", "redo", "redo"])
+        action = Add(rng.randint(-3, 5)) if kind == "action" else None
+        try:
+            fast = write(conn, match, kind, version, f"step-{step}", action)
+        except (store.StoreError, IllegalMove):
+            continue
+        version = fast.version
+        store.clear_cache()
+        full = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
+        seen = [(c.state, c.lines, c.top, c.redo_top, c.top_is_final, positions(c.applied),
+                 positions(c.undone)) for c in (fast, full)]  # fmt: skip
+        assert seen[0] == seen[1], (step, kind)
+        replayed.remember(match, fast)  # go on from the fast one: long chains of kept states
+    assert quick.count(True) > 50, "undo never used a kept state"
 
 
 def test_a_retry_gets_its_old_answer_replayed_before_the_write_lock(
