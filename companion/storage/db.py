@@ -153,6 +153,19 @@ def add_open_match_holds(db: sqlite_utils.Database) -> None:
     db.execute("create index match_holds_by_client on match_holds (client)")
 
 
+@step
+def add_table_reports(db: sqlite_utils.Database) -> None:
+    """A tournament table's score as each of its players reports it: the result when both
+    agree, the organiser's to decide when they differ (companion/storage/results.py)."""
+    db.execute(
+        """create table table_reports (
+            tournament_id text not null references tournaments(id), round integer not null,
+            table_no integer not null, player integer not null, wins_a integer not null,
+            wins_b integer not null, draws integer not null, at text not null,
+            primary key (tournament_id, round, table_no, player))"""
+    )
+
+
 class Connection(sqlite3.Connection):
     """A connection that knows its database file (for the write lock between processes)."""
 

@@ -15,7 +15,7 @@ from companion.game.draft import room as draft_room
 from companion.game.flash_duel import room as duel_room
 from companion.game.flash_duel import state as duel_state
 from companion.game.puzzle_strike.setup import KIND as PUZZLE_STRIKE
-from companion.game.tournament import Result, bank_seed, record_result
+from companion.game.tournament import Result, TournamentError, bank_seed, record_result
 from companion.storage import matches as store
 from companion.storage import seats as seating
 from companion.storage.replayed import Cached
@@ -203,3 +203,67 @@ def sync_table(conn: sqlite3.Connection, tid: str, t: sqlite3.Row, result: Resul
                      "table" if result else None, "table" if result else None)  # fmt: skip
         score = f"{result.wins_a}-{result.wins_b}" if result else "reopened"
         log(conn, tid, "table", f"round {t['round']} table {t['table_no']}: {score}")
+
+
+def report(
+    conn: sqlite3.Connection, row: sqlite3.Row, number: int, table_no: int, player: int,
+    result: Result,
+) -> str:  # fmt: skip
+    """A player of a table reports its score (games won by a and b, draws); return "waiting"
+    (for the other player), "agreed" (both said the same: it is the table's result) or
+    "disputed" (they differ: the organiser decides, as Cobra and EventLink do).
+
+    :raises TournamentError: for a finished round, a bad score, a table whose result is in,
+        or a player who does not play at this table.
+    """
+    with store.write_transaction(conn):
+        record_result(load_event(conn, row), number, table_no, result)  # checks the score
+        t = conn.execute(
+            "select a, b, wins_a, source from tournament_tables where tournament_id = ? "
+            "and round = ? and table_no = ?",
+            (row["id"], number, table_no),
+        ).fetchone()
+        if player not in (t["a"], t["b"]):
+            raise TournamentError(f"you do not play at table {table_no}")
+        if t["wins_a"] is not None:
+            raise TournamentError(f"table {table_no} has its result (from the {t['source']}): "
+                                  "only the organiser changes it")  # fmt: skip
+        conn.execute(
+            "insert or replace into table_reports (tournament_id, round, table_no, player, "
+            "wins_a, wins_b, draws, at) values (?,?,?,?,?,?,?,?)",
+            (row["id"], number, table_no, player, result.wins_a, result.wins_b, result.draws,
+             store.now()),
+        )  # fmt: skip
+        said = reports_of(conn, row["id"], number, table_no)
+        where = f"round {number} table {table_no}"
+        score = f"{result.wins_a}-{result.wins_b}-{result.draws}"
+        if len(said) < 2:
+            log(conn, row["id"], "players", f"{where}: a player reports {score}")
+            return "waiting"
+        if said[t["a"]] != said[t["b"]]:
+            log(conn, row["id"], "players", f"{where}: the players' reports differ "
+                f"({' / '.join(f'{r.wins_a}-{r.wins_b}-{r.draws}' for r in said.values())}): "
+                "the organiser decides")  # fmt: skip
+            return "disputed"
+        write_result(conn, row["id"], number, table_no, result, "players", "players")
+        log(conn, row["id"], "players", f"{where}: both players report {score}")
+        return "agreed"
+
+
+def reports_of(conn: sqlite3.Connection, tid: str, number: int, table_no: int) -> dict[int, Result]:
+    """Return the scores a table's players reported, by player."""
+    rows = conn.execute(
+        "select player, wins_a, wins_b, draws from table_reports where tournament_id = ? "
+        "and round = ? and table_no = ?",
+        (tid, number, table_no),
+    ).fetchall()
+    return {r["player"]: Result(r["wins_a"], r["wins_b"], r["draws"]) for r in rows}
+
+
+def all_reports(conn: sqlite3.Connection, tid: str) -> dict[tuple[int, int], dict[int, Result]]:
+    """Return every score the players reported, by (round, table) and player."""
+    out: dict[tuple[int, int], dict[int, Result]] = {}
+    for r in conn.execute("select * from table_reports where tournament_id = ?", (tid,)):
+        said = Result(r["wins_a"], r["wins_b"], r["draws"])
+        out.setdefault((r["round"], r["table_no"]), {})[r["player"]] = said
+    return out

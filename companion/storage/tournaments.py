@@ -117,6 +117,17 @@ def table_match(
     return found
 
 
+def table_players(
+    conn: sqlite3.Connection, tid: str, number: int, table_no: int
+) -> tuple[int, int | None]:
+    """Return a table's players a and b (b is None for a bye)."""
+    row = conn.execute(
+        "select a, b from tournament_tables where tournament_id = ? and round = ? and table_no = ?",
+        (tid, number, table_no),
+    ).fetchone()
+    return (int(row["a"]), None if row["b"] is None else int(row["b"]))
+
+
 def find(conn: sqlite3.Connection, tid: str) -> sqlite3.Row:
     """Return a tournament's row.
 

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 
 from tests.browser.test_browser_puzzle_strike import Phone, no_errors, start_match
-from tests.browser.test_tournament_browser import api
+from tests.browser.test_tournament_browser import api, enter_from_phone
 from tests.helpers import stored
 from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS, SHOTS, until
 
@@ -123,3 +123,35 @@ def test_the_organiser_hands_a_seat_over_and_undoes_from_the_page(
     new.wait_for_url("**/m/**")
     until(new, "ROOM.current && ROOM.current.state.you", SEEN_WITHIN_MS)
     assert new.evaluate("ROOM.current.state.you") == b_name
+
+
+def test_two_players_report_the_same_score_from_their_phones(server: str, browser: Any) -> None:
+    org = browser.new_context(**PHONE).new_page()
+    org.goto(server + "/tournaments/new")
+    made = api(org, "POST", f"{server}/api/tournaments", {"name": "Report Cup", "rounds": 1})
+    tid, token = made["tournament_id"], {"X-Organiser-Token": made["organiser_url"].rsplit("/")[-1]}
+    players = {}
+    for name in ("Ana", "Ben"):
+        page = browser.new_context(**PHONE).new_page()
+        enter_from_phone(page, made["enter_url"], name)
+        players[name] = page
+    for entry in api(org, "GET", f"{server}/api/tournaments/{tid}", headers=token)["players"]:
+        api(org, "POST", f"{server}/api/tournaments/{tid}/players/{entry['id']}/approve", {},
+            token)  # fmt: skip
+    api(org, "POST", f"{server}/api/tournaments/{tid}/rounds", {"round": 1}, token)
+    for name, page in players.items():
+        page.wait_for_selector("#report button", timeout=SEEN_WITHIN_MS)
+        table = page.locator("#report label span").all_inner_texts()
+        page.locator("#report input[name=wins_a]").fill("2" if table[0] == "Ana" else "0")
+        page.locator("#report input[name=wins_b]").fill("0" if table[0] == "Ana" else "2")
+        page.click("#report button")
+        if name == "Ana":
+            page.wait_for_selector("#report-note:has-text('waiting for Ben')",
+                                   timeout=SEEN_WITHIN_MS)  # fmt: skip
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "tournament-report-waiting.png"), full_page=True)
+    seen = api(org, "GET", f"{server}/api/tournaments/{tid}", headers=token)
+    result = seen["rounds"][-1]["tables"][0]
+    assert result["source"] == "players" and result["result"]["draws"] == 0
+    winner = result["a"]["name"] if result["result"]["wins_a"] == 2 else result["b"]["name"]
+    assert winner == "Ana"

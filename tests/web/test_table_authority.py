@@ -244,3 +244,53 @@ def test_a_traitors_state_differs_from_a_loyal_players_only_in_the_card(app: Fla
     ]
     assert all(view == plain[0] for view in plain), "a phone's state shows more than its card"
     assert {data["state"]["loyalty"] for data in seen.values()} == {"loyal", "traitor"}
+
+
+def seated_players(app: Flask, table: dict[str, Any]) -> dict[str, FlaskClient]:
+    """Seat both players of a tournament table on phones of their own, by their links."""
+    phones = {}
+    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
+        p = phone(app)
+        assert take(p, url).status_code == 200
+        phones[table[side]["name"]] = p
+    return phones
+
+
+def test_players_who_agree_on_a_typed_score_make_the_result(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid, h, table = tournament_table(client)
+    phones = seated_players(app, table)
+    a, b = table["a"]["name"], table["b"]["name"]
+    where = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/report"
+    score = {"wins_a": 2, "wins_b": 1, "draws": 0}
+    assert post(phone(app), where, score).status_code == 403  # not a player of this table
+    first = post(phones[a], where, score)
+    assert first.status_code == 200 and first.get_json()["report"] == "waiting"
+    assert current_tables(read(client, tid))[0]["result"] is None
+    mine = current_tables(read(client, tid, h))[0]["reports"]
+    assert mine == {"a": score, "b": None}
+    second = post(phones[b], where, score)
+    assert second.status_code == 200 and second.get_json()["report"] == "agreed"
+    done = current_tables(read(client, tid))[0]
+    assert done["result"] == score and done["source"] == "players"
+    late = post(phones[a], where, {"wins_a": 0, "wins_b": 2, "draws": 0})
+    assert late.status_code == 409 and "only the organiser" in late.get_json()["error"]
+
+
+def test_players_who_disagree_leave_the_result_to_the_organiser(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid, h, table = tournament_table(client)
+    phones = seated_players(app, table)
+    a, b = table["a"]["name"], table["b"]["name"]
+    where = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/report"
+    assert post(phones[a], where, {"wins_a": 2, "wins_b": 0}).get_json()["report"] == "waiting"
+    differ = post(phones[b], where, {"wins_a": 0, "wins_b": 2})
+    assert differ.status_code == 200 and differ.get_json()["report"] == "disputed"
+    seen = read(client, tid, h)
+    assert current_tables(seen)[0]["result"] is None
+    assert any("reports differ" in x["line"] for x in seen["log"])
+    url = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/result"
+    assert org(client, url, {"wins_a": 2, "wins_b": 0}, h).status_code == 200
+    assert current_tables(read(client, tid))[0]["source"] == "organiser"

@@ -62,6 +62,10 @@ Object.assign(WORDS.ja, {
   t_start_round: "ラウンド開始",
   t_slips: "テーブル票",
   t_new_phone: "新しい端末",
+  t_report: "結果を報告",
+  t_reported: "報告済み",
+  t_waiting_for: "確認待ち",
+  t_reports_differ: "報告が一致しません: 主催者が決めます",
   t_table_undo: "卓の直前の操作",
   t_nothing: "取り消す操作はありません",
   t_ends: "終了予定",
@@ -326,6 +330,61 @@ function renderYou(data) {
     mine.your_seat_url && !mine.result
       ? el("a", { class: "button big", href: mine.your_seat_url }, t("t_take_seat", "Take my seat"))
       : null,
+    mine.result ? null : reportForm(mine, you, other),
+  );
+}
+
+// Played without the table on a phone? Each player types the score: the same from both is
+// the result; two different ones go to the organiser.
+function reportForm(table, you, other) {
+  const side = table.a.id === you.id ? "a" : "b";
+  const said = table.reports?.[side];
+  const theirs = table.reports?.[side === "a" ? "b" : "a"];
+  const shown = (r) =>
+    table.a.name +
+    " " +
+    r.wins_a +
+    "–" +
+    r.wins_b +
+    " " +
+    table.b.name +
+    (r.draws ? " (" + r.draws + " " + t("t_drawn", "drawn") + ")" : "");
+  let note = null;
+  if (said && theirs) note = t("t_reports_differ", "Your reports differ: the organiser decides");
+  else if (said) note = t("t_reported", "You reported") + " " + shown(said) + " · " + t("t_waiting_for", "waiting for") + " " + other;
+  const input = (name, label) =>
+    el(
+      "label",
+      { class: "mini" },
+      el("span", {}, label),
+      el("input", { type: "number", min: "0", max: "5", name, value: String(said ? said[name] : 0) }),
+    );
+  const form = el(
+    "form",
+    { class: "result-form row", id: "report" },
+    input("wins_a", table.a.name),
+    input("wins_b", table.b.name),
+    input("draws", t("t_drawn", "drawn")),
+    el("button", { type: "submit" }, t("t_report", "Report the score")),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = new FormData(form);
+    const score = { wins_a: Number(f.get("wins_a")), wins_b: Number(f.get("wins_b")), draws: Number(f.get("draws")) };
+    try {
+      await api("POST", "/api/tournaments/" + T.id() + "/rounds/" + T.round + "/tables/" + table.table + "/report", score);
+      etag = null;
+      refresh();
+    } catch (err) {
+      showError(err);
+    }
+  });
+  return el(
+    "div",
+    {},
+    el("h2", {}, t("t_report", "Report the score")),
+    note ? el("p", { class: "small", id: "report-note" }, note) : null,
+    form,
   );
 }
 

@@ -7,16 +7,24 @@ import sqlite3
 import uuid
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Response, jsonify, request
 
-from companion.storage import db
+from companion.game.tournament import Result
+from companion.storage import db, results
 from companion.storage import matches as store
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
 from companion.storage.replayed import Cached
-from companion.web.common import body, catalog, seat_number
+from companion.web.common import body, catalog, check_csrf, seat_number, seat_token
 from companion.web.errors import ApiError
-from companion.web.tournaments import base_url, bp, organiser_row
+from companion.web.tournaments import (
+    PLAYER_COOKIE,
+    base_url,
+    bp,
+    organiser_row,
+    refusing,
+    whole_field,
+)
 
 TABLE = "/api/tournaments/<tid>/rounds/<int:number>/tables/<int:table_no>"
 
@@ -84,3 +92,37 @@ def undo_at_table(tid: str, number: int, table_no: int) -> Response:
         raise ApiError(409, exc.message) from None
     ts.note(conn, row, f"round {number} table {table_no}: {cached.lines[-1]}")
     return jsonify({"version": cached.version, "line": cached.lines[-1]})
+
+
+def reporter(tid: str, match: sqlite3.Row, players: tuple[int, int | None]) -> int:
+    """Return which of a table's players this phone is: by its tournament cookie, or by the
+    seat it holds at the table's match.
+
+    :raises ApiError: 403 for any other phone.
+    """
+    conn = db.get_db()
+    entered = ts.player_by_token(conn, tid, request.cookies.get(PLAYER_COOKIE + tid))
+    if entered is not None and entered["player"] in players:
+        return int(entered["player"])
+    seated = seating.seat_of(conn, match["id"], seat_token(match["id"]))
+    by_name = {p["name"]: p["player"] for p in ts.player_rows(conn, tid) if p["player"] in players}
+    if seated is not None and seated in by_name:
+        return int(by_name[seated])
+    raise ApiError(403, "only the table's players report its score, from the phone that holds "
+                        "their seat or entered them")  # fmt: skip
+
+
+@bp.post(TABLE + "/report")
+def report_score(tid: str, number: int, table_no: int) -> Response:
+    """A player reports the table's score (games won by a and b, draws): when both players
+    report the same, it is the result; when they differ, the organiser decides."""
+    check_csrf()
+    data = body()
+    row = ts.find(db.get_db(), tid)
+    result = Result(whole_field(data, "wins_a"), whole_field(data, "wins_b"),
+                    whole_field(data, "draws"))  # fmt: skip
+    match = table_match(tid, number, table_no)
+    players = ts.table_players(db.get_db(), tid, number, table_no)
+    player = reporter(tid, match, players)
+    said = refusing(lambda: results.report(db.get_db(), row, number, table_no, player, result))
+    return jsonify({"report": said})

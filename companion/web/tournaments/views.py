@@ -12,7 +12,8 @@ from typing import Any
 
 from companion.game.puzzle_strike.bank import make_bank
 from companion.game.puzzle_strike.bank_json import bank_to_json
-from companion.game.tournament import Event, standings
+from companion.game.tournament import Event, Result, standings
+from companion.storage import results
 from companion.storage import tournaments as ts
 from printkit.catalog import Catalog
 from printkit.catalog.bankcode import BankCodeError, decode_bank
@@ -62,6 +63,13 @@ def seat_url(base: str, row: sqlite3.Row, t: sqlite3.Row, seat: int | None) -> s
     return f"{base}/ts/{t['join_code']}/{seat}?claim={ts.seat_code(row, t['match_id'], seat)}"
 
 
+def score_json(result: Result | None) -> dict[str, int] | None:
+    """Describe a score (games won by a and b, draws)."""
+    if result is None:
+        return None
+    return {"wins_a": result.wins_a, "wins_b": result.wins_b, "draws": result.draws}
+
+
 def table_json(
     row: sqlite3.Row,
     t: sqlite3.Row,
@@ -70,8 +78,10 @@ def table_json(
     base: str,
     organiser: bool,
     you: int | None,
+    reports: dict[tuple[int, int], dict[int, Result]],
 ) -> dict[str, Any]:
-    """Describe one table of a round."""
+    """Describe one table of a round (its players' reported scores to them and the
+    organiser)."""
     result = None
     if t["wins_a"] is not None:
         result = {"wins_a": t["wins_a"], "wins_b": t["wins_b"], "draws": t["draws"]}
@@ -88,6 +98,11 @@ def table_json(
         "view_url": f"{base}/v/{t['view_token']}" if t["view_token"] else None,
     }
     players = [t["a"], t["b"]]
+    if organiser or (you is not None and you in players):
+        said = reports.get((t["round"], t["table_no"]), {})
+        out["reports"] = {
+            side: score_json(said.get(p)) for side, p in zip("ab", players, strict=True)
+        }
     seat_of = {p: seats.get((t["match_id"], names[p])) for p in players if p is not None}
     if organiser:
         out["seat_urls"] = [seat_url(base, row, t, seat_of.get(p)) for p in players]
@@ -110,12 +125,13 @@ def rounds_json(
     rounds: dict[int, dict[str, Any]] = {}
     banks: dict[str, Any] = {}
     seats = seat_numbers(conn, row["id"])
+    reports = results.all_reports(conn, row["id"])
     for t in table_rows_with_matches(conn, row["id"]):
         rnd = rounds.setdefault(
             t["round"],
             {"number": t["round"], "stage": t["stage"], "started": t["started"], "tables": []},
         )
-        rnd["tables"].append(table_json(row, t, names, seats, base, organiser, you))
+        rnd["tables"].append(table_json(row, t, names, seats, base, organiser, you, reports))
         bank_json(catalog, t["bank"], banks)
     out = list(rounds.values())
     for rnd in out:
