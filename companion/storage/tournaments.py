@@ -44,6 +44,8 @@ from companion.storage import matches as store
 from printkit.catalog import Catalog
 
 TOKEN_BYTES = 16
+MAX_PENDING = 32
+"""Players who asked from their phones and wait for the organiser, at most, at one time."""
 
 
 def create(
@@ -208,6 +210,15 @@ def enter_player(
     :raises TournamentError: for a bad or taken name, or after the Swiss rounds.
     """
     with store.write_transaction(conn):
+        if status == "pending":
+            waiting = conn.execute(
+                "select count(*) from tournament_players where tournament_id = ? "
+                "and status = 'pending'",
+                (row["id"],),
+            ).fetchone()[0]
+            if waiting >= MAX_PENDING:
+                raise TournamentError(f"{waiting} players are already waiting for the organiser: "
+                                      "ask them to let players in first")  # fmt: skip
         event = add_player(load_event(conn, row, pending=True), name)
         player = event.players[-1]
         insert_player(conn, row["id"], player, status, character, token)

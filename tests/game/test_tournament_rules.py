@@ -574,3 +574,13 @@ def test_table_banks_use_each_tables_seed_and_keep_the_options(catalog: Catalog)
         assert banks[t].options == options
     assert banks[1].valid_banks == BankSampler(catalog, ["base-3e"], options).count()
     assert round_banks(catalog, BankPolicy(), 9, 3, [1])[1].options == BankOptions()
+
+
+def test_a_tournament_takes_at_most_512_players() -> None:
+    event = Event(seed=1)
+    for n in range(512):
+        event = add_player(event, f"P{n}")
+    with pytest.raises(TournamentError, match="at most 512 players"):
+        add_player(event, "One more")
+    paired = pair_next_round(event, round_rng(event.seed, 1))
+    assert len(paired.rounds[-1].pairings) == 256

@@ -46,3 +46,16 @@ def test_tournament_endpoints_survive_hostile_bodies(app: Flask) -> None:
                 assert stored(app) == before, (url, text[:120])
             sent += 1
     assert sent > 400
+
+
+def test_phones_asking_to_enter_wait_at_most_32_at_once(app: Flask) -> None:
+    """Cookie-less requests cannot fill a tournament with pending players: at most 32 wait
+    for the organiser at one time, with a clear refusal after that."""
+    made = post(phone(app), "/api/tournaments", {"name": "Open Night"}).get_json()
+    tid = made["tournament_id"]
+    answers = [
+        post(phone(app), f"/api/tournaments/{tid}/entries", {"name": f"Player {n}"})
+        for n in range(34)
+    ]
+    assert [a.status_code for a in answers] == [201] * 32 + [409] * 2
+    assert "32 players are already waiting" in answers[-1].get_json()["error"]

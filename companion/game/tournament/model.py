@@ -158,6 +158,11 @@ def check_name(event: Event, name: str, except_id: int | None = None) -> str:
     return clean
 
 
+MAX_PLAYERS = 512
+"""More than any real event of these games meets; it bounds pairing and slips in time and
+memory (bench/tournament_bench.py)."""
+
+
 def add_player(event: Event, name: str) -> Event:
     """Enter a player; after round 1 has started this is a late entry for the next round.
 
@@ -165,6 +170,9 @@ def add_player(event: Event, name: str) -> Event:
     """
     if event.next_stage() != "swiss":
         raise TournamentError("the Swiss rounds are over: nobody can enter now")
+    if len(event.players) >= MAX_PLAYERS:
+        raise TournamentError(f"a tournament takes at most {MAX_PLAYERS} players "
+                              "(split a bigger event into flights)")  # fmt: skip
     clean = check_name(event, name)
     new_id = max((p.id for p in event.players), default=0) + 1
     player = Player(new_id, clean, True, len(event.rounds) + 1)
