@@ -50,7 +50,7 @@ mutation: $(MUTATION_STAMP)
 	$(BIN)/python scripts/mutation_score.py
 
 $(MUTATION_STAMP): $(TEST_STAMP)
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,mutation]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt -e '.[test,mutation]'
 	touch $@
 
 typecheck: $(TEST_STAMP)
@@ -68,12 +68,12 @@ bench: $(TEST_STAMP)
 $(BIN)/python:
 	scripts/make-venv $(PYTHON) $(VENV)
 
-$(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e .
+$(RUN_STAMP): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt -e .
 	touch $@
 
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
+$(TEST_STAMP): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt -e '.[test]'
 	touch $@ $(RUN_STAMP)
 
 debian-run-packages:
