@@ -160,8 +160,11 @@ def load(conn: sqlite3.Connection, match: sqlite3.Row, catalog: Catalog) -> Cach
 def caught_up(
     conn: sqlite3.Connection, match: sqlite3.Row, hit: Cached, version: int, catalog: Catalog
 ) -> Cached | None:
-    """Apply the actions logged after a cached version to it (cheap, however long the log);
-    None when an undo, a redo or an action the rules now refuse needs a whole replay."""
+    """Apply the events logged after a cached version to it (cheap, however long the log:
+    an undo or redo starts from the nearest kept state); None when an action the rules now
+    refuse, or an undo with no kept state near, needs a whole replay."""
+    from companion.storage import moves  # moves builds on this module: imported when used
+
     rows = conn.execute(
         "select version, kind, payload, line from events where match_id = ? and version > ? "
         "and version <= ? order by version",
@@ -172,8 +175,17 @@ def caught_up(
         if row["kind"] == SEAT_EVENT:
             cached = with_line(cached, row["version"], row["line"])
             continue
-        if row["kind"] != "action":
-            return None
+        if row["kind"] in ("undo", "redo"):
+            if row["kind"] == "undo" and cached.top is not None:
+                moved = moves.after_undo(conn, match, cached, row["line"], catalog)
+            elif row["kind"] == "redo" and cached.redo_top is not None:
+                moved = moves.after_redo(conn, match, cached, row["line"], catalog)
+            else:
+                return None
+            if moved is None:
+                return None
+            cached = moved
+            continue
         payload = json.loads(row["payload"])
         try:
             cached = after_action(match, cached, payload, row["line"], catalog)

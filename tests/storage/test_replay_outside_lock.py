@@ -128,12 +128,20 @@ def test_a_cached_state_catches_up_with_another_process_actions(
     assert caught.top == full.top and caught.can_undo_redo("Ana") == full.can_undo_redo("Ana")
 
 
-def test_an_undo_another_process_wrote_makes_a_whole_replay(
+def test_an_undo_and_redo_another_process_wrote_are_caught_up_from_kept_states(
     conn: sqlite3.Connection,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match = long_match(conn, 10)
+    match = long_match(conn, 70)
     older = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
-    write(conn, match, "undo", 10, "key-undo1")
-    replayed.remember(match, older)
-    seen = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
-    assert seen.version == 11 and seen.state == 1 and seen.redo_top is not None
+    write(conn, match, "undo", 70, "key-undo1")
+    write(conn, match, "undo", 71, "key-undo2")
+    write(conn, match, "redo", 72, "key-redo1")
+    replayed.remember(match, older)  # this process saw version 70 only
+    whole = outside_the_lock(monkeypatch, replayed, "replay_at", conn)
+    caught = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
+    assert whole == [], "a whole replay where kept states would do"
+    store.clear_cache()
+    full = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]
+    assert (caught.version, caught.state, caught.lines) == (full.version, full.state, full.lines)
+    assert (caught.top, caught.redo_top) == (full.top, full.redo_top)
