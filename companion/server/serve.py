@@ -19,6 +19,7 @@ inside the app does (``companion.web.hosting``), so the decision is the same und
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -92,6 +93,10 @@ def serve_uvicorn(front: Front, host: str, port: int) -> None:
         pass
 
 
+MASTER_CHECK_SECONDS = 1.0
+"""How often a worker looks whether its master is still there."""
+
+
 def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
     """Return gunicorn's settings for the companion."""
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
@@ -135,9 +140,22 @@ def worker_class() -> type:
             asyncio.get_running_loop().add_signal_handler(
                 signal.SIGQUIT, setattr, server, "should_exit", True
             )
-            await server.serve(sockets=self.sockets)
+            watch = asyncio.ensure_future(self.exit_with_master(server))
+            try:
+                await server.serve(sockets=self.sockets)
+            finally:
+                watch.cancel()
             if not server.started:
                 sys.exit(Arbiter.WORKER_BOOT_ERROR)
+
+        async def exit_with_master(self, server: Any) -> None:
+            """Stop once the master is gone: killed with -9 it tells nobody, and a worker
+            left alone would keep serving and keep the port (a restart found it in use)."""
+            while not server.should_exit:
+                if os.getppid() != self.ppid:
+                    server.should_exit = True
+                    return
+                await asyncio.sleep(MASTER_CHECK_SECONDS)
 
     return CompanionWorker
 

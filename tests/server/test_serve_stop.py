@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
@@ -75,3 +76,38 @@ def test_stopping_answers_the_waiting_long_polls(
         if server.stderr is not None:
             server.stderr.close()
         server.wait()
+
+
+def running(pid: int) -> bool:
+    """Say whether a process runs (an exited one nobody has reaped yet does not)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "State:\tZ" not in status
+
+
+def test_workers_exit_when_their_master_is_killed(tmp_path: Path) -> None:
+    """kill -9 of the gunicorn master: its workers stop within seconds (they kept serving
+    60 s and more), and a new server starts on the same port."""
+    from tests.storage.test_multiprocess import start_workers, worker_pids
+
+    port = free_port()
+    master = start_workers(tmp_path / "t.db", port, 2)
+    workers = worker_pids(master.pid)
+    assert len(workers) == 2
+    master.kill()
+    master.wait(10)
+    deadline = time.monotonic() + 20  # a bound, not a speed target
+    while time.monotonic() < deadline and any(running(p) for p in workers):
+        time.sleep(0.2)
+    left = [p for p in workers if running(p)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == [], "workers kept serving after their master died"
+    again = start_workers(tmp_path / "t.db", port, 2)
+    try:
+        assert Phone(f"http://127.0.0.1:{port}").call("GET", "/healthz")[0] == 200
+    finally:
+        again.terminate()
+        again.wait(30)
