@@ -382,3 +382,32 @@ def insert_round(
              result.wins_b if result else None, result.draws if result else None,
              "bye" if p.b is None else None),
         )  # fmt: skip
+
+
+def table_rows_with_matches(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
+    """Return every table with its match's links."""
+    return conn.execute(
+        "select t.*, r.stage, r.started, m.join_code, m.view_token from tournament_tables t "
+        "join tournament_rounds r on r.tournament_id = t.tournament_id and r.round = t.round "
+        "left join matches m on m.id = t.match_id where t.tournament_id = ? "
+        "order by t.round, t.table_no = 0, t.table_no",
+        (tid,),
+    ).fetchall()
+
+
+def seat_numbers(conn: sqlite3.Connection, tid: str) -> dict[tuple[str, str], int]:
+    """Return the seat of each (match id, player name) at the tournament's tables."""
+    rows = conn.execute(
+        "select s.match_id, s.seat, s.name from seats s join tournament_tables t "
+        "on t.match_id = s.match_id where t.tournament_id = ?",
+        (tid,),
+    ).fetchall()
+    return {(r["match_id"], r["name"]): r["seat"] for r in rows}
+
+
+def log_rows(conn: sqlite3.Connection, tid: str, last: int = 50) -> list[sqlite3.Row]:
+    """Return the tournament log's last lines, newest first."""
+    return conn.execute(
+        "select * from tournament_log where tournament_id = ? order by rowid desc limit ?",
+        (tid, last),
+    ).fetchall()

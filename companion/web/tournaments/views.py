@@ -35,27 +35,6 @@ def bank_json(catalog: Catalog, code: str | None, cache: dict[str, Any]) -> dict
     return found
 
 
-def table_rows_with_matches(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
-    """Return every table with its match's links."""
-    return conn.execute(
-        "select t.*, r.stage, r.started, m.join_code, m.view_token from tournament_tables t "
-        "join tournament_rounds r on r.tournament_id = t.tournament_id and r.round = t.round "
-        "left join matches m on m.id = t.match_id where t.tournament_id = ? "
-        "order by t.round, t.table_no = 0, t.table_no",
-        (tid,),
-    ).fetchall()
-
-
-def seat_numbers(conn: sqlite3.Connection, tid: str) -> dict[tuple[str, str], int]:
-    """Return the seat of each (match id, player name) at the tournament's tables."""
-    rows = conn.execute(
-        "select s.match_id, s.seat, s.name from seats s join tournament_tables t "
-        "on t.match_id = s.match_id where t.tournament_id = ?",
-        (tid,),
-    ).fetchall()
-    return {(r["match_id"], r["name"]): r["seat"] for r in rows}
-
-
 def seat_url(base: str, row: sqlite3.Row, t: sqlite3.Row, seat: int | None) -> str | None:
     """Return the link that seats a player at their table: it takes that seat only, once."""
     if not t["join_code"] or seat is None:
@@ -124,9 +103,9 @@ def rounds_json(
     """Describe every round, and the banks they use by code."""
     rounds: dict[int, dict[str, Any]] = {}
     banks: dict[str, Any] = {}
-    seats = seat_numbers(conn, row["id"])
+    seats = ts.seat_numbers(conn, row["id"])
     reports = results.all_reports(conn, row["id"])
-    for t in table_rows_with_matches(conn, row["id"]):
+    for t in ts.table_rows_with_matches(conn, row["id"]):
         rnd = rounds.setdefault(
             t["round"],
             {"number": t["round"], "stage": t["stage"], "started": t["started"], "tables": []},
@@ -212,10 +191,7 @@ def state_json(
     if organiser:
         data["log"] = [
             {"at": r["at"], "actor": r["actor"], "line": r["line"]}
-            for r in conn.execute(
-                "select * from tournament_log where tournament_id = ? order by rowid desc limit 50",
-                (row["id"],),
-            )
+            for r in ts.log_rows(conn, row["id"])
         ]
     return data
 
