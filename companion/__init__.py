@@ -42,8 +42,7 @@ def create_app(
     if test_config:
         app.config.update(test_config)
     from companion import web
-    from companion.storage import db
-    from companion.web import errors, hosting, pages, security, tournaments
+    from companion.web import database, errors, hosting, pages, security, tournaments
 
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
@@ -51,7 +50,7 @@ def create_app(
     app.session_interface = security.NoSessions()  # the companion keeps no session state
     security.init_app(app)
     hosting.init_app(app)  # proxy, public address, HSTS, rate limits (config HOSTING_*)
-    db.init_app(app)
+    database.init_app(app)
     errors.init_app(app)
     web.register(app)
     app.register_blueprint(pages.bp)

@@ -21,7 +21,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
-from flask import Flask, current_app, g
 from sqlite_utils.migrations import Migrations
 
 try:
@@ -322,22 +321,18 @@ def apply_schema(path: str | Path) -> None:
 _local = threading.local()
 
 
-def get_db() -> sqlite3.Connection:
-    """Return this thread's connection to the app's database (opened once per thread)."""
-    path = str(current_app.config["DATABASE"])
+def thread_connection(path: str) -> sqlite3.Connection:
+    """Return this thread's connection to a database file (opened once per thread)."""
     conns: dict[str, sqlite3.Connection] = getattr(_local, "conns", {})
     _local.conns = conns
     if path not in conns:
         conns[path] = connect(path)
-    conn = conns[path]
-    g.db = conn
-    return conn
+    return conns[path]
 
 
-def close_db(_error: BaseException | None = None) -> None:
-    """Leave an unfinished transaction of this request rolled back (the connection stays)."""
-    conn = g.pop("db", None)
-    if conn is not None and conn.in_transaction:
+def roll_back_unfinished(conn: sqlite3.Connection) -> None:
+    """Roll back a transaction a request left open (its error was answered already)."""
+    if conn.in_transaction:
         conn.execute("rollback")
 
 
@@ -348,16 +343,10 @@ def close_thread_connections() -> None:
     _local.conns = {}
 
 
-def init_app(app: Flask) -> None:
-    """Migrate the database once and close connections after each request."""
-    migrate(app.config["DATABASE"])
-    app.teardown_appcontext(close_db)
-
-
-def is_healthy() -> bool:
+def is_healthy(conn: sqlite3.Connection) -> bool:
     """Return True when the database answers a query."""
     try:
-        row = get_db().execute("select 1").fetchone()
+        row = conn.execute("select 1").fetchone()
         return bool(row is not None and row[0] == 1)
     except sqlite3.Error:
         return False

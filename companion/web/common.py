@@ -11,9 +11,9 @@ from typing import Any
 from flask import Response, current_app, jsonify, request
 
 from companion.kinds import Kind
-from companion.storage import db
 from companion.storage import matches as store
 from companion.storage import seats as seating
+from companion.web import database
 from companion.web.errors import ApiError
 from companion.web.security import csrf_ok, seat_cookie, set_seat
 from printkit.catalog import Catalog, load_catalog
@@ -132,10 +132,10 @@ def create_room(kind: Kind, data: dict[str, Any]) -> tuple[Response, int]:
     setup = rules.setup_from_request(data, catalog(), secrets.randbelow(2**31))
     seats = len(rules.players(setup))
     seat = None if data.get("seat") is None else seat_number(data["seat"], seats)
-    ids = store.create_match(db.get_db(), rules, setup, catalog())
+    ids = store.create_match(database.get_db(), rules, setup, catalog())
     if seat is None:
         return jsonify(links(ids)), 201
-    name, token = seating.claim_seat(db.get_db(), ids["id"], seat, None)
+    name, token = seating.claim_seat(database.get_db(), ids["id"], seat, None)
     response = jsonify({**links(ids), "you": name})
     set_seat(response, ids["id"], token, request.is_secure)
     return response, 201

@@ -14,9 +14,10 @@ from companion.game import draft
 from companion.game.draft import room as draft_room
 from companion.game.rooms import Rules
 from companion.kinds import find_kind
-from companion.storage import db, results
 from companion.storage import matches as store
+from companion.storage import results
 from companion.storage import seats as seating
+from companion.web import database
 from companion.web.common import base_url, body, catalog, check_csrf, links, seat_token
 from companion.web.errors import ApiError
 from companion.web.security import set_seat
@@ -31,8 +32,8 @@ def draft_of(match_id: str) -> tuple[draft_room.Setup, draft.Draft]:
 
     :raises ApiError: 404 for no such room, 409 when it is not a draft room.
     """
-    match = store.find_match(db.get_db(), match_id=match_id)
-    cached = store.load(db.get_db(), match, catalog())
+    match = store.find_match(database.get_db(), match_id=match_id)
+    cached = store.load(database.get_db(), match, catalog())
     if cached.rules.kind != draft_room.KIND:
         raise ApiError(409, "this is not a draft room")
     return cached.setup, cached.state
@@ -107,7 +108,7 @@ def carry_into_match(match_id: str) -> tuple[Response, int]:
     phone answer the same match)."""
     check_csrf()
     data = body()
-    conn, token = db.get_db(), seat_token(match_id)
+    conn, token = database.get_db(), seat_token(match_id)
     actor = seating.seat_of(conn, match_id, token)
     if actor is None or token is None:
         raise ApiError(403, "only a player seated in the draft can carry it into a match")

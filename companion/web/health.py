@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 
 from companion.storage import db
+from companion.web import database
 
 bp = Blueprint("health", __name__)
 
@@ -13,7 +14,7 @@ bp = Blueprint("health", __name__)
 def healthz() -> tuple[Response, int]:
     """Answer 200 when the database answers and the last write did not fail for want of a
     writable database (503 naming the cause otherwise)."""
-    if not db.is_healthy():
+    if not database.is_healthy():
         return jsonify({"ok": False, "error": "the database does not answer"}), 503
     fault = db.write_fault()
     if fault is not None:

@@ -195,9 +195,10 @@ def check_limits() -> Response | None:
         )
     cap = limits.get("open_matches")
     if bucket == "create" and cap is not None:
-        from companion.storage import clients, db
+        from companion.storage import clients
+        from companion.web import database
 
-        hold = clients.hold_place(db.get_db(), client, cap, OPEN_HOURS)
+        hold = clients.hold_place(database.get_db(), client, cap, OPEN_HOURS)
         if hold is None:
             return too_many(
                 f"your address already has {cap} open matches (active in the last {OPEN_HOURS} "
@@ -217,9 +218,10 @@ def record_creator(response: Response) -> Response:
     data = response.get_json(silent=True) or {}
     match_id = data.get("match_id")
     if isinstance(match_id, str):
-        from companion.storage import clients, db
+        from companion.storage import clients
+        from companion.web import database
 
-        clients.settle_hold(db.get_db(), g.pop("match_hold", None), match_id, client_key())
+        clients.settle_hold(database.get_db(), g.pop("match_hold", None), match_id, client_key())
     return response
 
 
@@ -227,9 +229,10 @@ def release_hold(_error: BaseException | None = None) -> None:
     """Let go of a place held under the cap when the request made no match."""
     hold = g.pop("match_hold", None)
     if hold is not None:
-        from companion.storage import clients, db
+        from companion.storage import clients
+        from companion.web import database
 
-        clients.release_hold(db.get_db(), hold)
+        clients.release_hold(database.get_db(), hold)
 
 
 def add_hsts(response: Response) -> Response:

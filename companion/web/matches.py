@@ -11,10 +11,10 @@ from flask import Blueprint, Response, jsonify, make_response, request
 
 from companion.kinds import find_kind
 from companion.server.polls import state_tag
-from companion.storage import db
 from companion.storage import matches as store
 from companion.storage import seats as seating
 from companion.storage.replayed import Cached
+from companion.web import database
 from companion.web.common import (
     base_url,
     body,
@@ -45,8 +45,10 @@ def create_match() -> tuple[Response, int]:
 @bp.get("/api/join/<join_code>")
 def join_info(join_code: str) -> Response:
     """List a match's seats for the join page."""
-    match = store.find_match(db.get_db(), join_code=join_code)
-    return jsonify({"match_id": match["id"], "seats": seating.seats(db.get_db(), match["id"])})
+    match = store.find_match(database.get_db(), join_code=join_code)
+    return jsonify(
+        {"match_id": match["id"], "seats": seating.seats(database.get_db(), match["id"])}
+    )
 
 
 @bp.post("/api/join/<join_code>")
@@ -54,7 +56,7 @@ def join(join_code: str) -> Response:
     """Take a free seat (one per phone): the phone gets the seat's token in a cookie.
     A handed-over seat also needs its ``claim`` code."""
     data = body()
-    conn = db.get_db()
+    conn = database.get_db()
     match = store.find_match(conn, join_code=join_code)
     seat = seat_number(data.get("seat"), len(seating.seats(conn, match["id"])))
     claim = data.get("claim") if isinstance(data.get("claim"), str) else None
@@ -70,7 +72,7 @@ def hand_over(match_id: str, seat: int) -> Response:
     working and the answer carries a join link that takes only this seat."""
     check_csrf()
     body()  # a JSON object, even if empty
-    conn = db.get_db()
+    conn = database.get_db()
     match, actor = store.match_and_seat(conn, match_id, seat_token(match_id))
     if actor is None:
         raise ApiError(403, "only a seated player can hand a seat to a new phone")
@@ -90,7 +92,7 @@ def etag_of(cached: Cached, match: sqlite3.Row, viewer: str | None) -> str:
 
 def state_response(match: sqlite3.Row, viewer: str | None) -> Response:
     """Answer the state as this viewer sees it, or 304 when the phone is up to date."""
-    cached = store.load(db.get_db(), match, catalog())
+    cached = store.load(database.get_db(), match, catalog())
     etag = etag_of(cached, match, viewer)
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
@@ -124,9 +126,9 @@ def payload(cached: Cached, viewer: str | None, match: sqlite3.Row) -> dict[str,
         "can_undo": can_undo,
         "can_redo": can_redo,
         "undo": cached.undo_offer(viewer),
-        "seats": seating.seats(db.get_db(), match["id"]),
+        "seats": seating.seats(database.get_db(), match["id"]),
     }
-    done = seating.carried_match(db.get_db(), match["id"])
+    done = seating.carried_match(database.get_db(), match["id"])
     if done is not None:  # a draft carried into a match: every phone is seated there
         data["carried"] = {"match_id": done["id"], "table_url": f"/m/{done['id']}"}
     if viewer is not None:
@@ -141,14 +143,14 @@ def payload(cached: Cached, viewer: str | None, match: sqlite3.Row) -> dict[str,
 @bp.get("/api/matches/<match_id>/state")
 def match_state(match_id: str) -> Response:
     """Read a match (a seated phone sees its own secret choice)."""
-    match, viewer = store.match_and_seat(db.get_db(), match_id, seat_token(match_id))
+    match, viewer = store.match_and_seat(database.get_db(), match_id, seat_token(match_id))
     return state_response(match, viewer)
 
 
 @bp.get("/api/view/<view_token>/state")
 def view_state(view_token: str) -> Response:
     """Read a match as a spectator."""
-    match = store.find_match(db.get_db(), view_token=view_token)
+    match = store.find_match(database.get_db(), view_token=view_token)
     return state_response(match, None)
 
 
@@ -172,8 +174,8 @@ def read_write(match_id: str, kind: str, actor: str) -> store.Write:
         raw = data.get("action")
         if not isinstance(raw, dict):
             raise ApiError(400, '\'action\' must be an object, e.g. {"type": "ante"}')
-        match = store.find_match(db.get_db(), match_id=match_id)
-        action = store.load(db.get_db(), match, catalog()).rules.parse_action(raw)
+        match = store.find_match(database.get_db(), match_id=match_id)
+        action = store.load(database.get_db(), match, catalog()).rules.parse_action(raw)
     token = seat_token(match_id)
     return store.Write(actor, kind, action, base, key, target, phone=store.phone_of(token or ""))
 
@@ -185,7 +187,7 @@ def write(match_id: str, kind: str) -> Response:
     state with a conditional GET, whose body is made once per version and viewer.
     """
     check_csrf()
-    conn = db.get_db()
+    conn = database.get_db()
     match, actor = store.match_and_seat(conn, match_id, seat_token(match_id))
     if actor is None:
         raise ApiError(403, "only a seated player can change the table (join first)")

@@ -20,8 +20,8 @@ from flask import (
 )
 
 from companion.kinds import kind_of_setup
-from companion.storage import db
 from companion.storage import matches as store
+from companion.web import database
 from companion.web.common import catalog
 from printkit.catalog import FlashDuelSet
 from printkit.render.qr import modules
@@ -51,7 +51,7 @@ def bank(code: str | None = None) -> str:
 @bp.get("/join/<join_code>")
 def join(join_code: str) -> str:
     """Pick a seat in a match."""
-    match = store.find_match(db.get_db(), join_code=join_code)
+    match = store.find_match(database.get_db(), join_code=join_code)
     return render_template("join.html", join_code=join_code, match_id=match["id"])
 
 
@@ -64,7 +64,7 @@ def page_of(match: Any) -> dict[str, str]:
 @bp.get("/m/<match_id>")
 def table_page(match_id: str) -> str:
     """The table for a seated phone (a phone without a seat sees it read-only)."""
-    match = store.find_match(db.get_db(), match_id=match_id)
+    match = store.find_match(database.get_db(), match_id=match_id)
     return render_template(
         **page_of(match),
         state_url=f"/api/matches/{match_id}/state",
@@ -76,7 +76,7 @@ def table_page(match_id: str) -> str:
 @bp.get("/v/<view_token>")
 def view_page(view_token: str) -> str:
     """The table for a spectator: read-only."""
-    match = store.find_match(db.get_db(), view_token=view_token)
+    match = store.find_match(database.get_db(), view_token=view_token)
     return render_template(
         **page_of(match), state_url=f"/api/view/{view_token}/state", match_id="", spectator=True
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from companion.storage import db
+from companion.web import database
 from tests.conftest import act, start_duel
 
 
@@ -13,7 +13,7 @@ def test_a_read_only_database_is_a_503_naming_it_and_healthz_reports_it(app: Fla
     match_id, a, _ = start_duel(app)
     assert app.test_client().get("/healthz").status_code == 200
     with app.app_context():
-        conn = db.get_db()
+        conn = database.get_db()
         conn.execute("pragma query_only = on")  # as a read-only file or mount would refuse
     refused = act(a, match_id, {"type": "choose", "character": "grave"})
     assert refused.status_code == 503, refused.get_json()
@@ -23,6 +23,6 @@ def test_a_read_only_database_is_a_503_naming_it_and_healthz_reports_it(app: Fla
     assert health.status_code == 503 and "readonly" in health.get_json()["error"]
     assert a.get(f"/api/matches/{match_id}/state").get_json()["version"] == 0
     with app.app_context():
-        db.get_db().execute("pragma query_only = off")  # the disk is writable again
+        database.get_db().execute("pragma query_only = off")  # the disk is writable again
     assert act(a, match_id, {"type": "choose", "character": "grave"}).status_code == 200
     assert app.test_client().get("/healthz").status_code == 200

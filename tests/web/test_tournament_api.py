@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.web import database
 from tests.conftest import act, phone, post
 from tests.helpers import seat_link
 
@@ -397,10 +398,9 @@ def test_two_next_round_clicks_at_once_open_one_round(app: Flask, client: FlaskC
     for t in clicks:
         t.join()
     assert sorted(answers) == [201, 409]
-    from companion.storage import db
 
     with app.app_context():
-        matches = db.get_db().execute("select count(*) from matches").fetchone()[0]
+        matches = database.get_db().execute("select count(*) from matches").fetchone()[0]
     assert matches == 2 and len(current_tables(read(client, tid, h))) == 2
 
 

@@ -31,10 +31,11 @@ from companion.game.tournament import (
     standings,
 )
 from companion.game.tournament.config import read_config
-from companion.storage import db, results
 from companion.storage import matches as store
+from companion.storage import results
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
+from companion.web import database
 from companion.web.common import body, catalog
 from companion.web.errors import ApiError
 
@@ -62,7 +63,7 @@ def organiser_row(tid: str, by_link: bool = False) -> sqlite3.Row:
 
     :raises ApiError: 403 for anyone else.
     """
-    row = ts.find(db.get_db(), tid)
+    row = ts.find(database.get_db(), tid)
     token = request.headers.get(ORGANISER_HEADER) or (request.args.get("key") if by_link else None)
     if not ts.is_organiser(row, token):
         raise ApiError(403, "only the organiser's link can change the tournament")
@@ -101,21 +102,21 @@ def new_page() -> str:
 @bp.get("/t/<tid>")
 def public_page(tid: str) -> str:
     """Pairings and standings for players and spectators (a player sees their table)."""
-    row = ts.find(db.get_db(), tid)
+    row = ts.find(database.get_db(), tid)
     return render_template("tournament.html", tid=tid, name=row["name"], page="public")
 
 
 @bp.get("/t/<tid>/standings")
 def standings_page(tid: str) -> str:
     """Standings in large type for a projector; it refreshes itself."""
-    row = ts.find(db.get_db(), tid)
+    row = ts.find(database.get_db(), tid)
     return render_template("tournament_standings.html", tid=tid, name=row["name"])
 
 
 @bp.get("/t/<tid>/enter")
 def enter_page(tid: str) -> str:
     """A player's phone asks to enter (the organiser approves)."""
-    row = ts.find(db.get_db(), tid)
+    row = ts.find(database.get_db(), tid)
     config = ts.config_of(row)
     duelists = []
     if config.game == "flash-duel" and config.mode == "full":
@@ -126,7 +127,7 @@ def enter_page(tid: str) -> str:
 @bp.get("/to/<tid>/<token>")
 def organiser_page(tid: str, token: str) -> str:
     """The organiser's page (a wrong secret is answered as not found)."""
-    row = ts.find(db.get_db(), tid)
+    row = ts.find(database.get_db(), tid)
     if not ts.is_organiser(row, token):
         abort(404)
     config = ts.config_of(row)
@@ -145,8 +146,8 @@ def organiser_page(tid: str, token: str) -> str:
 @bp.get("/ts/<join_code>/<int:seat>")
 def seat_page(join_code: str, seat: int) -> str:
     """A table slip's QR code: take this seat at this table with one tap."""
-    match = store.find_match(db.get_db(), join_code=join_code)
-    seats = seating.seats(db.get_db(), match["id"])
+    match = store.find_match(database.get_db(), join_code=join_code)
+    seats = seating.seats(database.get_db(), match["id"])
     if not 0 <= seat < len(seats):
         abort(404)
     return render_template(
@@ -177,7 +178,7 @@ def create() -> tuple[Response, int]:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                              or not 0 <= seed < 2**31):  # fmt: skip
         raise ApiError(400, "'seed' must be a whole number from 0 to 2**31 - 1")
-    tid, token = refusing(lambda: ts.create(db.get_db(), config, names, seed))
+    tid, token = refusing(lambda: ts.create(database.get_db(), config, names, seed))
     return jsonify(links(tid, token)), 201
 
 
@@ -215,7 +216,7 @@ def name_from(data: dict[str, Any]) -> str:
 def ask_to_enter(tid: str) -> tuple[Response, int]:
     """A player's phone asks to enter; the organiser approves. The phone gets a cookie."""
     data = body()
-    conn = db.get_db()
+    conn = database.get_db()
     row = ts.find(conn, tid)
     mine = ts.player_by_token(conn, tid, request.cookies.get(PLAYER_COOKIE + tid))
     if mine is not None:
@@ -239,7 +240,7 @@ def add_player(tid: str) -> tuple[Response, int]:
     row = organiser_row(tid)
     character = character_from(data, row)
     name = name_from(data)
-    pid = refusing(lambda: ts.enter_player(db.get_db(), row, name, character, "active"))
+    pid = refusing(lambda: ts.enter_player(database.get_db(), row, name, character, "active"))
     return jsonify({"player": pid, "status": "active"}), 201
 
 
@@ -250,7 +251,7 @@ def change_player(tid: str, pid: int, action: str) -> Response:
     if action not in ("approve", "drop", "reenter"):
         raise ApiError(404, "the action must be approve, drop or reenter")
     row = organiser_row(tid)
-    refusing(lambda: ts.set_status(db.get_db(), row, pid, action))
+    refusing(lambda: ts.set_status(database.get_db(), row, pid, action))
     return jsonify({"ok": True})
 
 
@@ -284,7 +285,7 @@ def next_round(tid: str) -> tuple[Response, int]:
     number = data.get("round")
     if isinstance(number, bool) or not isinstance(number, int):
         raise ApiError(400, "'round' must be the number of the round to start")
-    conn = db.get_db()
+    conn = database.get_db()
     results.sync_results(conn, row, catalog())
     new = refusing(lambda: ts.start_round(conn, row, number, catalog(), actor_from(data)))
     return jsonify({"round": new.number, "stage": new.stage, "tables": len(new.pairings)}), 201
@@ -297,7 +298,7 @@ def enter_result(tid: str, number: int, table_no: int) -> Response:
     row = organiser_row(tid)
     result = Result(whole_field(data, "wins_a"), whole_field(data, "wins_b"),
                     whole_field(data, "draws"))  # fmt: skip
-    conn = db.get_db()
+    conn = database.get_db()
     refusing(lambda: results.record(conn, row, number, table_no, result, actor_from(data)))
     return jsonify({"ok": True})
 
@@ -308,7 +309,7 @@ def enter_result(tid: str, number: int, table_no: int) -> Response:
 @bp.get("/api/tournaments/<tid>")
 def read(tid: str) -> Response:
     """The tournament as this phone may see it (the organiser sees seat links and the log)."""
-    conn = db.get_db()
+    conn = database.get_db()
     row = ts.find(conn, tid)
     if refusing(lambda: results.sync_results(conn, row, catalog())):
         row = ts.find(conn, tid)
@@ -351,7 +352,7 @@ def csv_response(rows: list[list[Any]], filename: str) -> Response:
 @bp.get("/api/tournaments/<tid>/standings.csv")
 def standings_csv(tid: str) -> Response:
     """The standings as CSV: rank, player, record, points and the three tiebreakers."""
-    conn = db.get_db()
+    conn = database.get_db()
     row = ts.find(conn, tid)
     results.sync_results(conn, row, catalog())
     event = ts.load_event(conn, row)
@@ -375,7 +376,7 @@ def percent(value: Any) -> str:
 @bp.get("/api/tournaments/<tid>/matches.csv")
 def matches_csv(tid: str) -> Response:
     """Every table of every round as CSV, with who entered each result."""
-    conn = db.get_db()
+    conn = database.get_db()
     row = ts.find(conn, tid)
     results.sync_results(conn, row, catalog())
     names = {p["player"]: p["name"] for p in ts.player_rows(conn, tid)}
@@ -414,7 +415,7 @@ def slips_pdf(tid: str, number: int) -> Response:
         raise ApiError(400, f"'paper' must be one of {', '.join(PAPERS)}")
     config = ts.config_of(row)
     clock = f"{config.round_minutes} minutes" if config.round_minutes else None
-    rs = round_slips(db.get_db(), row, catalog(), number, base_url(),
+    rs = round_slips(database.get_db(), row, catalog(), number, base_url(),
                      FORMATS[(config.game, config.mode)], clock)  # fmt: skip
     if rs is None:
         raise ApiError(404, f"round {number} has not started")

@@ -10,11 +10,12 @@ from typing import Any
 from flask import Response, jsonify, request
 
 from companion.game.tournament import Result
-from companion.storage import db, results
 from companion.storage import matches as store
+from companion.storage import results
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
 from companion.storage.replayed import Cached
+from companion.web import database
 from companion.web.common import body, catalog, check_csrf, seat_number, seat_token
 from companion.web.errors import ApiError
 from companion.web.tournaments import (
@@ -34,7 +35,7 @@ def table_match(tid: str, number: int, table_no: int) -> sqlite3.Row:
 
     :raises ApiError: 404 when the round has no such table with a match.
     """
-    match = ts.table_match(db.get_db(), tid, number, table_no)
+    match = ts.table_match(database.get_db(), tid, number, table_no)
     if match is None:
         raise ApiError(404, f"round {number} has no table {table_no} with a match")
     return match
@@ -47,7 +48,7 @@ def hand_over(tid: str, number: int, table_no: int, seat: int) -> Response:
     body()  # a JSON object, even if empty
     row = organiser_row(tid)
     match = table_match(tid, number, table_no)
-    conn = db.get_db()
+    conn = database.get_db()
     seat = seat_number(seat, len(seating.seats(conn, match["id"])))
     name, claim = seating.hand_over_seat(conn, match["id"], seat, store.ORGANISER)
     ts.note(conn, row, f"round {number} table {table_no}: {name}'s seat handed to a new phone")
@@ -67,7 +68,7 @@ def last_action(cached: Cached) -> dict[str, Any] | None:
 def read_last_action(tid: str, number: int, table_no: int) -> Response:
     """The table's last action in effect, and why it cannot be undone if it cannot."""
     organiser_row(tid)
-    conn = db.get_db()
+    conn = database.get_db()
     cached = store.load(conn, table_match(tid, number, table_no), catalog())
     return jsonify({"last": last_action(cached)})
 
@@ -81,7 +82,7 @@ def undo_at_table(tid: str, number: int, table_no: int) -> Response:
     target = data.get("target")
     if isinstance(target, bool) or not isinstance(target, int):
         raise ApiError(400, "'target' must be the position of the action to take back")
-    conn = db.get_db()
+    conn = database.get_db()
     match = table_match(tid, number, table_no)
     current = store.load(conn, match, catalog())
     write = store.Write(store.ORGANISER, "undo", None, current.version, uuid.uuid4().hex,
@@ -100,7 +101,7 @@ def reporter(tid: str, match: sqlite3.Row, players: tuple[int, int | None]) -> i
 
     :raises ApiError: 403 for any other phone.
     """
-    conn = db.get_db()
+    conn = database.get_db()
     entered = ts.player_by_token(conn, tid, request.cookies.get(PLAYER_COOKIE + tid))
     if entered is not None and entered["player"] in players:
         return int(entered["player"])
@@ -118,11 +119,13 @@ def report_score(tid: str, number: int, table_no: int) -> Response:
     report the same, it is the result; when they differ, the organiser decides."""
     check_csrf()
     data = body()
-    row = ts.find(db.get_db(), tid)
+    row = ts.find(database.get_db(), tid)
     result = Result(whole_field(data, "wins_a"), whole_field(data, "wins_b"),
                     whole_field(data, "draws"))  # fmt: skip
     match = table_match(tid, number, table_no)
-    players = ts.table_players(db.get_db(), tid, number, table_no)
+    players = ts.table_players(database.get_db(), tid, number, table_no)
     player = reporter(tid, match, players)
-    said = refusing(lambda: results.report(db.get_db(), row, number, table_no, player, result))
+    said = refusing(
+        lambda: results.report(database.get_db(), row, number, table_no, player, result)
+    )
     return jsonify({"report": said})
