@@ -66,3 +66,14 @@ def test_serve_setup_and_poll_load_run_against_a_server(server: str, tmp_path: P
     host, port = server.removeprefix("http://").split(":")
     out = run_script("bench/poll_load.py", host, port, str(paths), "2", "1")
     assert "2 connections" in out and " 0 errors" in out
+
+
+def test_undo_bench_lengthens_a_table_on_todays_store(tmp_path: Path, catalog: Catalog) -> None:
+    path = tmp_path / "db.sqlite3"
+    undo_bench = bench_module("undo_bench")
+    (match_id, _, _), *_ = undo_bench.make_tables(path, 1)
+    undo_bench.lengthen(path, match_id, 10)
+    conn = db.connect(path)
+    cached = store.load(conn, store.find_match(conn, match_id=match_id), catalog)
+    conn.close()
+    assert cached.version == 12 and cached.top is not None and cached.top.actor == "Ana"
