@@ -34,7 +34,8 @@ from typing import Any
 
 from flask import Flask
 
-from companion.server.polls import HSTS, NOT_MODIFIED_HEADERS, Poll, PollCheck, versions
+from companion.server.polls import HSTS, NOT_MODIFIED_HEADERS, Poll, PollCheck
+from companion.storage.polling import versions
 from companion.web.hosting import public_address
 from companion.web.security import HEADERS
 

@@ -17,7 +17,6 @@ also holds long polls) and ``UnchangedPolls`` below, for the WSGI app served any
 
 from __future__ import annotations
 
-import hashlib
 import re
 import sqlite3
 import threading
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from companion.storage import db
+from companion.storage import db, polling
 from companion.web.security import HEADERS, SEAT_COOKIE_PREFIX
 
 MATCH_STATE = re.compile(r"^/api/matches/([A-Za-z0-9_-]{1,100})/state$")
@@ -82,19 +81,6 @@ class Unchanged:
     wait: int
 
 
-def versions(conn: sqlite3.Connection, ids: list[str]) -> dict[str, tuple[int, int]]:
-    """Return the (version, seat version) of matches (a deleted one is missing)."""
-    found: dict[str, tuple[int, int]] = {}
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for row in conn.execute(
-            f"select id, version, seat_version from matches where id in ({marks})", chunk
-        ):
-            found[row["id"]] = (row["version"], row["seat_version"])
-    return found
-
-
 class PollCheck:
     """Decide from the database alone whether a poll's state is unchanged."""
 
@@ -120,16 +106,13 @@ class PollCheck:
         known = self.viewers.get((match_id, token))
         if known is not None and known[1] == seat_version:
             return known[0]
-        row = conn.execute(
-            "select name from seats where match_id = ? and token_hash = ?",
-            (match_id, hashlib.sha256(token.encode()).hexdigest()),
-        ).fetchone()
-        if row is None:
+        name = polling.seat_holder(conn, match_id, token)
+        if name is None:
             return None
         if len(self.viewers) >= MAX_SEATS_CACHED:
             self.viewers.clear()
-        self.viewers[(match_id, token)] = (str(row["name"]), seat_version)
-        return str(row["name"])
+        self.viewers[(match_id, token)] = (name, seat_version)
+        return name
 
     def current(self, path: str, cookies: str) -> tuple[str, str, tuple[int, int]]:
         """Return (ETag the full path would give now, match id, versions), when cheap to know.
@@ -140,9 +123,7 @@ class PollCheck:
         found = MATCH_STATE.match(path)
         if found:
             match_id = found.group(1)
-            row = conn.execute(
-                "select id, version, seat_version from matches where id = ?", (match_id,)
-            ).fetchone()
+            row = polling.match_versions(conn, match_id)
             token = cookie_value(cookies, SEAT_COOKIE_PREFIX + match_id)
             seats = int(row["seat_version"]) if row else 0
             viewer = self.viewer(conn, match_id, token, seats) if token and row else None
@@ -152,10 +133,7 @@ class PollCheck:
             found = VIEW_STATE.match(path)
             if not found:
                 raise LookupError(path)
-            row = conn.execute(
-                "select id, version, seat_version from matches where view_token = ?",
-                (found.group(1),),
-            ).fetchone()
+            row = polling.viewed_versions(conn, found.group(1))
             if row is None:
                 raise LookupError(path)
             viewer = None

@@ -1,5 +1,5 @@
-"""The companion's layers (issue #20): storage speaks no HTTP (no Flask), the web layer runs
-no SQL of its own (every statement is in storage/), the rules import neither."""
+"""The companion's layers (issue #20): storage speaks no HTTP (no Flask), the web and server
+layers run no SQL of their own (every statement is in storage/), the rules import neither."""
 
 from __future__ import annotations
 
@@ -35,9 +35,9 @@ def test_storage_speaks_no_http() -> None:
     assert found == []
 
 
-def test_the_web_layer_runs_no_sql_of_its_own() -> None:
-    found = [str(p.relative_to(COMPANION)) for p in (COMPANION / "web").rglob("*.py")
-             if calls_execute(p)]  # fmt: skip
+def test_the_web_and_server_layers_run_no_sql_of_their_own() -> None:
+    found = [str(p.relative_to(COMPANION)) for folder in ("web", "server")
+             for p in (COMPANION / folder).rglob("*.py") if calls_execute(p)]  # fmt: skip
     assert found == []
 
 
