@@ -44,17 +44,23 @@ def test_four_phones_choosing_in_the_same_50_ms_all_count(server: str, browser: 
     no_errors(phones)
 
 
-def test_a_second_phone_cannot_take_the_opponents_tournament_seat(
-    server: str, browser: Any
-) -> None:
+def round_one(server: str, browser: Any) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    """Open a two-player tournament and its round 1 from the organiser's phone; return that
+    phone, the tournament's links and its one table as the organiser sees it."""
     org = browser.new_context(**PHONE).new_page()
     org.goto(server + "/tournaments/new")
     made = api(org, "POST", f"{server}/api/tournaments", {
         "name": "Seat Cup", "rounds": 1, "players": ["Ana", "Ben"], "seed": 1})  # fmt: skip
     tid, token = made["tournament_id"], {"X-Organiser-Token": made["organiser_url"].rsplit("/")[-1]}
     api(org, "POST", f"{server}/api/tournaments/{tid}/rounds", {"round": 1}, token)
-    table = api(org, "GET", f"{server}/api/tournaments/{tid}", headers=token)["rounds"][-1]
-    table = table["tables"][0]
+    rounds = api(org, "GET", f"{server}/api/tournaments/{tid}", headers=token)["rounds"]
+    return org, made, rounds[-1]["tables"][0]
+
+
+def test_a_second_phone_cannot_take_the_opponents_tournament_seat(
+    server: str, browser: Any
+) -> None:
+    org, made, table = round_one(server, browser)
     mine, theirs = table["seat_urls"]
     other_seat = table["seats"][1]
     second = browser.new_context(**PHONE).new_page()
@@ -90,14 +96,7 @@ def test_a_double_tap_on_start_opens_one_match(app: Flask, server: str, browser:
 def test_the_organiser_hands_a_seat_over_and_undoes_from_the_page(
     server: str, browser: Any
 ) -> None:
-    org = browser.new_context(**PHONE).new_page()
-    org.goto(server + "/tournaments/new")
-    made = api(org, "POST", f"{server}/api/tournaments", {
-        "name": "Seat Cup", "rounds": 1, "players": ["Ana", "Ben"], "seed": 1})  # fmt: skip
-    tid, token = made["tournament_id"], {"X-Organiser-Token": made["organiser_url"].rsplit("/")[-1]}
-    api(org, "POST", f"{server}/api/tournaments/{tid}/rounds", {"round": 1}, token)
-    table = api(org, "GET", f"{server}/api/tournaments/{tid}", headers=token)["rounds"][-1]
-    table = table["tables"][0]
+    org, made, table = round_one(server, browser)
     phones = {}
     for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
         page = browser.new_context(**PHONE).new_page()

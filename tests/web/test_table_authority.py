@@ -32,6 +32,25 @@ def take(p: FlaskClient, url: str, seat: int | None = None, claim: str | None = 
     return post(p, f"/api/join/{code}", body)
 
 
+def seated_players(app: Flask, table: dict[str, Any]) -> dict[str, FlaskClient]:
+    """Seat both players of a tournament table on phones of their own, by their links."""
+    phones = {}
+    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
+        p = phone(app)
+        assert take(p, url).status_code == 200
+        phones[table[side]["name"]] = p
+    return phones
+
+
+def playing(app: Flask, table: dict[str, Any]) -> tuple[dict[str, FlaskClient], str]:
+    """Seat both players and choose their characters; return their phones and the match."""
+    phones = seated_players(app, table)
+    match_id = table["match_url"].rsplit("/", 1)[1]
+    for p, character in zip(phones.values(), ("grave", "rook"), strict=True):
+        assert act(p, match_id, {"type": "choose", "character": character}).status_code == 200
+    return phones, str(match_id)
+
+
 def test_a_players_seat_link_takes_only_that_seat_once(app: Flask, client: FlaskClient) -> None:
     _, _, table = tournament_table(client)
     mine, theirs = table["seat_urls"]  # player a's link, player b's
@@ -137,14 +156,7 @@ def test_a_tournament_table_takes_a_players_action_only_from_their_phone(
     app: Flask, client: FlaskClient
 ) -> None:
     _, _, table = tournament_table(client)
-    phones = {}
-    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
-        p = phone(app)
-        assert take(p, url).status_code == 200
-        phones[table[side]["name"]] = p
-    match_id = table["match_url"].rsplit("/", 1)[1]
-    for p, character in zip(phones.values(), ("grave", "rook"), strict=True):
-        assert act(p, match_id, {"type": "choose", "character": character}).status_code == 200
+    phones, match_id = playing(app, table)
     turn = state(client, match_id)["state"]["table"]["turn"]
     other = next(name for name in phones if name != turn)
     into_theirs = act(phones[other], match_id, {"type": "add_gem", "player": turn, "value": 1})
@@ -206,14 +218,7 @@ def test_the_organiser_takes_back_a_tables_last_action_but_never_a_final_one(
     app: Flask, client: FlaskClient
 ) -> None:
     tid, h, table = tournament_table(client)
-    phones = {}
-    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
-        p = phone(app)
-        assert take(p, url).status_code == 200
-        phones[table[side]["name"]] = p
-    match_id = table["match_url"].rsplit("/", 1)[1]
-    for p, character in zip(phones.values(), ("grave", "rook"), strict=True):
-        assert act(p, match_id, {"type": "choose", "character": character}).status_code == 200
+    phones, match_id = playing(app, table)
     where = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}"
     last = client.get(where + "/last-action", headers=h).get_json()["last"]
     assert "is final" in last["refused"]  # the reveal of the characters
@@ -244,16 +249,6 @@ def test_a_traitors_state_differs_from_a_loyal_players_only_in_the_card(app: Fla
     ]
     assert all(view == plain[0] for view in plain), "a phone's state shows more than its card"
     assert {data["state"]["loyalty"] for data in seen.values()} == {"loyal", "traitor"}
-
-
-def seated_players(app: Flask, table: dict[str, Any]) -> dict[str, FlaskClient]:
-    """Seat both players of a tournament table on phones of their own, by their links."""
-    phones = {}
-    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
-        p = phone(app)
-        assert take(p, url).status_code == 200
-        phones[table[side]["name"]] = p
-    return phones
 
 
 def test_players_who_agree_on_a_typed_score_make_the_result(
