@@ -1,0 +1,82 @@
+"""Command-line commands for print production: ``pod``, ``labels``, ``pick`` and ``slips``.
+
+``printkit.cli`` adds these parsers with :func:`add_parsers` and runs them from
+:data:`COMMANDS`; the errors they raise (:data:`ERRORS`) exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from printkit.catalog import Catalog
+from printkit.encode import write_pngs
+from printkit.i18n import LANGUAGES
+from printkit.pieces import pieces_for
+from printkit.pod import ROUND_MODES, PodError, export_set, find_service, manifest, write_manifest
+from printkit.render.style import style_for
+
+
+class ProductionError(ValueError):
+    """A command-line value these commands cannot use; the message says which."""
+
+
+def add_parsers(commands: Any, add_data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Describe the print-production commands."""
+    pod = commands.add_parser("pod", help="one image per design at a print-on-demand spec")
+    add_data_dir(pod)
+    pod.add_argument("--service", required=True, help="mpc (MakePlayingCards) or tgc")
+    pod.add_argument(
+        "--set", dest="set_ids", action="append", default=[], help="set id (repeatable; all)"
+    )
+    pod.add_argument("--lang", default="en", choices=LANGUAGES)
+    pod.add_argument("--out", default="output/pod", help="output directory (output/pod)")
+    pod.add_argument(
+        "--round-pieces",
+        default="custom",
+        choices=ROUND_MODES,
+        help="custom: round pieces at our size; stock: shrunk onto the service's circle",
+    )
+
+
+def chosen_sets(catalog: Catalog, set_ids: list[str]) -> list[Any]:
+    """Return the sets named (every set when none is).
+
+    :raises ProductionError: for an unknown set, naming the known ones.
+    """
+    every = [s for g in catalog.games for s in g.sets]
+    if not set_ids:
+        return every
+    known = {s.id: s for s in every}
+    for sid in set_ids:
+        if sid not in known:
+            raise ProductionError(f"--set: no set {sid!r} (known: {', '.join(known)})")
+    return [known[sid] for sid in set_ids]
+
+
+def run_pod(catalog: Catalog, args: argparse.Namespace) -> int:
+    """Export every design of the chosen sets as images with a manifest per set."""
+    started = time.perf_counter()
+    service = find_service(args.service)
+    style = style_for(args.lang)
+    out = Path(args.out) / service.id
+    total = 0
+    for game_set in chosen_sets(catalog, args.set_ids):
+        folder = out / f"{game_set.id}_{args.lang}"
+        export = export_set(pieces_for(game_set).pieces, style, service, folder, args.round_pieces)
+        write_pngs(export.images)
+        path = write_manifest(
+            folder / "manifest.json", manifest(export, service, game_set.id, args.lang)
+        )
+        total += len(export.images)
+        print(f"{path}: {len(export.components)} designs, {len(export.backs)} backs")
+    print(f"{total} images in {time.perf_counter() - started:.2f} s", file=sys.stderr)
+    return 0
+
+
+COMMANDS: dict[str, Callable[[Catalog, argparse.Namespace], int]] = {"pod": run_pod}
+ERRORS: tuple[type[Exception], ...] = (ProductionError, PodError)
