@@ -16,6 +16,7 @@ from typing import Any
 from printkit.catalog import Catalog
 from printkit.encode import write_pngs
 from printkit.i18n import LANGUAGES
+from printkit.labels import LabelError, sheet_for, stock_ids, write_labels
 from printkit.pieces import pieces_for
 from printkit.pod import ROUND_MODES, PodError, export_set, find_service, manifest, write_manifest
 from printkit.render.style import style_for
@@ -41,6 +42,22 @@ def add_parsers(commands: Any, add_data_dir: Callable[[argparse.ArgumentParser],
         choices=ROUND_MODES,
         help="custom: round pieces at our size; stock: shrunk onto the service's circle",
     )
+    add_labels_parser(commands, add_data_dir)
+
+
+def add_labels_parser(
+    commands: Any, add_data_dir: Callable[[argparse.ArgumentParser], None]
+) -> None:
+    """Describe ``printkit labels``."""
+    labels = commands.add_parser("labels", help="chips on round label stock or punch strips")
+    add_data_dir(labels)
+    labels.add_argument("--set", dest="set_ids", action="append", default=[], help="set id")
+    labels.add_argument(
+        "--stock", choices=stock_ids(), help="label stock or punch (default: the paper's stock)"
+    )
+    labels.add_argument("--paper", default="letter", help="letter or a4 (for --stock punch)")
+    labels.add_argument("--lang", default="en", choices=LANGUAGES)
+    labels.add_argument("--out", help="PDF file to write")
 
 
 def chosen_sets(catalog: Catalog, set_ids: list[str]) -> list[Any]:
@@ -78,5 +95,21 @@ def run_pod(catalog: Catalog, args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[Catalog, argparse.Namespace], int]] = {"pod": run_pod}
-ERRORS: tuple[type[Exception], ...] = (ProductionError, PodError)
+def run_labels(catalog: Catalog, args: argparse.Namespace) -> int:
+    """Write a set's chips onto label stock or punch strips."""
+    sheet = sheet_for(args.stock, args.paper)
+    sets = chosen_sets(catalog, args.set_ids or ["base-3e"])
+    pieces = [p for s in sets for p in pieces_for(s).pieces]
+    name = "_".join(s.id for s in sets)
+    kind = args.stock or sheet.paper.name
+    out = Path(args.out or f"output/labels_{name}_{kind}_{args.lang}.pdf")
+    title = f"{', '.join(s.name for s in sets)}: {sheet.name}"
+    print(write_labels(pieces, sheet, out, title, style_for(args.lang)))
+    return 0
+
+
+COMMANDS: dict[str, Callable[[Catalog, argparse.Namespace], int]] = {
+    "pod": run_pod,
+    "labels": run_labels,
+}
+ERRORS: tuple[type[Exception], ...] = (ProductionError, PodError, LabelError)
