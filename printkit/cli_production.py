@@ -13,10 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from printkit.build import BuildError, BuildOptions, write_pieces
 from printkit.catalog import Catalog
 from printkit.encode import write_pngs
 from printkit.i18n import LANGUAGES
 from printkit.labels import LabelError, sheet_for, stock_ids, write_labels
+from printkit.pick import PickError, Request, combine, pick
 from printkit.pieces import pieces_for
 from printkit.pod import ROUND_MODES, PodError, export_set, find_service, manifest, write_manifest
 from printkit.render.style import style_for
@@ -43,6 +45,7 @@ def add_parsers(commands: Any, add_data_dir: Callable[[argparse.ArgumentParser],
         help="custom: round pieces at our size; stock: shrunk onto the service's circle",
     )
     add_labels_parser(commands, add_data_dir)
+    add_pick_parser(commands, add_data_dir)
 
 
 def add_labels_parser(
@@ -58,6 +61,27 @@ def add_labels_parser(
     labels.add_argument("--paper", default="letter", help="letter or a4 (for --stock punch)")
     labels.add_argument("--lang", default="en", choices=LANGUAGES)
     labels.add_argument("--out", help="PDF file to write")
+
+
+def add_pick_parser(commands: Any, add_data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Describe ``printkit pick``."""
+    pick = commands.add_parser("pick", help="print chosen designs (NAME or NAME=COPIES)")
+    add_data_dir(pick)
+    pick.add_argument(
+        "--set", dest="set_ids", action="append", required=True, help="set id (repeatable)"
+    )
+    pick.add_argument(
+        "--chip",
+        dest="chips",
+        action="append",
+        default=[],
+        metavar="NAME[=N]",
+        help="a design by name, with copies (repeatable); none: the sets, shared chips once",
+    )
+    pick.add_argument("--paper", default="letter", help="letter or a4")
+    pick.add_argument("--lang", default="en", choices=LANGUAGES)
+    pick.add_argument("--duplex", action="store_true", help="backs for a long-edge flip")
+    pick.add_argument("--out", help="PDF file to write")
 
 
 def chosen_sets(catalog: Catalog, set_ids: list[str]) -> list[Any]:
@@ -108,8 +132,28 @@ def run_labels(catalog: Catalog, args: argparse.Namespace) -> int:
     return 0
 
 
+def run_pick(catalog: Catalog, args: argparse.Namespace) -> int:
+    """Print a chosen list of designs, or the sets combined with their shared chips once."""
+    sets = chosen_sets(catalog, args.set_ids)
+    pieces, skipped = combine([pieces_for(s).pieces for s in sets])
+    if args.chips:
+        pieces = pick(pieces, [Request.from_text(text) for text in args.chips])
+    name = "_".join(s.id for s in sets) + ("_picked" if args.chips else "")
+    options = BuildOptions(paper=args.paper, lang=args.lang, duplex=args.duplex)
+    out = Path(args.out or f"output/{name}_{args.paper}_{args.lang}.pdf")
+    title = ", ".join(s.name for s in sets)
+    path = write_pieces(pieces, title, out, options)
+    count = sum(p.copies for p in pieces)
+    print(f"{path}: {count} pieces, {len(pieces)} designs")
+    if skipped and not args.chips:
+        shared = sum(p.copies for p in skipped)
+        print(f"shared chips printed once: {shared} pieces of the later sets left out")
+    return 0
+
+
 COMMANDS: dict[str, Callable[[Catalog, argparse.Namespace], int]] = {
     "pod": run_pod,
     "labels": run_labels,
+    "pick": run_pick,
 }
-ERRORS: tuple[type[Exception], ...] = (ProductionError, PodError, LabelError)
+ERRORS: tuple[type[Exception], ...] = (ProductionError, PodError, LabelError, PickError, BuildError)
