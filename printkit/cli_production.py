@@ -15,7 +15,6 @@ from typing import Any
 
 from printkit.build import BuildError, BuildOptions, write_pieces
 from printkit.catalog import Catalog
-from printkit.encode import write_pngs
 from printkit.i18n import LANGUAGES
 from printkit.labels import LabelError, sheet_for, stock_ids, write_labels
 from printkit.pick import PickError, Request, combine, pick
@@ -109,7 +108,6 @@ def run_pod(catalog: Catalog, args: argparse.Namespace) -> int:
     for game_set in chosen_sets(catalog, args.set_ids):
         folder = out / f"{game_set.id}_{args.lang}"
         export = export_set(pieces_for(game_set).pieces, style, service, folder, args.round_pieces)
-        write_pngs(export.images)
         path = write_manifest(
             folder / "manifest.json", manifest(export, service, game_set.id, args.lang)
         )
