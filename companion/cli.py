@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from companion import slips_cli
 from companion.game.puzzle_strike.bank import (
     Bank,
     BankError,
@@ -110,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
     add_maintenance_commands(commands)
+    slips_cli.add_parser(commands, add_database_options)
     bank.add_argument("--json", action="store_true", help="print JSON")
     bank.add_argument("--pdf", metavar="FILE", help="also write the bank setup sheet(s) here")
     bank.add_argument("--paper", default="letter", help="paper for --pdf: letter or a4")
@@ -390,8 +392,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (CatalogError, UsageError, BaseUrlError, DatabaseProblem, OSError) as exc:
             print(f"companion serve: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    if args.command in ("prune", "backup", "export", "import"):
+    if args.command in ("prune", "backup", "export", "import", "slips"):
         from companion.storage.maintenance import MaintenanceError
+
+        if args.command == "slips":
+            try:
+                print(slips_cli.run(args, database_path(args)))
+                return 0
+            except (CatalogError, MaintenanceError, slips_cli.SlipsError, OSError) as exc:
+                print(f"companion slips: {exc}", file=sys.stderr)
+                return EXIT_BAD_INPUT
 
         try:
             return run_maintenance(args)
