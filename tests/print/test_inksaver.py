@@ -59,7 +59,7 @@ def test_backs_are_light_and_their_words_dark(builds: dict[bool, Path]) -> None:
     assert ink(saved) < 0.4 * ink(normal)  # a third of the ink (0.21 against 0.64)
     assert saved.getextrema()[0] < 90  # the back's word is still printed, dark
     fronts_normal, fronts_saved = (page_image(builds[s], 4) for s in (False, True))
-    assert ink(fronts_saved) < ink(fronts_normal)
+    assert ink(fronts_saved) <= ink(fronts_normal)  # pale card faces are left as they are
 
 
 NEEDS_ZBAR = pytest.mark.skipif(not shutil.which("zbarimg"), reason="zbar missing")
