@@ -55,7 +55,7 @@ def builds(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> dict[b
 def test_backs_are_light_and_their_words_dark(builds: dict[bool, Path]) -> None:
     # cover, its blank back, the alignment pair, then fronts (page 5) and backs (page 6)
     normal, saved = (page_image(builds[s], 5) for s in (False, True))
-    assert ink(normal) > 0.5  # dark backs: most of the page inked
+    assert ink(normal) > 0.4  # dark backs: most of the page inked
     assert ink(saved) < 0.4 * ink(normal)  # a third of the ink (0.21 against 0.64)
     assert saved.getextrema()[0] < 90  # the back's word is still printed, dark
     fronts_normal, fronts_saved = (page_image(builds[s], 4) for s in (False, True))
