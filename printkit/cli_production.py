@@ -128,7 +128,7 @@ def run_labels(catalog: Catalog, args: argparse.Namespace) -> int:
     """Write a set's chips onto label stock or punch strips."""
     sheet = sheet_for(args.stock, args.paper)
     sets = chosen_sets(catalog, args.set_ids or ["base-3e"])
-    pieces = [p for s in sets for p in pieces_for(s).pieces]
+    pieces, _ = combine([pieces_for(s).pieces for s in sets])  # shared chips once
     name = "_".join(s.id for s in sets)
     kind = args.stock or sheet.paper.name
     out = Path(args.out or f"output/labels_{name}_{kind}_{args.lang}.pdf")

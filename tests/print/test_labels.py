@@ -85,6 +85,14 @@ def test_punch_strips_have_room_and_cut_guides(tmp_path: Path) -> None:
     assert b"[ 3 2 ] 0 d" in text or b"[3 2] 0 d" in text  # dashed cut guides between strips
 
 
+def test_combined_sets_put_shared_chips_on_labels_once(tmp_path: Path) -> None:
+    out = tmp_path / "both.pdf"
+    assert main(["labels", "--set", "base-3e", "--set", "shadows", "--out", str(out)]) == 0
+    reader = PdfReader(out)
+    placed = sum(len(chip_centres(out, i)) for i in range(len(reader.pages)))
+    assert placed == 342 + 342 - 192  # gems, purple chips, wounds and blanks once
+
+
 def test_unknown_stock_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["labels", "--stock", "avery-9999"])
