@@ -397,8 +397,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from companion.storage.db import DatabaseProblem
 
-    if args.command == "slips":
-        return run_slips(args)
     if args.command == "serve":
         from companion.web.hosting import BaseUrlError
 
@@ -407,6 +405,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (CatalogError, UsageError, BaseUrlError, DatabaseProblem, OSError) as exc:
             print(f"companion serve: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
+    if args.command == "slips":
+        return run_slips(args)
     if args.command in ("prune", "backup", "export", "import"):
         from companion.storage.maintenance import MaintenanceError
 
