@@ -379,19 +379,6 @@ def run_import(path: Path, args: argparse.Namespace) -> None:
     print(f"imported match {match_id} ({events} events replayed); players join again")
 
 
-def run_slips(args: argparse.Namespace) -> int:
-    """Write a tournament round's slips (``companion slips``); exit 2 on a refusal."""
-    from companion.storage.db import DatabaseProblem
-    from companion.storage.maintenance import MaintenanceError
-
-    try:
-        print(slips_cli.run(args, database_path(args)))
-    except (CatalogError, MaintenanceError, slips_cli.SlipsError, DatabaseProblem, OSError) as exc:
-        print(f"companion slips: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    return 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the companion command line and return its exit code."""
     args = build_parser().parse_args(argv)
@@ -405,10 +392,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (CatalogError, UsageError, BaseUrlError, DatabaseProblem, OSError) as exc:
             print(f"companion serve: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    if args.command == "slips":
-        return run_slips(args)
-    if args.command in ("prune", "backup", "export", "import"):
+    if args.command in ("prune", "backup", "export", "import", "slips"):
         from companion.storage.maintenance import MaintenanceError
+
+        if args.command == "slips":
+            try:
+                print(slips_cli.run(args, database_path(args)))
+                return 0
+            except (CatalogError, MaintenanceError, slips_cli.SlipsError, OSError) as exc:
+                print(f"companion slips: {exc}", file=sys.stderr)
+                return EXIT_BAD_INPUT
 
         try:
             return run_maintenance(args)
