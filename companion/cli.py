@@ -26,6 +26,7 @@ from companion.game.puzzle_strike.bank import (
 from companion.game.puzzle_strike.bank_json import bank_to_json
 from companion.game.puzzle_strike.panic import PanicError, describe_thresholds
 from companion.instance import INSTANCE_ENV, default_instance_path
+from companion.server.limits import Limits
 from printkit.build import BuildError, BuildOptions, write_bank_sheets
 from printkit.catalog import Catalog, CatalogError, load_catalog, user_data_dir
 from printkit.catalog.bankcode import BankCodeError, decode_bank
@@ -109,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"phones waiting for a change, per process ({DEFAULT_LONG_POLLS})",
     )
     serve.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
+    add_connection_options(serve)
     add_maintenance_commands(commands)
     bank.add_argument("--json", action="store_true", help="print JSON")
     bank.add_argument("--pdf", metavar="FILE", help="also write the bank setup sheet(s) here")
@@ -255,6 +257,49 @@ def run_bank(catalog: Catalog, args: argparse.Namespace) -> int:
     return 0
 
 
+def add_connection_options(serve: argparse.ArgumentParser) -> None:
+    """Add serve's HTTP limits (``companion.server.guard``)."""
+    default = Limits()
+    serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=default.connections,
+        metavar="N",
+        help=f"open connections per process; past it a 503 ({default.connections})",
+    )
+    serve.add_argument(
+        "--header-timeout",
+        type=float,
+        default=default.header_seconds,
+        metavar="S",
+        help=f"seconds to send request headers; then a 408 ({default.header_seconds:g})",
+    )
+    serve.add_argument(
+        "--body-timeout",
+        type=float,
+        default=default.body_seconds,
+        metavar="S",
+        help=f"seconds to send a request body; then a 408 ({default.body_seconds:g})",
+    )
+
+
+def connection_limits(args: argparse.Namespace) -> Limits:
+    """Turn serve's HTTP limit options into ``Limits`` (or a usage error)."""
+    if not 16 <= args.max_connections <= 1_000_000:
+        raise UsageError(f"--max-connections must be 16 to 1000000, not {args.max_connections}")
+    for option, seconds in (
+        ("--header-timeout", args.header_timeout),
+        ("--body-timeout", args.body_timeout),
+    ):
+        if not 0.5 <= seconds <= 3600:
+            raise UsageError(f"{option} must be 0.5 to 3600 seconds, not {seconds:g}")
+    return Limits(
+        connections=args.max_connections,
+        header_seconds=args.header_timeout,
+        body_seconds=args.body_timeout,
+    )
+
+
 def serve_config(args: argparse.Namespace) -> dict[str, Any]:
     """Turn serve's options into the app's settings."""
     from companion.web.hosting import DEFAULT_LIMITS, public_address
@@ -310,11 +355,12 @@ def run_serve(args: argparse.Namespace) -> int:
     from companion.server.serve import serve
 
     config = serve_config(args)
+    limits = connection_limits(args)
     load_catalog(config["DATA_DIR"])  # a broken overlay stops here, before serving
     app = create_app(config)
     print_addresses(args, app.config["DATABASE"])
     sys.stdout.flush()
-    serve(app, args.host, args.port, args.workers, args.threads, args.long_polls)
+    serve(app, args.host, args.port, args.workers, args.threads, args.long_polls, limits)
     return 0
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
+from companion.server.limits import Limits
 from printkit.catalog import BUILTIN_DATA, Catalog, load_catalog
 
 # Files whose tests start servers, build wheels or render PDFs in subprocesses: marked slow, so
@@ -18,6 +22,7 @@ SLOW_FILES = {
     "test_hosting.py",
     "test_front.py",
     "test_serve_stop.py",
+    "test_http_limits.py",
     "test_wheel.py",
     "test_bench_scripts.py",
     "test_print_quality.py",
@@ -63,8 +68,6 @@ def edit(path: Path, old: str, new: str) -> None:
 
 # --- the companion web app -------------------------------------------------------------
 
-from collections.abc import Iterator  # noqa: E402
-
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 
@@ -91,9 +94,10 @@ def client(app: Flask) -> FlaskClient:
     return phone(app)
 
 
-@pytest.fixture
-def server(app: Flask) -> Iterator[str]:
-    """Serve the app as ``companion serve`` does (uvicorn, the front) on a free local port."""
+@contextlib.contextmanager
+def served(app: Flask, limits: Limits | None = None) -> Iterator[str]:
+    """Serve the app as ``companion serve`` does (uvicorn, the front, the HTTP limits) on a
+    free local port; yield its address."""
     import socket
     import threading
     import time
@@ -101,13 +105,14 @@ def server(app: Flask) -> Iterator[str]:
     import uvicorn
 
     from companion.server.front import Front
-    from companion.server.serve import UVICORN_OPTIONS, FrontServer
+    from companion.server.serve import FrontServer, uvicorn_options
 
     front = Front(app, threads=8, long_polls=64)
+    limits = dataclasses.replace(limits or Limits(), body_bytes=front.body_limit)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     config = uvicorn.Config(
-        front, log_level="warning", timeout_graceful_shutdown=2, **UVICORN_OPTIONS
+        front, log_level="warning", timeout_graceful_shutdown=2, **uvicorn_options(limits)
     )
     srv = FrontServer(config)  # as served: stopping answers the waiting long polls
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -116,11 +121,20 @@ def server(app: Flask) -> Iterator[str]:
     while not srv.started:
         assert time.monotonic() < deadline and thread.is_alive(), "the test server did not start"
         time.sleep(0.01)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-    front.executor.shutdown(wait=False)
-    sock.close()
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+        front.executor.shutdown(wait=False)
+        sock.close()
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[str]:
+    """Serve the app as ``companion serve`` does on a free local port."""
+    with served(app) as address:
+        yield address
 
 
 @pytest.fixture
