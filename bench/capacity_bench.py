@@ -46,6 +46,19 @@ def free_port() -> int:
         return port
 
 
+def wait_until_serving(port: int, server: subprocess.Popen, log: Path, seconds: float = 60) -> None:
+    """Wait until the server accepts connections (or exit with the end of its log)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    sys.exit("the server did not start: " + log.read_text()[-500:])
+
+
 def make_tables(path: Path, count: int) -> list[tuple[str, str, str]]:
     """Create ``count`` 2-player tables directly in the database; return (id, cookie A, B)."""
     from companion.game.puzzle_strike.actions import Choose
@@ -388,9 +401,7 @@ def main() -> None:
         stdout=subprocess.DEVNULL,
         stderr=(tmp / "server.log").open("w"),
     )  # fmt: skip
-    time.sleep(3)
-    if server.poll() is not None:
-        sys.exit("the server did not start: " + (tmp / "server.log").read_text()[-500:])
+    wait_until_serving(port, server, tmp / "server.log")
     held = 0
     try:
         waiting = f", long poll {args.wait:g} s" if args.wait else ""

@@ -31,6 +31,8 @@ from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 from companion.server.limits import Limits
 from companion.web.security import HEADERS
 
+LINGER_SECONDS = 1.0
+"""After a refusal, how long the bytes a client still sends are read and dropped."""
 RETRY_SECONDS = 5
 """What a phone refused for too many connections is told to wait before trying again."""
 HTTP_VERSIONS = ("1.0", "1.1")
@@ -173,7 +175,7 @@ class GuardedProtocol(HttpToolsProtocol):
     def too_slow(self) -> None:
         """The deadline passed: answer 408 (unless an answer has started) and close."""
         self.deadline = None
-        if self.transport.is_closing():
+        if self.transport.is_closing() or self.refused:
             return
         if self.cycle is not None and self.cycle.response_started:
             self.transport.close()
@@ -181,15 +183,22 @@ class GuardedProtocol(HttpToolsProtocol):
         self.refuse(408, "the request took too long to arrive: send it again")
 
     def refuse(self, status: int, message: str, extra: tuple[tuple[str, str], ...] = ()) -> None:
-        """Answer ``status`` and close: nothing more is read from this connection."""
+        """Answer ``status`` and close: whatever else arrives is dropped, never parsed."""
         self.refused = True
         self.stop_deadline()
         if self.cycle is not None and not self.cycle.response_complete:
             self.cycle.disconnected = True  # the app's answer, if it comes, goes nowhere
             self.cycle.message_event.set()
-        if not self.transport.is_closing():
-            self.transport.write(refusal(status, message, extra))
+        if self.transport.is_closing():
+            return
+        self.transport.write(refusal(status, message, extra))
+        if not self.transport.can_write_eof():
             self.transport.close()
+            return
+        # Closing at once with the client's bytes unread resets the connection, and the reset
+        # can overtake the answer: say we are done, drop what still comes, close a bit later.
+        self.transport.write_eof()
+        self.deadline = self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
 
 def guarded_protocol(limits: Limits) -> type[GuardedProtocol]:
