@@ -15,6 +15,7 @@ from printkit.catalog.bankcode import encode_bank
 from printkit.i18n import LANGUAGES, text
 from printkit.layout import (
     CROP_MODES,
+    CUT_MODES,
     Frame,
     Geometry,
     Paper,
@@ -54,6 +55,8 @@ class BuildOptions:
     bleed: float | None = None
     """Bleed asked for (mm); None: the default 3 mm, less where a grid has no room, quietly."""
     crop_marks: str = "corners"
+    cut_lines: str = "fronts"
+    """Where cut lines go: ``fronts``, ``both`` or ``none`` (see ``layout.CUT_MODES``)."""
     duplex: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str = "en"
@@ -75,6 +78,8 @@ class BuildOptions:
             raise BuildError(f"--bleed must be 0 to 10 mm, not {self.bleed_mm:g}")
         if self.crop_marks not in CROP_MODES:
             raise BuildError(f"--crop-marks must be one of {', '.join(CROP_MODES)}")
+        if self.cut_lines not in CUT_MODES:
+            raise BuildError(f"--cut-lines must be one of {', '.join(CUT_MODES)}")
         if any(abs(v) > 20 for v in self.back_offset):
             raise BuildError("--back-offset must be within 20 mm each way")
         unknown = sorted(self.only - set(PIECE_KINDS) - set(SHEET_KINDS))

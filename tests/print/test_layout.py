@@ -110,8 +110,9 @@ def test_crop_marks_stay_on_blank_paper_inside_the_margin(shape: str, paper: str
     lines = crop_lines(g, g.per_page, GEO.frame, "corners")
     xs = {b.x for b in (g.slot(i) for i in range(g.per_page))}
     ys = {b.y for b in (g.slot(i) for i in range(g.per_page))}
-    assert {x1 for x1, y1, x2, y2 in lines if x1 == x2} >= xs  # every cut line is marked
-    assert {y1 for x1, y1, x2, y2 in lines if y1 == y2} >= ys
+    if g.shape.outline != "circle":  # round pieces mark strip cuts instead (test_bleed_and_cuts)
+        assert {x1 for x1, y1, x2, y2 in lines if x1 == x2} >= xs  # every cut line is marked
+        assert {y1 for x1, y1, x2, y2 in lines if y1 == y2} >= ys
     bleed_boxes = boxes_with_bleed(g, g.per_page)
     for line in lines:
         x1, y1, x2, y2 = line
