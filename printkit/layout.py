@@ -256,9 +256,13 @@ def pages_needed(pieces: int, per_page: int) -> int:
 
 def mirror_long_edge(box: Box, paper: Paper, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
     """Return where a piece's back goes so that a long-edge duplex flip lands it behind
-    its front: mirrored left to right, then shifted by the printer's back offset."""
+    its front: mirrored left to right, then corrected for the printer's drift.
+
+    ``offset`` is the drift as read on the alignment test, seen from the front (+x: the backs
+    land to the right, +y: higher); the backs move the other way on both axes, which on the
+    back page (mirrored) is +x and -y."""
     dx, dy = offset
-    return Box(paper.width - box.x - box.width + dx, box.y + dy, box.width, box.height)
+    return Box(paper.width - box.x - box.width + dx, box.y - dy, box.width, box.height)
 
 
 def crop_lines(

@@ -164,7 +164,7 @@ def test_duplex_backs_mirror_their_fronts_with_the_offset(catalog: Catalog, tmp_
     for (fx, fy, fname), (bx, by, bname) in zip(front, back, strict=True):
         assert fname.startswith("F_") and bname.startswith("B_")
         assert float(bx) == pytest.approx(width - float(fx) - card + dx, abs=0.01)
-        assert float(by) == pytest.approx(float(fy) + dy, abs=0.01)
+        assert float(by) == pytest.approx(float(fy) - dy, abs=0.01)  # both axes correct
     assert "Duplex alignment test" in text_of(path)
 
 
