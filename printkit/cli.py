@@ -90,6 +90,11 @@ def add_build_parser(commands: Any) -> None:
         "--bleed", type=float, metavar="MM", help="bleed (3, less where a grid has no room)"
     )
     build.add_argument("--crop-marks", default="corners", help="corners, full or none")
+    build.add_argument(
+        "--cut-lines",
+        default="fronts",
+        help="thin trim outlines: fronts (default), both (backs too) or none",
+    )
     build.add_argument("--duplex", action="store_true", help="backs for a long-edge flip")
     build.add_argument("--back-offset", default="0,0", metavar="X,Y", help="shift backs (mm)")
     build.add_argument("--game", help="only this game")
@@ -213,6 +218,7 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
         paper=args.paper,
         bleed=args.bleed,
         crop_marks=args.crop_marks,
+        cut_lines=args.cut_lines,
         duplex=args.duplex,
         back_offset=parse_offset(args.back_offset),
         lang=args.lang,

@@ -15,6 +15,7 @@ from printkit.catalog.bankcode import encode_bank
 from printkit.i18n import LANGUAGES, text
 from printkit.layout import (
     CROP_MODES,
+    CUT_MODES,
     Frame,
     Geometry,
     Paper,
@@ -40,6 +41,9 @@ DEFAULT_BLEED = 3.0
 
 
 DEFAULT_CHIP = 38.0
+MAX_BACK_OFFSET = 5.0
+"""The largest duplex drift (mm) --back-offset corrects: duplex units drift 1-3 mm; a larger
+reading usually means the sheet was flipped on the short edge."""
 
 
 class BuildError(ValueError):
@@ -54,6 +58,8 @@ class BuildOptions:
     bleed: float | None = None
     """Bleed asked for (mm); None: the default 3 mm, less where a grid has no room, quietly."""
     crop_marks: str = "corners"
+    cut_lines: str = "fronts"
+    """Where cut lines go: ``fronts``, ``both`` or ``none`` (see ``layout.CUT_MODES``)."""
     duplex: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str = "en"
@@ -75,8 +81,15 @@ class BuildOptions:
             raise BuildError(f"--bleed must be 0 to 10 mm, not {self.bleed_mm:g}")
         if self.crop_marks not in CROP_MODES:
             raise BuildError(f"--crop-marks must be one of {', '.join(CROP_MODES)}")
-        if any(abs(v) > 20 for v in self.back_offset):
-            raise BuildError("--back-offset must be within 20 mm each way")
+        if self.cut_lines not in CUT_MODES:
+            raise BuildError(f"--cut-lines must be one of {', '.join(CUT_MODES)}")
+        if any(abs(v) > MAX_BACK_OFFSET for v in self.back_offset):
+            x, y = self.back_offset
+            raise BuildError(
+                f"--back-offset must be within {MAX_BACK_OFFSET:g} mm each way, not {x:g},{y:g} "
+                "(a larger reading on the alignment test usually means the sheet was flipped "
+                "on the short edge: flip on the long edge)"
+            )
         unknown = sorted(self.only - set(PIECE_KINDS) - set(SHEET_KINDS))
         if unknown:
             known = ", ".join((*PIECE_KINDS, *SHEET_KINDS))

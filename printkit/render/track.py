@@ -42,9 +42,6 @@ def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) ->
         if space in starts:
             c.setFont(style.bold, 8)
             c.drawCentredString((x + width / 2) * mm, (box.y + 6) * mm, text(style.lang, "start"))
-    c.setStrokeColor(colour("#000000"))
-    c.setLineWidth(0.25)
-    c.rect(box.x * mm, box.y * mm, box.width * mm, box.height * mm, stroke=1, fill=0)
 
 
 def draw_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> None:

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.catalog import Ability
 from printkit.layout import Box
 from printkit.pieces import Piece, owner_name
-from printkit.render.cards import WOOD, cut_line
+from printkit.render.cards import WOOD
 from printkit.render.style import INK, Style, circle, colour, fill_bleed, fit_size, text_block
 
 FACE = "#fbf8f1"
@@ -97,7 +97,6 @@ def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) ->
     effect_top = band_top - band_h - 3
     draw_effect(c, ability, x, effect_top, w, box.y + 11, style)
     draw_foot(c, ability, box, style)
-    cut_line(c, box)
 
 
 def draw_header(
