@@ -16,6 +16,9 @@ from typing import Any
 from printkit.build import BuildError, BuildOptions, build, write_bank_sheets
 from printkit.catalog import Catalog, CatalogError, Game, load_catalog, user_data_dir
 from printkit.catalog.bankcode import BankCodeError, decode_bank, encode_bank
+from printkit.cli_production import COMMANDS as PRODUCTION_COMMANDS
+from printkit.cli_production import ERRORS as PRODUCTION_ERRORS
+from printkit.cli_production import add_parsers as add_production_parsers
 from printkit.i18n import LANGUAGES
 from printkit.images import write_preview
 from printkit.layout import LayoutError
@@ -48,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--game", metavar="ID", help="only this game")
     listing.add_argument("--json", action="store_true", help="print JSON")
     add_build_parser(commands)
+    add_production_parsers(commands, add_data_dir)
     sheet = commands.add_parser("bank-sheet", help="one bank setup sheet from a code or chips")
     add_data_dir(sheet)
     add_print_options(sheet)
@@ -189,10 +193,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bank-sheet": run_bank_sheet,
         "tts": run_images,
         "preview": run_images,
+        **PRODUCTION_COMMANDS,
     }
+    errors: tuple[type[Exception], ...] = (BuildError, BankCodeError, LayoutError, UsageError)
+    errors += PRODUCTION_ERRORS
     try:
         return commands[args.command](catalog, args)
-    except (BuildError, BankCodeError, LayoutError, UsageError) as exc:
+    except errors as exc:
         print(f"printkit {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.catalog import Catalog
 from printkit.i18n import text
-from printkit.impose import Progress, count_pages, draw_document, grids_for
+from printkit.impose import Progress, count_pages, draw_document, grids_for, is_two_sided
 from printkit.layout import (
     Geometry,
     LayoutError,
@@ -29,6 +29,7 @@ from printkit.pieces import (
     Selection,
 )
 from printkit.plan import BuildError, BuildOptions, Document, bank_drawer, bank_sheet, plan
+from printkit.press import mark_press_ready
 from printkit.render.style import MISSING_FONTS, style_for
 
 rl_config.useA85 = 0  # ASCII85 only inflates compressed streams; plain binary is smaller and faster
@@ -65,6 +66,7 @@ def write_document(
         c.setTitle(doc.title)
         c.setAuthor("strikekit")
         c.setCreator("strikekit printkit")
+        mark_press_ready(c, paper.width, paper.height, is_two_sided(doc, options))
         draw_document(c, doc, geometry, options, progress)
         c.save()
     return target
