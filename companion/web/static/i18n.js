@@ -37,6 +37,7 @@ const JA_BLOCKS = {
     sf_sites: "風水サイト", sf_burned: "勝利用に焼いた", sf_from: "相手", sf_site_played: "このターンは風水サイトを出しました（1ターン1枚）",
     sf_not_your_turn: "風水サイトは自分のターンに出します", sf_fifth_rule: "5枚目は奪取するか勝利のために焼くこと（攻撃できるサイトが他にない時だけ、出して勝てます）",
     sf_wins_by_playing: "攻撃できるサイトが他にないので、出せば勝ちです", sf_victory: "勝利まで",
+    sf_main_shot_only: "サイトはメイン・ショットで出します", sf_generate: "パワーを生み出す",
   },
 };
 // --- Flash Duel (helper fd): seed 003 has no Flash Duel terms, so plain Japanese ---------

@@ -3,6 +3,7 @@
 // turn), victory at 5 by seizing or burning the fifth.
 function sfSiteNote(s, p) {
   if (p.name !== s.turn) return t("sf_not_your_turn", "Feng Shui Sites are played on your own turn");
+  if (s.step.phase !== "main-shot") return t("sf_main_shot_only", "Sites are played in the Main Shot");
   if (p.site_played) return t("sf_site_played", "A Feng Shui Site was played this turn (one a turn)");
   if (p.victory === s.victory_sites - 1) {
     return p.wins_by_playing
@@ -77,6 +78,13 @@ window.ROOM_RENDER = (data) => {
       ? el(
           "div",
           { class: "row" },
+          s.power_due !== null
+            ? el(
+                "button",
+                { type: "button", class: "big", onclick: () => roomAct({ type: "generate_power" }) },
+                t("sf_generate", "Generate power") + " +" + s.power_due,
+              )
+            : null,
           el("button", { type: "button", class: "big", onclick: () => roomAct({ type: "next_step" }) }, t("sf_next_step", "Next step")),
           el("button", { type: "button", class: "big", onclick: () => roomAct({ type: "end_turn" }) }, t("sf_end_turn", "End turn")),
         )
