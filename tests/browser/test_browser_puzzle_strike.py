@@ -169,7 +169,10 @@ def test_two_players_best_of_three_to_the_end(server: str, browser: Any) -> None
     # A selection that vanishes is cleared with a visible note.
     ana.select_gem("Ana", 2)
     version = ana.version()
-    ben.page.evaluate("roomAct({type: 'remove_gem', player: 'Ana', value: 2})")
+    ben.page.evaluate(  # the page's own room module (same address, same instance)
+        "import('/static/room.js')"
+        ".then((room) => room.roomAct({type: 'remove_gem', player: 'Ana', value: 2}))"
+    )
     Phone.latest = ana.settle(version)
     ana.see("#piles section[data-owner='Ana'] .note", "the gems you selected are gone")
 

@@ -258,7 +258,7 @@ def test_the_screen_stays_on_without_the_wake_lock_api(server: str, browser: Any
 
 def test_japanese_words_from_every_block_and_from_page_scripts(server: str, browser: Any) -> None:
     phone = Phone(browser, "Ana", locale="ja-JP")
-    phone.page.goto(server + "/tournaments/new")  # tournament.js adds its words to WORDS.ja
+    phone.page.goto(server + "/tournaments/new")  # tournament.js adds its Japanese words (addWords)
     phone.page.wait_for_selector("h1:has-text('大会を開く')")
     phone.page.goto(server + "/")  # the common block
     phone.page.wait_for_selector("#lang:has-text('English')")

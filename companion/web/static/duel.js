@@ -1,4 +1,5 @@
-"use strict";
+import { el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+
 // The Flash Duel table: the track in one line (tap a pawn, then a space, to place it by hand),
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
 // the draw pile and time-over, the solo bot, Raid hit points, Betrayal's private card (shown
@@ -11,9 +12,9 @@ const duelAct = async (action) => {
   DUEL.cards = [];
   DUEL.pick = null;
   await roomAct(action);
-  if (ROOM.current) window.ROOM_RENDER(ROOM.current);
+  if (ROOM.current) render(ROOM.current);
 };
-const rerender = () => window.ROOM_RENDER(ROOM.current);
+const rerender = () => render(ROOM.current);
 
 function kept(key, attrs) {
   // Text typed into a field survives a re-render caused by another phone's action.
@@ -749,7 +750,7 @@ function duelStep(s) {
   if (s.turn === s.you) return { mine: true, line: t("your_turn", "Your turn") + ": " + t("one_action", "one action, then end the turn") };
   return { mine: false, line: t("waiting", "Waiting for") + ": " + t("turn_of", "Turn") + " " + s.turn };
 }
-window.ROOM_RENDER = (data) => {
+function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && !!s.you;
   renderStatus(s);
@@ -763,4 +764,6 @@ window.ROOM_RENDER = (data) => {
   renderBetrayal(s, seated);
   renderAchievements(s);
   roomNextStep(seated ? duelStep(s) : null);
-};
+}
+
+startRoom(render);

@@ -1,8 +1,7 @@
-"use strict";
 // Interface words in English and Japanese (game terms from the 3rd-edition Japanese rules).
 // English is the text in the pages and scripts; Japanese comes in one block per page (shared
-// words in "common"), looked up in every block: a page's script may add its own block with
-// JA_BLOCKS.name = {...} (or words with Object.assign(WORDS.ja, {...}), as tournament.js does).
+// words in "common"), looked up in every block: a page's script adds its own block with
+// addWords(name, {...}) when it is imported, before the page is drawn.
 const JA_BLOCKS = {
   common: {
     offline: "オフライン", home: "ホーム", start_match: "Puzzle Strike の対戦を始める", players: "プレイヤー（手番順）",
@@ -71,18 +70,23 @@ JA_BLOCKS.flash_duel = {
   pick_order: "ピック順", left: "残り", tap_to_read: "チップやアビリティをタップすると説明が読めます。",
   no_text: "カタログに説明がありません：実物のチップかカードを読んでください。", taken_by: "取った人：", pick_this: "ピック：",
 };
-const WORDS = { en: {}, ja: {} };
+const LANGUAGES = ["en", "ja"];
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
-if (!WORDS[LANG]) LANG = "en";
+if (!LANGUAGES.includes(LANG)) LANG = "en";
 const ORIGINAL = new Map();
-function t(key, fallback) {
+/** Add a page's Japanese words (a block named after the page). */
+export function addWords(name, block) {
+  JA_BLOCKS[name] = block;
+}
+/** The word for key in the phone's language (fallback: the English text). */
+export function t(key, fallback) {
   if (LANG === "ja") {
-    if (WORDS.ja[key]) return WORDS.ja[key];
     for (const block of Object.values(JA_BLOCKS)) if (block[key]) return block[key];
   }
   return fallback || key;
 }
-function applyWords(root) {
+/** Put every [data-i18n] element under root in the phone's language. */
+export function applyWords(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach((el) => {
     if (!ORIGINAL.has(el)) ORIGINAL.set(el, el.textContent);
     el.textContent = t(el.dataset.i18n, ORIGINAL.get(el));

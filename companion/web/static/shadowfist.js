@@ -1,4 +1,5 @@
-"use strict";
+import { el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+
 // The Shadowfist table: turn prompts, power pools, Feng Shui Sites (one a turn, on your own
 // turn), victory at 5 by seizing or burning the fifth.
 function sfSiteNote(s, p) {
@@ -62,7 +63,7 @@ function sfControls(s, p) {
     ),
   ];
 }
-window.ROOM_RENDER = (data) => {
+function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && s.you;
   roomNextStep(seated ? sfStep(s) : null);
@@ -120,7 +121,7 @@ window.ROOM_RENDER = (data) => {
     ),
   );
   document.getElementById("players").replaceChildren(...cards);
-};
+}
 
 // What this phone's player must do now (the bar at the bottom); the others say whose turn it is.
 function sfStep(s) {
@@ -129,3 +130,5 @@ function sfStep(s) {
     return { mine: true, line: t("your_turn", "Your turn") + ": " + s.step.name + " (" + (s.step.index + 1) + "/" + s.step.count + ")" };
   return { mine: false, line: t("waiting", "Waiting for") + ": " + t("sf_turn", "Turn") + " " + s.turn + " · " + s.step.name };
 }
+
+startRoom(render);

@@ -1,10 +1,11 @@
-"use strict";
+import { addWords, chipIcon, chipIcons, el, ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, t } from "./lib.js";
+
 // The Puzzle Strike table. room.js (loaded after this file) polls the state, sends actions
 // with their base version and idempotency key, and draws undo / redo, history and links;
 // this file draws the table from the state and reacts to what other phones did.
 // A selection is kept as gem values, never positions: a pile that changes under the phone
 // keeps the same gems selected, or clears the selection with a note.
-JA_BLOCKS.puzzle_strike = {
+addWords("puzzle_strike", {
   selection_gone: "場のジェムが変わり、選んだジェムがなくなりました。選び直してください。",
   best_of_3: "3本勝負",
   match_to: "対戦の勝者",
@@ -40,7 +41,7 @@ JA_BLOCKS.puzzle_strike = {
   let_land: "受ける",
   play_then_end: "あなたのターン：チップを使い、ターンを終える",
   ante_first: "あなたのターン：まずアンティ",
-};
+});
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
 const UI = { selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
@@ -152,7 +153,6 @@ function render(data) {
   renderStacks(s);
   renderNextStep(s);
 }
-window.ROOM_RENDER = render;
 
 function scoreLine(s) {
   return Object.entries(s.match.score)
@@ -671,3 +671,5 @@ function stackDetail(s, stack) {
   }
   return parts;
 }
+
+startRoom(render);

@@ -1,7 +1,8 @@
-"use strict";
+import { addWords, api, el, fill, t } from "./lib.js";
+
 // Tournament pages: create, organiser, public pairings, projector standings, enter, seat.
 // Japanese words of the tournament pages (i18n.js applies them; this script runs first).
-Object.assign(WORDS.ja, {
+addWords("tournament", {
   t_name: "大会名",
   t_game: "ゲーム",
   t_ps: "Puzzle Strike（3本勝負・敗者の選択あり）",
