@@ -6,9 +6,9 @@ pass it; the hold becomes the match's record, or is let go when the create fails
 from __future__ import annotations
 
 import secrets
-import sqlite3
 from datetime import UTC, datetime, timedelta
 
+from companion.storage.engine import Connection
 from companion.storage.matches import write_transaction
 
 HOLD_SECONDS = 60
@@ -20,7 +20,7 @@ def stamp(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds")
 
 
-def open_matches(conn: sqlite3.Connection, client: str, open_hours: int) -> int:
+def open_matches(conn: Connection, client: str, open_hours: int) -> int:
     """Count the matches this client opened that were active in the last ``open_hours``."""
     since = stamp(datetime.now(UTC) - timedelta(hours=open_hours))
     row = conn.execute(
@@ -32,7 +32,7 @@ def open_matches(conn: sqlite3.Connection, client: str, open_hours: int) -> int:
     return int(row[0])
 
 
-def hold_place(conn: sqlite3.Connection, client: str, cap: int, open_hours: int) -> str | None:
+def hold_place(conn: Connection, client: str, cap: int, open_hours: int) -> str | None:
     """Hold a place for one new match under the client's cap; return the hold, or None
     when its open matches and live holds already reach the cap."""
     now = datetime.now(UTC)
@@ -51,18 +51,19 @@ def hold_place(conn: sqlite3.Connection, client: str, cap: int, open_hours: int)
     return hold
 
 
-def settle_hold(conn: sqlite3.Connection, hold: str | None, match_id: str, client: str) -> None:
+def settle_hold(conn: Connection, hold: str | None, match_id: str, client: str) -> None:
     """Record that the client opened this match, in place of its hold (if it had one)."""
     with write_transaction(conn):
         conn.execute(
-            "insert or ignore into match_clients (match_id, client, created) values (?,?,?)",
+            "insert into match_clients (match_id, client, created) values (?,?,?) "
+            "on conflict do nothing",
             (match_id, client, stamp(datetime.now(UTC))),
         )
         if hold is not None:
             conn.execute("delete from match_holds where hold = ?", (hold,))
 
 
-def release_hold(conn: sqlite3.Connection, hold: str) -> None:
+def release_hold(conn: Connection, hold: str) -> None:
     """Let a hold go: its create made no match."""
     with write_transaction(conn):
         conn.execute("delete from match_holds where hold = ?", (hold,))

@@ -13,7 +13,6 @@ import base64
 import hmac
 import json
 import secrets
-import sqlite3
 from typing import Any
 
 from companion.game.draft import room as draft_room
@@ -41,6 +40,7 @@ from companion.game.tournament.config import Config, config_from_json
 from companion.game.tournament.model import Pairing
 from companion.kinds import kind_of_setup
 from companion.storage import matches as store
+from companion.storage.engine import INTEGRITY_ERRORS, Connection, Row
 from printkit.catalog import Catalog
 
 TOKEN_BYTES = 16
@@ -49,7 +49,7 @@ MAX_PENDING = 32
 
 
 def create(
-    conn: sqlite3.Connection, config: Config, names: list[str], seed: int | None = None
+    conn: Connection, config: Config, names: list[str], seed: int | None = None
 ) -> tuple[str, str]:
     """Store a new tournament with its first players; return (id, organiser token).
     ``seed`` (drawn when None) decides every pairing, bank and table seed.
@@ -76,7 +76,7 @@ def create(
 
 
 def insert_player(
-    conn: sqlite3.Connection,
+    conn: Connection,
     tid: str,
     player: Player,
     status: str,
@@ -92,7 +92,7 @@ def insert_player(
     )  # fmt: skip
 
 
-def log(conn: sqlite3.Connection, tid: str, actor: str, line: str) -> None:
+def log(conn: Connection, tid: str, actor: str, line: str) -> None:
     """Append a line to the tournament's log and bump its version (inside a transaction)."""
     conn.execute(
         "insert into tournament_log (tournament_id, at, actor, line) values (?,?,?,?)",
@@ -101,17 +101,15 @@ def log(conn: sqlite3.Connection, tid: str, actor: str, line: str) -> None:
     conn.execute("update tournaments set version = version + 1 where id = ?", (tid,))
 
 
-def note(conn: sqlite3.Connection, row: sqlite3.Row, line: str) -> None:
+def note(conn: Connection, row: Row, line: str) -> None:
     """Add an organiser's line to the tournament log (its own transaction)."""
     with store.write_transaction(conn):
         log(conn, row["id"], "organiser", line)
 
 
-def table_match(
-    conn: sqlite3.Connection, tid: str, number: int, table_no: int
-) -> sqlite3.Row | None:
+def table_match(conn: Connection, tid: str, number: int, table_no: int) -> Row | None:
     """Return the match a table plays now (the duel once its draft is done), if any."""
-    found: sqlite3.Row | None = conn.execute(
+    found: Row | None = conn.execute(
         "select m.* from tournament_tables t join matches m on m.id = t.match_id "
         "where t.tournament_id = ? and t.round = ? and t.table_no = ?",
         (tid, number, table_no),
@@ -119,9 +117,7 @@ def table_match(
     return found
 
 
-def table_players(
-    conn: sqlite3.Connection, tid: str, number: int, table_no: int
-) -> tuple[int, int | None]:
+def table_players(conn: Connection, tid: str, number: int, table_no: int) -> tuple[int, int | None]:
     """Return a table's players a and b (b is None for a bye)."""
     row = conn.execute(
         "select a, b from tournament_tables where tournament_id = ? and round = ? and table_no = ?",
@@ -130,7 +126,7 @@ def table_players(
     return (int(row["a"]), None if row["b"] is None else int(row["b"]))
 
 
-def find(conn: sqlite3.Connection, tid: str) -> sqlite3.Row:
+def find(conn: Connection, tid: str) -> Row:
     """Return a tournament's row.
 
     :raises store.NotFound: when there is none.
@@ -138,30 +134,30 @@ def find(conn: sqlite3.Connection, tid: str) -> sqlite3.Row:
     row = conn.execute("select * from tournaments where id = ?", (tid,)).fetchone()
     if row is None:
         raise store.NotFound("no such tournament (check the link)")
-    found: sqlite3.Row = row
+    found: Row = row
     return found
 
 
-def is_organiser(row: sqlite3.Row, token: str | None) -> bool:
+def is_organiser(row: Row, token: str | None) -> bool:
     """Whether a token is this tournament's organiser secret."""
     return bool(token) and secrets.compare_digest(
         store.hash_token(str(token)), str(row["organiser_hash"])
     )
 
 
-def config_of(row: sqlite3.Row) -> Config:
+def config_of(row: Row) -> Config:
     """Return a tournament's settings."""
     return config_from_json(json.loads(row["config"]))
 
 
-def player_rows(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
+def player_rows(conn: Connection, tid: str) -> list[Row]:
     """Return every player row, pending ones included, in entry order."""
     return conn.execute(
         "select * from tournament_players where tournament_id = ? order by player", (tid,)
     ).fetchall()
 
 
-def table_rows(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
+def table_rows(conn: Connection, tid: str) -> list[Row]:
     """Return every table of every round, in order."""
     return conn.execute(
         "select t.*, r.stage from tournament_tables t join tournament_rounds r "
@@ -171,7 +167,7 @@ def table_rows(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
     ).fetchall()
 
 
-def load_event(conn: sqlite3.Connection, row: sqlite3.Row, pending: bool = False) -> Event:
+def load_event(conn: Connection, row: Row, pending: bool = False) -> Event:
     """Rebuild the tournament as an ``Event`` (``pending``: include unapproved players,
     as inactive, so their names count as taken)."""
     config = config_of(row)
@@ -198,8 +194,8 @@ def load_event(conn: sqlite3.Connection, row: sqlite3.Row, pending: bool = False
 
 
 def enter_player(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
+    conn: Connection,
+    row: Row,
     name: str,
     character: str | None,
     status: str,
@@ -228,7 +224,7 @@ def enter_player(
     return player.id
 
 
-def set_status(conn: sqlite3.Connection, row: sqlite3.Row, player: int, action: str) -> None:
+def set_status(conn: Connection, row: Row, player: int, action: str) -> None:
     """Approve a pending player, drop a player, or let a dropped player re-enter.
 
     :raises TournamentError: for an unknown player or an action that does not fit.
@@ -255,11 +251,11 @@ def set_status(conn: sqlite3.Connection, row: sqlite3.Row, player: int, action: 
         log(conn, row["id"], "organiser", f"{action}: {changed.name}")
 
 
-def player_by_token(conn: sqlite3.Connection, tid: str, token: str | None) -> sqlite3.Row | None:
+def player_by_token(conn: Connection, tid: str, token: str | None) -> Row | None:
     """Return the player row a phone's tournament cookie belongs to."""
     if not token:
         return None
-    found: sqlite3.Row | None = conn.execute(
+    found: Row | None = conn.execute(
         "select * from tournament_players where tournament_id = ? and token_hash = ?",
         (tid, store.hash_token(token)),
     ).fetchone()
@@ -290,9 +286,7 @@ def match_setup(
     ).to_json()  # fmt: skip
 
 
-def start_round(
-    conn: sqlite3.Connection, row: sqlite3.Row, number: int, catalog: Catalog, actor: str
-) -> Round:
+def start_round(conn: Connection, row: Row, number: int, catalog: Catalog, actor: str) -> Round:
     """Pair round ``number`` (it must be the next), draw its banks, open a match per table.
 
     The round, its tables and their matches are written in one transaction under the write
@@ -327,7 +321,7 @@ def start_round(
 
 
 def open_table_match(
-    conn: sqlite3.Connection, row: sqlite3.Row, setup_json: dict[str, Any], catalog: Catalog
+    conn: Connection, row: Row, setup_json: dict[str, Any], catalog: Catalog
 ) -> str:
     """Insert a tournament table's match (inside the round's transaction); return its id."""
     rules = kind_of_setup(setup_json).rules
@@ -341,7 +335,7 @@ def open_table_match(
     return ids["id"]
 
 
-def seat_code(row: sqlite3.Row, match_id: str, seat: int) -> str:
+def seat_code(row: Row, match_id: str, seat: int) -> str:
     """Return the code that takes one seat of a tournament table (on its slip and on its
     player's phone): derived from the organiser's secret, so it can be printed again."""
     digest = hmac.new(row["organiser_hash"].encode(), f"{match_id}/{seat}".encode(), "sha256")
@@ -349,8 +343,8 @@ def seat_code(row: sqlite3.Row, match_id: str, seat: int) -> str:
 
 
 def insert_round(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
+    conn: Connection,
+    row: Row,
     event: Event,
     new: Round,
     banks: dict[int, Bank],
@@ -365,7 +359,7 @@ def insert_round(
             "insert into tournament_rounds (tournament_id, round, stage, started) values (?,?,?,?)",
             (row["id"], new.number, new.stage, store.now()),
         )
-    except sqlite3.IntegrityError:
+    except INTEGRITY_ERRORS:
         raise TournamentError(f"round {new.number} has already started") from None
     if new.number == 1 and config_of(row).rounds is None:  # settle the usual count now
         settled = {**json.loads(row["config"]), "rounds": event.swiss_rounds}
@@ -384,7 +378,7 @@ def insert_round(
         )  # fmt: skip
 
 
-def table_rows_with_matches(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
+def table_rows_with_matches(conn: Connection, tid: str) -> list[Row]:
     """Return every table with its match's links."""
     return conn.execute(
         "select t.*, r.stage, r.started, m.join_code, m.view_token from tournament_tables t "
@@ -395,7 +389,7 @@ def table_rows_with_matches(conn: sqlite3.Connection, tid: str) -> list[sqlite3.
     ).fetchall()
 
 
-def seat_numbers(conn: sqlite3.Connection, tid: str) -> dict[tuple[str, str], int]:
+def seat_numbers(conn: Connection, tid: str) -> dict[tuple[str, str], int]:
     """Return the seat of each (match id, player name) at the tournament's tables."""
     rows = conn.execute(
         "select s.match_id, s.seat, s.name from seats s join tournament_tables t "
@@ -405,7 +399,7 @@ def seat_numbers(conn: sqlite3.Connection, tid: str) -> dict[tuple[str, str], in
     return {(r["match_id"], r["name"]): r["seat"] for r in rows}
 
 
-def log_rows(conn: sqlite3.Connection, tid: str, last: int = 50) -> list[sqlite3.Row]:
+def log_rows(conn: Connection, tid: str, last: int = 50) -> list[Row]:
     """Return the tournament log's last lines, newest first."""
     return conn.execute(
         "select * from tournament_log where tournament_id = ? order by rowid desc limit ?",

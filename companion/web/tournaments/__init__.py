@@ -13,7 +13,6 @@ import csv
 import io
 import json
 import secrets
-import sqlite3
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +34,7 @@ from companion.storage import matches as store
 from companion.storage import results
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
+from companion.storage.engine import Row
 from companion.web import database
 from companion.web.common import body, catalog
 from companion.web.errors import ApiError
@@ -56,7 +56,7 @@ def refusing(action: Callable[[], Any]) -> Any:
         raise ApiError(409, str(exc)) from None
 
 
-def organiser_row(tid: str, by_link: bool = False) -> sqlite3.Row:
+def organiser_row(tid: str, by_link: bool = False) -> Row:
     """Return the tournament if the request carries its organiser secret: in the header, or
     as ``?key=`` only where a link must carry it (``by_link``: the slips PDF). A secret in
     an address ends up in logs and browser history, so no change accepts it there.
@@ -182,7 +182,7 @@ def create() -> tuple[Response, int]:
     return jsonify(links(tid, token)), 201
 
 
-def character_from(data: dict[str, Any], row: sqlite3.Row) -> str | None:
+def character_from(data: dict[str, Any], row: Row) -> str | None:
     """Read the Flash Duel character a player enters with (full game only).
 
     :raises ApiError: 422 for a missing or unknown character.
