@@ -6,10 +6,12 @@ pass it; the hold becomes the match's record, or is let go when the create fails
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from companion.storage.engine import Connection
-from companion.storage.matches import write_transaction
+from companion.storage.matches import CASUAL, TOURNAMENT, write_transaction
 
 HOLD_SECONDS = 60
 """A hold older than this belongs to a request that died: it no longer counts."""
@@ -20,16 +22,51 @@ def stamp(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds")
 
 
-def open_matches(conn: Connection, client: str, open_hours: int) -> int:
-    """Count the matches this client opened that were active in the last ``open_hours``."""
+@dataclass(frozen=True)
+class Opener:
+    """The client that opens a tournament round's tables, and its cap on open ones."""
+
+    client: str
+    cap: int
+    open_hours: int
+
+
+class TooManyOpen(Exception):
+    """Opening these matches would take the client past its cap."""
+
+
+def open_matches(conn: Connection, client: str, open_hours: int, trust: str = CASUAL) -> int:
+    """Count the matches of one kind (casual tables, or tournament tables) this client opened
+    that were active in the last ``open_hours``."""
     since = stamp(datetime.now(UTC) - timedelta(hours=open_hours))
     row = conn.execute(
         "select count(*) from match_clients c join matches m on m.id = c.match_id "
-        "where c.client = ? and coalesce((select created from events e "
+        "where c.client = ? and m.trust = ? and coalesce((select created from events e "
         "where e.match_id = c.match_id order by version desc limit 1), m.created) > ?",
-        (client, since),
+        (client, trust, since),
     ).fetchone()
     return int(row[0])
+
+
+def record_tournament_tables(conn: Connection, opener: Opener, match_ids: Iterable[str]) -> None:
+    """Count a round's new tables as the opener's (inside the round's transaction).
+
+    :raises TooManyOpen: when they would take its open tournament tables past its cap.
+    """
+    new = list(match_ids)
+    have = open_matches(conn, opener.client, opener.open_hours, TOURNAMENT)
+    if have + len(new) > opener.cap:
+        raise TooManyOpen(
+            f"your address already has {have} open tournament tables (active in the last "
+            f"{opener.open_hours} h) and this round needs {len(new)} more: at most "
+            f"{opener.cap}; finish some first"
+        )
+    created = stamp(datetime.now(UTC))
+    conn.executemany(
+        "insert into match_clients (match_id, client, created) values (?,?,?) "
+        "on conflict do nothing",
+        [(match_id, opener.client, created) for match_id in new],
+    )
 
 
 def hold_place(conn: Connection, client: str, cap: int, open_hours: int) -> str | None:

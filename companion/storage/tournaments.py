@@ -40,6 +40,7 @@ from companion.game.tournament.config import Config, config_from_json
 from companion.game.tournament.model import Pairing
 from companion.kinds import kind_of_setup
 from companion.storage import matches as store
+from companion.storage.clients import Opener, record_tournament_tables
 from companion.storage.engine import INTEGRITY_ERRORS, Connection, Row
 from printkit.catalog import Catalog
 
@@ -286,8 +287,17 @@ def match_setup(
     ).to_json()  # fmt: skip
 
 
-def start_round(conn: Connection, row: Row, number: int, catalog: Catalog, actor: str) -> Round:
+def start_round(
+    conn: Connection,
+    row: Row,
+    number: int,
+    catalog: Catalog,
+    actor: str,
+    opener: Opener | None = None,
+) -> Round:
     """Pair round ``number`` (it must be the next), draw its banks, open a match per table.
+
+    ``opener``: the client asking, whose open tournament tables are capped (None: no cap).
 
     The round, its tables and their matches are written in one transaction under the write
     lock, which holds across server processes: two "next round" requests at once open one
@@ -297,6 +307,7 @@ def start_round(conn: Connection, row: Row, number: int, catalog: Catalog, actor
 
     :raises TournamentError: when it is not the next round, results are missing, or the
         players cannot be paired.
+    :raises TooManyOpen: when the round's tables would take the opener past its cap.
     """
     with store.write_transaction(conn):
         event = load_event(conn, row)
@@ -315,6 +326,8 @@ def start_round(conn: Connection, row: Row, number: int, catalog: Catalog, actor
             if p.b is not None:
                 setup = match_setup(config, event, p, banks.get(p.table), characters, catalog)
                 matches[p.table] = open_table_match(conn, row, setup, catalog)
+        if opener is not None:
+            record_tournament_tables(conn, opener, matches.values())
         insert_round(conn, row, event, new, banks, matches)
         log(conn, row["id"], actor, f"round {number} ({new.stage}) paired: {len(tables)} tables")
     return new

@@ -34,10 +34,12 @@ from companion.storage import matches as store
 from companion.storage import results
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
+from companion.storage.clients import TooManyOpen
 from companion.storage.engine import Row
 from companion.web import database
 from companion.web.common import body, catalog
 from companion.web.errors import ApiError
+from companion.web.hosting import tournament_opener
 
 bp = Blueprint("tournaments", __name__)
 ORGANISER_HEADER = "X-Organiser-Token"
@@ -287,7 +289,13 @@ def next_round(tid: str) -> tuple[Response, int]:
         raise ApiError(400, "'round' must be the number of the round to start")
     conn = database.get_db()
     results.sync_results(conn, row, catalog())
-    new = refusing(lambda: ts.start_round(conn, row, number, catalog(), actor_from(data)))
+    opener = tournament_opener()
+    try:
+        new = refusing(
+            lambda: ts.start_round(conn, row, number, catalog(), actor_from(data), opener)
+        )
+    except TooManyOpen as exc:
+        raise ApiError(429, str(exc), retry_after=3600) from None
     return jsonify({"round": new.number, "stage": new.stage, "tables": len(new.pairings)}), 201
 
 
