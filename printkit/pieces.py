@@ -229,7 +229,7 @@ def shadowfist_pieces(game_set: ShadowfistSet) -> Selection:
                 "counter",
                 f"{game_set.id}/counter/{counter.id}",
                 counter.copies,
-                counter.name,
+                f"{counter.name} {counter.value}",
                 f"counter-{counter.use}",
                 counter,
                 None,
