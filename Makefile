@@ -11,7 +11,7 @@ MUTATION_STAMP := $(VENV)/.strikekit-mutation
 # (pinned there too) checks every page's accessibility in the browser tests.
 NODE_STAMP := node_modules/.strikekit-js
 # Debian packages the PDFs embed their fonts from (installed only when missing).
-DEB_RUN_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic
+DEB_RUN_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-morisawa-bizud-gothic
 # Debian packages the tests use.
 DEB_TEST_PACKAGES := $(DEB_RUN_PACKAGES) poppler-utils poppler-data zbar-tools chromium
 # Debian packages the benchmarks use.

@@ -135,6 +135,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "traitor": "Traitor",
         "win": "WIN",
         "start": "START",
+        "track_overlap": "next card on top",
         "cost": "cost {n}",
         "turn_ante": "put a 1-gem from the bank in your gem pile (a bigger gem in Panic Time).",
         "turn_action": "play one action chip; each arrow lets you play one more (a coloured "
@@ -263,6 +264,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "traitor": "裏切り者",
         "win": "勝利",
         "start": "スタート",
+        "track_overlap": "次のカードを重ねる",
         "cost": "価格{n}",
         "turn_ante": "銀行から1ジェムを1枚自分の場に置く（パニックタイム中は大きいジェム）。",
         "turn_action": "アクションチップを1枚プレイ。矢印1つにつきもう1枚（色付き矢印はその色の横断幕のチップのみ）。",

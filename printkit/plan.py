@@ -130,9 +130,16 @@ class Document:
     """The companion address its QR codes open (empty: no QR codes)."""
 
 
-def file_name(parts: list[str], options: BuildOptions) -> str:
-    """Name a file by game, set, kind, paper and language."""
-    return "_".join([*parts, options.paper, options.lang]) + ".pdf"
+def file_name(parts: list[str], options: BuildOptions, sided: bool = False) -> str:
+    """Name a file by game, set, kind, paper and language; a two-sided build of pieces adds
+    'duplex', so it never overwrites the one-sided file."""
+    duplex = ["duplex"] if sided and options.duplex else []
+    return "_".join([*parts, options.paper, options.lang, *duplex]) + ".pdf"
+
+
+def set_title(game_name: str, set_name: str) -> str:
+    """Title a set's document: 'Game: Set', or the set's name alone when it names the game."""
+    return set_name if set_name.startswith(game_name) else f"{game_name}: {set_name}"
 
 
 def wants(options: BuildOptions, kind: str) -> bool:
@@ -186,8 +193,8 @@ def flash_duel_documents(
     """
     lang = options.lang
     cards = Document(
-        file_name([game_id, game_set.id, "cards"], options),
-        f"{game_name}: {game_set.name}",
+        file_name([game_id, game_set.id, "cards"], options, sided=True),
+        set_title(game_name, game_set.name),
         only(flash_duel_pieces(game_set), set(options.only)),
     )
     aids = Document(
@@ -206,7 +213,7 @@ def shadowfist_documents(
     """Plan Shadowfist's counters and its table aids."""
     lang = options.lang
     counters = Document(
-        file_name([game_id, game_set.id, "counters"], options),
+        file_name([game_id, game_set.id, "counters"], options, sided=True),
         text(lang, "title_counters", game=game_name),
         only(shadowfist_pieces(game_set), set(options.only)),
     )
@@ -231,7 +238,7 @@ def puzzle_strike_documents(
 ) -> list[Document]:
     """Plan a Puzzle Strike set's chips, bank sheets and player aids."""
     chips = Document(
-        file_name([game_id, game_set.id, "chips"], options),
+        file_name([game_id, game_set.id, "chips"], options, sided=True),
         game_set.name,
         only(puzzle_strike_pieces(game_set), set(options.only)),
         gaps=gaps,
@@ -285,8 +292,10 @@ def bank_sheet(
     code = encode_bank(catalog, set_ids, chip_keys)
     sets = [s for s in catalog.puzzle_strike_sets() if s.id in set_ids]
     by_key = {f"{s.id}/{c.id}": (s.id, c) for s in sets for c in s.puzzle_chips}
+    names = {s.id: s.name for s in sets}
+    mixed = len({by_key[k][0] for k in chip_keys}) > 1
     lines = [
-        BankStackLine(c.name, c.cost, tuple(c.banner or ()), c.is_attack(), sid)
+        BankStackLine(c.name, c.cost, tuple(c.banner or ()), c.is_attack(), names[sid] * mixed)
         for sid, c in (by_key[k] for k in chip_keys)
     ]
     lines.sort(key=lambda line: (line.cost if line.cost is not None else 99, line.name))
@@ -295,7 +304,7 @@ def bank_sheet(
         for s in sets[0].stacks
     ]
     return BankSheet(
-        title, code, [s.id for s in sets], lines, fixed, bank_url(base_url, code, title)
+        title, code, [s.name for s in sets], lines, fixed, bank_url(base_url, code, title)
     )
 
 

@@ -40,6 +40,7 @@ from printkit.render.style import (
     colour,
     draw_lines,
 )
+from printkit.render.writein import draw_chip_lines
 
 FACE = {
     "puzzle": "#eadcb8",
@@ -213,6 +214,8 @@ def draw_chip_face(c: Canvas, piece: Piece, chip: ChipFace, d: Disc, style: Styl
         top = draw_marks(c, "  ·  ".join(marks), d, top, ink, style)
     if chip.summary:
         draw_summary(c, chip.summary, d, top, ink, style)
+    elif "summary" in chip.unknown:
+        draw_chip_lines(c, d.cx, d.cy, d.safe, top, v, ink, style)
 
 
 def draw_marks(c: Canvas, line: str, d: Disc, top: float, ink: str, style: Style) -> float:
