@@ -28,6 +28,7 @@ from companion.game.puzzle_strike.panic import PanicError, describe_thresholds
 from companion.instance import INSTANCE_ENV, default_instance_path
 from companion.server.limits import Limits
 from companion.storage.engine import DATABASE_ENV, database_address, shown
+from companion.web import slips_command as slips_cli
 from printkit.build import BuildError, BuildOptions, write_bank_sheets
 from printkit.catalog import Catalog, CatalogError, load_catalog, user_data_dir
 from printkit.catalog.bankcode import BankCodeError, decode_bank
@@ -113,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
     add_connection_options(serve)
     add_maintenance_commands(commands)
+    slips_cli.add_parser(commands, add_database_options)
     bank.add_argument("--json", action="store_true", help="print JSON")
     bank.add_argument("--pdf", metavar="FILE", help="also write the bank setup sheet(s) here")
     bank.add_argument("--paper", default="letter", help="paper for --pdf: letter or a4")
@@ -452,9 +454,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (CatalogError, UsageError, BaseUrlError, DatabaseProblem, OSError) as exc:
             print(f"companion serve: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    if args.command in ("prune", "backup", "export", "import", "copy"):
+    if args.command in ("prune", "backup", "export", "import", "copy", "slips"):
         from companion.storage.copying import CopyError
         from companion.storage.maintenance import MaintenanceError
+
+        if args.command == "slips":
+            try:
+                print(slips_cli.run(args, database_path(args)))
+                return 0
+            except (CatalogError, MaintenanceError, slips_cli.SlipsError, OSError) as exc:
+                print(f"companion slips: {exc}", file=sys.stderr)
+                return EXIT_BAD_INPUT
 
         try:
             return run_maintenance(args)

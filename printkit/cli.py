@@ -112,6 +112,9 @@ def add_build_parser(commands: Any) -> None:
     )
     build.add_argument("--out", default="output", help="output directory (output/)")
     build.add_argument("--chip-diameter", type=float, metavar="MM", help="chip size (38)")
+    build.add_argument(
+        "--ink-saver", action="store_true", help="light backs and tints, no flood fills"
+    )
 
 
 def set_summary(game_set: Any) -> dict[str, Any]:
@@ -241,6 +244,7 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
         out_dir=Path(args.out),
         chip_diameter=args.chip_diameter,
         base_url=args.base_url,
+        ink_saver=args.ink_saver,
     )
 
 

@@ -15,12 +15,12 @@ from typing import Any
 
 from printkit.build import BuildError, BuildOptions, write_pieces
 from printkit.catalog import Catalog
-from printkit.encode import write_pngs
 from printkit.i18n import LANGUAGES
 from printkit.labels import LabelError, sheet_for, stock_ids, write_labels
 from printkit.pick import PickError, Request, combine, pick
 from printkit.pieces import pieces_for
 from printkit.pod import ROUND_MODES, PodError, export_set, find_service, manifest, write_manifest
+from printkit.podpdf import write_press_pdf
 from printkit.render.style import style_for
 
 
@@ -43,6 +43,9 @@ def add_parsers(commands: Any, add_data_dir: Callable[[argparse.ArgumentParser],
         default="custom",
         choices=ROUND_MODES,
         help="custom: round pieces at our size; stock: shrunk onto the service's circle",
+    )
+    pod.add_argument(
+        "--pdf", action="store_true", help="also a print-shop PDF per set (a page per design)"
     )
     add_labels_parser(commands, add_data_dir)
     add_pick_parser(commands, add_data_dir)
@@ -108,11 +111,13 @@ def run_pod(catalog: Catalog, args: argparse.Namespace) -> int:
     total = 0
     for game_set in chosen_sets(catalog, args.set_ids):
         folder = out / f"{game_set.id}_{args.lang}"
-        export = export_set(pieces_for(game_set).pieces, style, service, folder, args.round_pieces)
-        write_pngs(export.images)
-        path = write_manifest(
-            folder / "manifest.json", manifest(export, service, game_set.id, args.lang)
-        )
+        pieces = pieces_for(game_set).pieces
+        export = export_set(pieces, style, service, folder, args.round_pieces)
+        data = manifest(export, service, game_set.id, args.lang)
+        if args.pdf:
+            pages = write_press_pdf(pieces, style, service, folder / "press.pdf", args.round_pieces)
+            data["pdf"] = {"file": "press.pdf", "pages": pages, "order": "fronts, then backs"}
+        path = write_manifest(folder / "manifest.json", data)
         total += len(export.images)
         print(f"{path}: {len(export.components)} designs, {len(export.backs)} backs")
     print(f"{total} images in {time.perf_counter() - started:.2f} s", file=sys.stderr)

@@ -1,9 +1,9 @@
-"""Write many PNGs quickly: a light zlib level, and two worker processes for big batches.
+"""Write many PNGs quickly: a light zlib level, optionally in a pool of worker processes.
 
 PNG encoding was most of the time of an image export (``optimize=True`` tries every filter
 at zlib level 9). Level 3 without ``optimize`` writes files a little larger in a fraction of
-the time; a batch of more than a few images is encoded in a pool of worker processes (two:
-the machines we print from have few cores). Every file is written atomically.
+the time. A batch can be encoded in a pool of worker processes (STRIKEKIT_PNG_WORKERS); by
+default it is not (see WORKERS). Every file is written atomically.
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ from PIL import Image
 from printkit.write import atomic_path
 
 COMPRESS_LEVEL = 3
-WORKERS = 2
+WORKERS = 1
+"""Encode in this process by default: measured on our busy 2-core machine, a pool of two
+spent more CPU on moving images between processes than it saved (bench/RESULTS.md);
+STRIKEKIT_PNG_WORKERS=2 turns the pool on."""
 POOL_MIN = 8
 """Fewer images than this are encoded in this process (starting workers costs more)."""
 
@@ -36,7 +39,11 @@ def _write(job: tuple[Image.Image, Path]) -> Path:
 
 
 def worker_count() -> int:
-    """Return how many processes encode a batch: at most WORKERS, at most the CPUs."""
+    """Return how many processes encode a batch: $STRIKEKIT_PNG_WORKERS, else at most
+    WORKERS and at most the CPUs."""
+    chosen = os.environ.get("STRIKEKIT_PNG_WORKERS", "")
+    if chosen.isdigit() and int(chosen) >= 1:
+        return int(chosen)
     return max(1, min(WORKERS, os.cpu_count() or 1))
 
 

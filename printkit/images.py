@@ -13,6 +13,7 @@ import io
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import pypdfium2 as pdfium  # type: ignore[import-untyped]
@@ -20,7 +21,7 @@ from PIL import Image, ImageDraw
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.build import atomic_path
+from printkit.encode import write_png
 from printkit.layout import Box, Shape, load_geometry
 from printkit.pieces import Piece
 from printkit.render import renderer_for
@@ -108,26 +109,35 @@ def render_in_order(
 def exact_size(image: Image.Image, raster: Raster) -> Image.Image:
     """Return the image at exactly the raster's size (pdfium may round up by a pixel)."""
     size = (raster.width_px, raster.height_px)
-    return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
+    if image.size == size:
+        return image
+    if 0 <= image.width - size[0] <= 1 and 0 <= image.height - size[1] <= 1:
+        return image.crop((0, 0, *size))  # a rounding pixel: cropping is exact and cheap
+    return image.resize(size, Image.Resampling.LANCZOS)
 
 
 def round_mask(image: Image.Image) -> Image.Image:
     """Make everything outside the inscribed circle fully transparent, with a smooth edge."""
-    big = (image.width * SUPERSAMPLE, image.height * SUPERSAMPLE)
-    mask = Image.new("L", big, 0)
-    ImageDraw.Draw(mask).ellipse((0, 0, big[0] - 1, big[1] - 1), fill=255)
-    mask = mask.resize(image.size, Image.Resampling.LANCZOS)
+    mask = circle_mask(image.size)
     alpha = Image.composite(image.getchannel("A"), mask, mask)
     out = image.copy()
     out.putalpha(alpha)
     return out
 
 
+@lru_cache(maxsize=16)
+def circle_mask(size: tuple[int, int]) -> Image.Image:
+    """Return the smooth-edged circle mask of an image size (drawn larger, then shrunk),
+    made once per size: a set's round pieces share a few sizes."""
+    big = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
+    mask = Image.new("L", big, 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, big[0] - 1, big[1] - 1), fill=255)
+    return mask.resize(size, Image.Resampling.LANCZOS)
+
+
 def save_png(image: Image.Image, path: Path) -> None:
-    """Write a PNG atomically."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with atomic_path(path) as tmp:
-        image.save(tmp, format="PNG", optimize=True)
+    """Write a PNG atomically, at the fast compression level (``printkit.encode``)."""
+    write_png(image, path)
 
 
 def write_preview(

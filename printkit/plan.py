@@ -69,6 +69,8 @@ class BuildOptions:
     out_dir: Path = Path("output")
     chip_diameter: float | None = None
     base_url: str | None = None
+    ink_saver: bool = False
+    """Light tints instead of flood fills (printkit.inksaver)."""
 
     def check(self) -> None:
         """Refuse values that make no sense.

@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image
 
+from printkit.encode import write_pngs
 from printkit.images import Raster, render_pngs, slug
 from printkit.layout import Shape, load_geometry
 from printkit.pieces import Piece
@@ -137,12 +138,16 @@ def piece_name(piece: Piece) -> str:
     return piece.title or piece.kind.replace("-", " ")
 
 
+CHUNK = 16
+"""Designs rendered and written at a time: memory stays flat however big the set."""
+
+
 @dataclass
 class PodExport:
-    """What one set's export wrote: images to encode and the manifest entries."""
+    """What one set's export wrote: the image files and the manifest entries."""
 
     out_dir: Path
-    images: list[tuple[Image.Image, Path]]
+    images: list[Path]
     components: list[dict[str, Any]]
     backs: list[dict[str, Any]]
 
@@ -164,13 +169,17 @@ def export_set(
         for family, piece in reversed(backs.items()):
             (image,) = render_pngs([piece], style, ras, back=True)
             path = Path("backs") / f"{shape_name}_{family}.png"
-            export.images.append((flatten(image), out_dir / path))
+            export.images += write_pngs([(flatten(image), out_dir / path)])
             back_files[family] = path.as_posix()
             export.backs.append({"family": family, "shape": shape_name, "file": path.as_posix()})
-        for piece, image in zip(members, render_pngs(members, style, ras), strict=True):
-            path = Path("fronts") / f"{slug(piece.design.removeprefix(piece.set_id + '/'))}.png"
-            export.images.append((flatten(image), out_dir / path))
-            export.components.append(entry(piece, path, back_files, product))
+        for start in range(0, len(members), CHUNK):
+            chunk = members[start : start + CHUNK]
+            jobs = []
+            for piece, image in zip(chunk, render_pngs(chunk, style, ras), strict=True):
+                path = Path("fronts") / f"{slug(piece.design.removeprefix(piece.set_id + '/'))}.png"
+                jobs.append((flatten(image), out_dir / path))
+                export.components.append(entry(piece, path, back_files, product))
+            export.images += write_pngs(jobs)
     return export
 
 

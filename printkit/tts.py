@@ -143,7 +143,9 @@ def write_tts(
     with atomic_path(json_path) as tmp:
         tmp.write_text(json.dumps(save, indent=2, ensure_ascii=False), encoding="utf-8")
     export.written.append(json_path)
+    export.flush()
     export.save(thumbnail(export.written[0]), json_path.with_suffix(".png"))
+    export.flush()
     return export.written
 
 

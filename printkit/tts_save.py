@@ -23,7 +23,7 @@ from typing import Any
 from PIL import Image
 
 from printkit.catalog import Ability
-from printkit.images import save_png
+from printkit.encode import write_pngs
 from printkit.layout import load_geometry
 from printkit.pieces import Piece, has_uncertain_name
 
@@ -65,6 +65,7 @@ class Export:
     fronts: dict[str, Path] = field(default_factory=dict)
     backs: dict[str, Path] = field(default_factory=dict)
     guid_count: int = 0
+    pending: list[tuple[Image.Image, Path]] = field(default_factory=list)
 
     def url(self, path: Path) -> str:
         """Return the address TTS loads an image from."""
@@ -78,10 +79,15 @@ class Export:
         return hashlib.sha1(f"{self.prefix}/{self.guid_count}".encode()).hexdigest()[:6]
 
     def save(self, image: Image.Image, path: Path) -> Path:
-        """Write a PNG and remember it."""
-        save_png(image, path)
+        """Queue a PNG to write (see :meth:`flush`) and remember it."""
+        self.pending.append((image, path))
         self.written.append(path)
         return path
+
+    def flush(self) -> None:
+        """Write the queued PNGs, two processes encoding at once (``printkit.encode``)."""
+        write_pngs(self.pending)
+        self.pending.clear()
 
 
 def shape_size(shape: str) -> tuple[float, float]:

@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.catalog import Catalog
 from printkit.i18n import text
 from printkit.impose import Progress, count_pages, draw_document, grids_for, is_two_sided
+from printkit.inksaver import InkSaverCanvas
 from printkit.layout import (
     Geometry,
     LayoutError,
@@ -54,7 +55,8 @@ def write_document(
     paper = geometry.paper(options.paper)
     target = options.out_dir / doc.filename
     with atomic_path(target) as tmp:
-        c = Canvas(
+        canvas_class = InkSaverCanvas if options.ink_saver else Canvas
+        c = canvas_class(
             str(tmp),
             pagesize=(paper.width * mm, paper.height * mm),
             invariant=1,

@@ -18,6 +18,12 @@ from printkit.render.style import style_for
 Json = dict[str, Any]
 
 
+def read(path: Path) -> Image.Image:
+    """Load an image and close its file."""
+    with Image.open(path) as image:
+        return image.copy()
+
+
 def one_per_shape(catalog: Catalog) -> list[Piece]:
     """A card, a dragon card, a track card, a chip, a token and a counter."""
     pieces = [
@@ -47,11 +53,12 @@ def test_images_are_at_the_service_spec(
     piece = next(p for p in one_per_shape(catalog) if p.shape == shape)
     export = export_set([piece], style_for("en"), find_service(service), tmp_path)
     (front,) = export.components
-    images = dict((path.relative_to(tmp_path).as_posix(), img) for img, path in export.images)
-    assert images[front["file"]].size == size == tuple(front["size_px"])
-    assert images[front["file"]].mode == "RGB"  # services take plain RGB, no transparency
+    with Image.open(tmp_path / front["file"]) as image:
+        assert image.size == size == tuple(front["size_px"])
+        assert image.mode == "RGB"  # services take plain RGB, no transparency
     if piece.family:
-        assert images[front["back"]].size == size
+        with Image.open(tmp_path / front["back"]) as back:
+            assert back.size == size
 
 
 @pytest.mark.parametrize("service", ["mpc", "tgc"])
@@ -62,7 +69,7 @@ def test_bleed_is_3_mm_and_painted(catalog: Catalog, tmp_path: Path, service: st
     for component in export.components:
         bleed_mm = spec.mm(component["bleed_px"])
         assert 3.0 <= bleed_mm <= 3.3, component
-    by_file = {path.relative_to(tmp_path).as_posix(): img for img, path in export.images}
+    by_file = {p.relative_to(tmp_path).as_posix(): read(p) for p in export.images}
     card = next(c for c in export.components if c["shape"] == "card")
     image = by_file[card["file"]]
     w, h = image.size

@@ -120,3 +120,26 @@ def test_flash_duel_slips_name_the_characters(client: FlaskClient, tmp_path: Pat
     text = PdfReader(slips(client, tid, h, tmp_path, "a4")).pages[0].extract_text()
     assert "Ana: Grave" in text and "Ben: Rook" in text and "best 3 of 5" in text
     assert "Bank" not in text
+
+
+def test_slips_from_the_command_line_match_the_web(
+    app: Flask, client: FlaskClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.cli import main
+
+    tid, h = started(client)
+    web = PdfReader(slips(client, tid, h, tmp_path, "a4"))
+    out = tmp_path / "cli.pdf"
+    db = app.config["DATABASE"]
+    args = ["slips", tid, "1", "--db", db, "--paper", "a4", "--out", str(out)]
+    assert main([*args, "--base-url", "http://localhost"]) == 0
+    assert capsys.readouterr().out.strip() == str(out)
+    cli = PdfReader(out)
+    assert len(cli.pages) == len(web.pages) == 2
+    assert round(float(cli.pages[0].mediabox.height)) == 842
+    for mine, theirs in zip(cli.pages, web.pages, strict=True):
+        assert mine.extract_text() == theirs.extract_text()
+    assert main(["slips", tid, "2", "--db", db, "--out", str(out)]) == 2
+    assert "round 2 of" in capsys.readouterr().err
+    assert main(["slips", "nope", "1", "--db", db, "--out", str(out)]) == 2
+    assert "no tournament 'nope'" in capsys.readouterr().err

@@ -35,11 +35,13 @@ from companion.storage import results
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
 from companion.storage.clients import TooManyOpen
-from companion.storage.engine import Row
+from companion.storage.engine import Connection, Row
 from companion.web import database
 from companion.web.common import body, catalog
 from companion.web.errors import ApiError
 from companion.web.hosting import tournament_opener
+from printkit.catalog import Catalog
+from printkit.render.slips import RoundSlips
 
 bp = Blueprint("tournaments", __name__)
 ORGANISER_HEADER = "X-Organiser-Token"
@@ -411,20 +413,29 @@ FORMATS = {
 }
 
 
+def slips_for(
+    conn: Connection, row: Row, cat: Catalog, number: int, base: str
+) -> RoundSlips | None:
+    """Gather what a round's slips print, for the organiser's PDF and ``companion slips``
+    (None when the round has not started)."""
+    from companion.web.tournaments.views import round_slips
+
+    config = ts.config_of(row)
+    clock = f"{config.round_minutes} minutes" if config.round_minutes else None
+    match_format = FORMATS[(config.game, config.mode)]
+    return round_slips(conn, row, cat, number, base, match_format, clock)
+
+
 @bp.get("/api/tournaments/<tid>/rounds/<int:number>/slips.pdf")
 def slips_pdf(tid: str, number: int) -> Response:
     """Print a round's table slips and pairings sheet (``paper``: letter or a4)."""
-    from companion.web.tournaments.views import round_slips
     from printkit.render.slips import PAPERS, write_round_slips
 
     row = organiser_row(tid, by_link=True)
     paper = request.args.get("paper", "letter")
     if paper not in PAPERS:
         raise ApiError(400, f"'paper' must be one of {', '.join(PAPERS)}")
-    config = ts.config_of(row)
-    clock = f"{config.round_minutes} minutes" if config.round_minutes else None
-    rs = round_slips(database.get_db(), row, catalog(), number, base_url(),
-                     FORMATS[(config.game, config.mode)], clock)  # fmt: skip
+    rs = slips_for(database.get_db(), row, catalog(), number, base_url())
     if rs is None:
         raise ApiError(404, f"round {number} has not started")
     with tempfile.TemporaryDirectory() as tmp:
