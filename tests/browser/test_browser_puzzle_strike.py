@@ -257,13 +257,18 @@ def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) 
     ana.select_gem("Ana", 3)
     ana.act("#piles section[data-owner='Ana'] button:has-text('Remove')")  # 8: sent now
     ben.see("#flight h2", "1 × 1-gem: Ana → Ben")
-    cid.see("#next-step button", "Let them land")  # 3rd edition: others may react for Ben
+    # Ben decides first; the others only after him, in turn order (seed 000).
+    cid.see("#next-step:not(.mine) #next-line", "Deciding: Ben")
     assert cid.page.locator("#flight .floating").count() == 0  # Cid's phone has caught up
+    assert cid.page.locator("#next-step button:has-text('Let them land')").count() == 0
     ana.see("#flight h2", "1 × 1-gem: Ana → Ben")  # the crasher's phone shows the gems too...
     assert (
         ana.page.locator("#next-step button:has-text('Let them land')").count() == 0
     )  # ...not the button
     ben.act("#next-step button:has-text('Let them land')")
+    dee.see("#history li", "Ben let the gems through; Cid may react")
+    cid.act("#next-step button:has-text('Let them land')")  # Cid could counter for Ben
+    dee.act("#next-step button:has-text('Let them land')")  # Dee is the last to decide
     dee.see("#piles section[data-owner='Ben'] .facts .total", "Total 1 / 10")
     sent = "Ana took a 3-gem from Ana's pile; Ana's floating gems are sent to Ben"
     dee.see("#history li", sent)

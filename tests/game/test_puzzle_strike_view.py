@@ -42,7 +42,7 @@ def test_every_part_of_the_view_has_its_declared_keys(catalog: Catalog) -> None:
     options = shown["character_options"]
     assert options and all(set(c) == keys(vt.KeyName) for c in options)
     lost = give(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", 4, 4, 2)
-    ended = view(do(lost, catalog, "Ana", type="end_turn"), "Ana", catalog)
+    ended = view(do(lost, catalog, "Ana", type="end_turn", without_ante=True), "Ana", catalog)
     assert set(ended["match"]) == keys(vt.MatchView)
     assert set(ended["table"]["outcome"]) == keys(vt.OutcomeView)
     assert ended["match"]["score"] == {"Ana": 0, "Ben": 1}

@@ -224,9 +224,14 @@ def gem_action(state: State, table: Table, actor: str, action: Action) -> Table:
             return gems.remove_gem(table, seated(state, player), value)
         case Forfeit():
             return turns.forfeit(table, actor)
-        case EndTurn():
+        case EndTurn(without_ante):
             if not table.is_turn_of(actor):
                 raise TableError(f"{actor} cannot end {table.current}'s turn")
+            if table.rules >= 2 and not (table.anted or without_ante):
+                raise TableError(
+                    f"{table.current} has not anted this turn: the turn starts with the ante "
+                    f"(a {state.panic.ante}-gem); ante first, or confirm ending the turn without it"
+                )
             return turns.end_turn(table)
     raise TableError(f"{type(action).__name__} is not a gem action")
 
@@ -252,6 +257,9 @@ def finishing_sides(m: match.Match, table: Table) -> list[str]:
         (p for p in table.seats if p not in winners and p not in out),
         key=lambda p: table.pile(p).total,
     )
+    loser = table.outcome.loser if table.outcome else None
+    if loser in rest:  # who overflowed (or forfeited) loses, whatever the piles say
+        rest = [p for p in rest if p != loser] + [loser]
     sides: list[str] = []
     for player in winners + rest + out:
         side = m.side_of(player)
@@ -342,7 +350,7 @@ def rematch(state: State, catalog: Catalog) -> State:
 def begin_game(state: State) -> State:
     """Start a game: a fresh gem table in the current turn order."""
     setup = state.setup
-    table = new_table(state.order, setup.mode, setup.edition, state.supply)
+    table = new_table(state.order, setup.mode, setup.edition, state.supply, setup.rules)
     return replace(state, phase="playing", table=table)
 
 

@@ -40,6 +40,11 @@ JA_BLOCKS.puzzle_strike = {
   let_land: "受ける",
   play_then_end: "あなたのターン：チップを使い、ターンを終える",
   ante_first: "あなたのターン：まずアンティ",
+  tiebreak: "タイブレーク",
+  tb_overflowed: "がジェム10以上でターンを終えた",
+  tb_tied_at: "が最少ジェムで同点：",
+  tb_one_more: "それぞれもう1ターン",
+  end_without_ante: "アンティしていません：アンティなしでターンを終えますか？",
 };
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
@@ -143,6 +148,7 @@ function render(data) {
   const panic = document.getElementById("panic");
   panic.hidden = s.panic.ante <= 1 || s.phase !== "playing";
   panic.textContent = s.panic.level.toUpperCase() + " · " + t("ante", "Ante") + " " + s.panic.ante + "-gem";
+  renderTiebreak(s);
   renderStatus(s);
   renderChoose(s);
   renderFlight(s);
@@ -153,6 +159,27 @@ function render(data) {
   renderNextStep(s);
 }
 window.ROOM_RENDER = render;
+
+// A free-for-all tie-break round, on every phone: who tied, who overflowed, who plays now.
+function renderTiebreak(s) {
+  const box = document.getElementById("tiebreak");
+  const tb = s.phase === "playing" && s.table ? s.table.tiebreak : null;
+  box.hidden = !tb;
+  if (!tb) return;
+  box.textContent =
+    t("tiebreak", "Tie-break") +
+    ": " +
+    (tb.overflowed ? tb.overflowed + " " + t("tb_overflowed", "ended a turn at 10 or more") + "; " : "") +
+    tb.tied.join(", ") +
+    " " +
+    t("tb_tied_at", "tie for the lowest pile at") +
+    " " +
+    tb.at +
+    " · " +
+    t("tb_one_more", "one more turn each") +
+    ": " +
+    [s.table.turn, ...tb.still_to_play].join(" → ");
+}
 
 function scoreLine(s) {
   return Object.entries(s.match.score)
@@ -528,8 +555,12 @@ function turnStep(s, pile) {
     { type: "button", class: "big", disabled: s.table.anted, onclick: () => act({ type: "ante" }) },
     t("ante", "Ante") + " " + s.panic.ante + "-gem",
   );
-  const end =
-    pile.total >= LOSING_TOTAL
+  const end = !s.table.anted
+    ? confirmed("skip_ante", t("end_turn", "End turn"), t("end_without_ante", "No ante this turn: end it without the ante?"), {
+        type: "end_turn",
+        without_ante: true,
+      })
+    : pile.total >= LOSING_TOTAL
       ? confirmed("end", t("end_turn", "End turn"), t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), {
           type: "end_turn",
         })
