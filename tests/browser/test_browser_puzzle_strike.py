@@ -274,3 +274,27 @@ def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) 
     dee.see("#history li", sent)
     dee.shot("ffa-after")
     no_errors(phones)
+
+
+def test_the_clash_loser_who_unticks_play_first_plays_second(
+    server: str,
+    browser: Any,  # noqa: F811
+) -> None:
+    # Seed 000: the coin flip's loser chooses another character and whether to play first.
+    phones = [Phone(browser, "Ana"), Phone(browser, "Ben")]
+    start_match(server, phones)
+    for phone in phones:
+        phone.act("#choose button:has-text('Grave')")
+    until(phones[0].page, "ROOM.current.state.rechoose")
+    loser_name = phones[0].page.evaluate("ROOM.current.state.rechoose")
+    loser = next(p for p in phones if p.name == loser_name)
+    keeper = next(p for p in phones if p is not loser)
+    loser.see("#choose label", "play first")
+    loser.page.uncheck("#first")
+    loser.page.wait_for_timeout(1500)  # a poll or two re-render the page meanwhile
+    assert not loser.page.is_checked("#first")
+    loser.shot("clash-untick")
+    loser.act("#choose button:has-text('Rook')")
+    keeper.see("#history li", f"{loser.name} chose Rook and plays second")
+    until(keeper.page, f"ROOM.current.state.table.turn === '{keeper.name}'")
+    no_errors(phones)

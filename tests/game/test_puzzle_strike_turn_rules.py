@@ -15,7 +15,7 @@ import pytest
 from companion.game.errors import IllegalMove
 from companion.game.puzzle_strike.piles import Mode
 from printkit.catalog import Catalog
-from tests.ps_helpers import describe, do, give, playing, view
+from tests.ps_helpers import describe, do, give, new_room, playing, view
 
 DUEL = {"Ana": "grave", "Ben": "rook"}
 FOUR = {"Ana": "grave", "Ben": "rook", "Cid": "lum", "Dee": "midori"}
@@ -105,3 +105,25 @@ def test_the_tie_break_repeats_then_names_the_real_winner_and_loser(catalog: Cat
         do(state, catalog, "Ben", type="losers_choice", option="keep")
     state = do(state, catalog, "Ana", type="losers_choice", option="keep")
     assert state.game_no == 2 and state.table.current == "Ana"  # the loser plays first
+
+
+# --- item 4: play first or second after a clash ---------------------------------------------
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_the_clash_loser_plays_first_or_second_as_chosen(catalog: Catalog, first: bool) -> None:
+    # Seed 000: the coin's winner gets the character; the loser chooses another one and
+    # whether to play first or second.
+    state = new_room(catalog, ["Ana", "Ben", "Cid"], Mode.FREE_FOR_ALL)
+    for player in ("Ana", "Ben"):
+        state = do(state, catalog, player, type="choose", character="grave")
+    state = do(state, catalog, "Cid", type="choose", character="lum")
+    loser = state.rechoose
+    assert loser in ("Ana", "Ben") and state.phase == "choosing"
+    state = do(state, catalog, loser, type="choose", character="rook", first=first)
+    assert state.phase == "playing"
+    assert (state.table.current == loser) is first
+    assert (state.order[-1] == loser) is not first
+    when = "first" if first else "second"
+    line = describe({"type": "choose", "character": "rook", "first": first}, loser, state)
+    assert line == f"{loser} chose Rook and plays {when}"

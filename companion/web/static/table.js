@@ -48,7 +48,7 @@ JA_BLOCKS.puzzle_strike = {
 };
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
-const UI = { selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
+const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
 
 function pileOf(s, player) {
   return s.table?.piles.find((p) => p.players.includes(player));
@@ -257,19 +257,33 @@ function renderChoose(s) {
   const mayChoose = s.you && !ROOM.spectator && (s.rechoose ? s.rechoose === s.you : s.waiting_for.length > 0);
   if (mayChoose) {
     const grid = el("div", { class: "grid" });
+    // After a lost coin flip, "play first" is read when the character is tapped.
+    const firstChoice = () => (s.rechoose === s.you ? { first: UI.playFirst !== false } : {});
     for (const c of s.character_options) {
-      const extra =
-        s.rechoose === s.you ? { first: document.getElementById("first") ? document.getElementById("first").checked : true } : {};
       grid.append(
         el(
           "button",
-          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, extra)) },
+          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, firstChoice())) },
           c.name,
         ),
       );
     }
     if (s.rechoose === s.you)
-      parts.push(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "first", checked: true }), t("first", "play first")));
+      parts.push(
+        el(
+          "label",
+          { class: "inline" },
+          el("input", {
+            type: "checkbox",
+            id: "first",
+            checked: UI.playFirst !== false,
+            onchange: (e) => {
+              UI.playFirst = e.target.checked;
+            },
+          }),
+          t("first", "play first"),
+        ),
+      );
     parts.push(grid);
   }
   box.replaceChildren(...parts);
