@@ -97,6 +97,17 @@ class State:
         """Return the display name of a character id or stack key."""
         return dict(self.names).get(key, key)
 
+    def may_restart_choice(self) -> bool:
+        """Return True while the table may agree to choose characters again: during the
+        first game, when the characters were chosen (not drafted)."""
+        first_game = self.game_no == 1 and self.phase in ("choosing", "playing")
+        return first_game and not self.setup.clockwork
+
+    def may_switch_character(self) -> bool:
+        """Return True when the loser's choice may switch characters: 3rd edition, with
+        characters chosen from the set (a drafted Clockwork character is kept)."""
+        return self.setup.edition == 3 and not self.setup.clockwork
+
 
 def start(setup: Setup, catalog: Catalog) -> State:
     """Return the state of a new match: everyone choosing a character.
@@ -318,7 +329,9 @@ def rechoose(state: State, actor: str, action: Choose) -> State:
 
 def restart_choice(state: State, actor: str) -> State:
     """Agree to choose characters again; once every seat agrees, the choice starts over."""
-    if state.game_no != 1 or state.phase not in ("choosing", "playing") or state.setup.clockwork:
+    if state.setup.clockwork:
+        raise TableError("the Clockwork characters were drafted: they are not chosen again")
+    if not state.may_restart_choice():
         raise TableError("characters can be chosen again only during the first game")
     if actor in state.restart_votes:
         raise TableError(f"{actor} has already agreed to choose again")
@@ -370,6 +383,8 @@ def loser_option(
     if action.option is LoserOption.KEEP:
         return match.Keep()
     if action.option is LoserOption.SWITCH:
+        if state.setup.clockwork:
+            raise TableError("a drafted Clockwork character cannot be switched for another")
         character = action.character or ""
         if character not in dict(state.names) or "/" in character:
             raise TableError("'character' must be a character of the match's set")

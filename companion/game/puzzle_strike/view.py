@@ -80,7 +80,9 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "rechoose": state.rechoose,
         "clash": clash_view(state),
         "restart_votes": list(state.restart_votes),
-        "character_options": [{"id": k, "name": v} for k, v in state.names if "/" not in k],
+        "may_restart_choice": state.may_restart_choice(),
+        "may_switch_character": state.may_switch_character(),
+        "character_options": [] if setup.clockwork else character_options(state),
         "panic": {"level": state.panic.level.label, "ante": state.panic.ante},
         "stacks": [stack_view(state, k, s.value, chips) for k, s in state.stacks],
         "pool": [
@@ -90,6 +92,11 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "table": table_view(state.table) if state.table else None,
         "match": match_view(state.match),
     }
+
+
+def character_options(state: State) -> list[dict[str, str]]:
+    """Return the set's characters a player may choose (or switch to)."""
+    return [{"id": k, "name": v} for k, v in state.names if "/" not in k]
 
 
 def shown_characters(state: State, viewer: str | None, catalog: Catalog) -> dict[str, str | None]:

@@ -150,6 +150,10 @@ class RoomView(TypedDict):
     rechoose: str | None
     clash: ClashView | None
     restart_votes: list[str]
+    may_restart_choice: bool
+    """The table may still agree to choose characters again (not for drafted ones)."""
+    may_switch_character: bool
+    """The loser's choice may switch characters (3rd edition, not a drafted one)."""
     character_options: list[KeyName]
     panic: PanicView
     stacks: list[StackView]

@@ -205,7 +205,7 @@ function renderStatus(s) {
       ),
     );
   parts.push(el("p", { class: "small" }, s.you ? t("you_are", "You are") + " " + s.you : t("spectator", "Spectator")));
-  const restart = s.game_no === 1 && ["choosing", "playing"].includes(s.phase) && s.you && !ROOM.spectator;
+  const restart = s.may_restart_choice && s.you && !ROOM.spectator;
   if (restart && (s.phase === "playing" || s.restart_votes.length)) {
     const agreed = s.restart_votes.includes(s.you);
     parts.push(
@@ -630,7 +630,7 @@ function choiceControls(s) {
       ),
     ),
   ];
-  if (s.edition === 3) {
+  if (s.may_switch_character) {
     const character = el(
       "select",
       { id: "switch-to" },
@@ -648,6 +648,8 @@ function choiceControls(s) {
         ),
       ),
     );
+  }
+  if (s.edition === 3) {
     controls.push(
       el(
         "button",
