@@ -32,6 +32,7 @@ from companion.game.puzzle_strike.sets import find_set, find_sets
 from companion.game.puzzle_strike.view_types import (
     ChipView,
     ClashView,
+    KeyName,
     MatchView,
     PileView,
     RoomView,
@@ -94,7 +95,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
     }
 
 
-def character_options(state: State) -> list[dict[str, str]]:
+def character_options(state: State) -> list[KeyName]:
     """Return the set's characters a player may choose (or switch to)."""
     return [{"id": k, "name": v} for k, v in state.names if "/" not in k]
 
