@@ -70,6 +70,7 @@ def ps_second_player_wins(match_id: str, a: FlaskClient, b: FlaskClient) -> None
             response = act(a, match_id, {"type": "add_gem", "player": player_a(a, match_id),
                                          "value": value})  # fmt: skip
             assert response.status_code == 200, response.get_json()
+        assert act(a, match_id, {"type": "ante"}).status_code == 200
         assert act(a, match_id, {"type": "end_turn"}).status_code == 200
         if game == 0:
             keep = act(a, match_id, {"type": "losers_choice", "option": "keep"})

@@ -41,10 +41,15 @@ addWords("puzzle_strike", {
   let_land: "受ける",
   play_then_end: "あなたのターン：チップを使い、ターンを終える",
   ante_first: "あなたのターン：まずアンティ",
+  tiebreak: "タイブレーク",
+  tb_overflowed: "がジェム10以上でターンを終えた",
+  tb_tied_at: "が最少ジェムで同点：",
+  tb_one_more: "それぞれもう1ターン",
+  end_without_ante: "アンティしていません：アンティなしでターンを終えますか？",
 });
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
-const UI = { selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
+const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
 
 function pileOf(s, player) {
   return s.table?.piles.find((p) => p.players.includes(player));
@@ -144,6 +149,7 @@ function render(data) {
   const panic = document.getElementById("panic");
   panic.hidden = s.panic.ante <= 1 || s.phase !== "playing";
   panic.textContent = s.panic.level.toUpperCase() + " · " + t("ante", "Ante") + " " + s.panic.ante + "-gem";
+  renderTiebreak(s);
   renderStatus(s);
   renderChoose(s);
   renderFlight(s);
@@ -152,6 +158,27 @@ function render(data) {
   renderBetween(s);
   renderStacks(s);
   renderNextStep(s);
+}
+
+// A free-for-all tie-break round, on every phone: who tied, who overflowed, who plays now.
+function renderTiebreak(s) {
+  const box = document.getElementById("tiebreak");
+  const tb = s.phase === "playing" && s.table ? s.table.tiebreak : null;
+  box.hidden = !tb;
+  if (!tb) return;
+  box.textContent =
+    t("tiebreak", "Tie-break") +
+    ": " +
+    (tb.overflowed ? tb.overflowed + " " + t("tb_overflowed", "ended a turn at 10 or more") + "; " : "") +
+    tb.tied.join(", ") +
+    " " +
+    t("tb_tied_at", "tie for the lowest pile at") +
+    " " +
+    tb.at +
+    " · " +
+    t("tb_one_more", "one more turn each") +
+    ": " +
+    [s.table.turn, ...tb.still_to_play].join(" → ");
 }
 
 function scoreLine(s) {
@@ -178,7 +205,7 @@ function renderStatus(s) {
       ),
     );
   parts.push(el("p", { class: "small" }, s.you ? t("you_are", "You are") + " " + s.you : t("spectator", "Spectator")));
-  const restart = s.game_no === 1 && ["choosing", "playing"].includes(s.phase) && s.you && !ROOM.spectator;
+  const restart = s.may_restart_choice && s.you && !ROOM.spectator;
   if (restart && (s.phase === "playing" || s.restart_votes.length)) {
     const agreed = s.restart_votes.includes(s.you);
     parts.push(
@@ -230,19 +257,33 @@ function renderChoose(s) {
   const mayChoose = s.you && !ROOM.spectator && (s.rechoose ? s.rechoose === s.you : s.waiting_for.length > 0);
   if (mayChoose) {
     const grid = el("div", { class: "grid" });
+    // After a lost coin flip, "play first" is read when the character is tapped.
+    const firstChoice = () => (s.rechoose === s.you ? { first: UI.playFirst !== false } : {});
     for (const c of s.character_options) {
-      const extra =
-        s.rechoose === s.you ? { first: document.getElementById("first") ? document.getElementById("first").checked : true } : {};
       grid.append(
         el(
           "button",
-          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, extra)) },
+          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, firstChoice())) },
           c.name,
         ),
       );
     }
     if (s.rechoose === s.you)
-      parts.push(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "first", checked: true }), t("first", "play first")));
+      parts.push(
+        el(
+          "label",
+          { class: "inline" },
+          el("input", {
+            type: "checkbox",
+            id: "first",
+            checked: UI.playFirst !== false,
+            onchange: (e) => {
+              UI.playFirst = e.target.checked;
+            },
+          }),
+          t("first", "play first"),
+        ),
+      );
     parts.push(grid);
   }
   box.replaceChildren(...parts);
@@ -528,8 +569,12 @@ function turnStep(s, pile) {
     { type: "button", class: "big", disabled: s.table.anted, onclick: () => act({ type: "ante" }) },
     t("ante", "Ante") + " " + s.panic.ante + "-gem",
   );
-  const end =
-    pile.total >= LOSING_TOTAL
+  const end = !s.table.anted
+    ? confirmed("skip_ante", t("end_turn", "End turn"), t("end_without_ante", "No ante this turn: end it without the ante?"), {
+        type: "end_turn",
+        without_ante: true,
+      })
+    : pile.total >= LOSING_TOTAL
       ? confirmed("end", t("end_turn", "End turn"), t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), {
           type: "end_turn",
         })
@@ -585,7 +630,7 @@ function choiceControls(s) {
       ),
     ),
   ];
-  if (s.edition === 3) {
+  if (s.may_switch_character) {
     const character = el(
       "select",
       { id: "switch-to" },
@@ -603,6 +648,8 @@ function choiceControls(s) {
         ),
       ),
     );
+  }
+  if (s.edition === 3) {
     controls.push(
       el(
         "button",
