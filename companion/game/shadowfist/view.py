@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
+from companion.game import next_step as prompt
 from companion.game.shadowfist import rules as sf
 from companion.game.shadowfist.actions import (
     Action,
@@ -62,6 +63,7 @@ class TableView(TypedDict):
     victory_sites: int
     sites_per_turn: int
     burn_gain: int
+    next_step: prompt.NextStep | None
 
 
 def player_view(state: State, index: int, rules: ShadowfistRules) -> PlayerView:
@@ -90,7 +92,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
     rules = sf.game_set(catalog).rules
     steps = sf.prompts(catalog)
     name, summary = steps[state.step]
-    return {
+    table: TableView = {
         "kind": "shadowfist",
         "you": viewer,
         "seating": list(state.seating),
@@ -102,7 +104,29 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
         "victory_sites": rules.victory_sites,
         "sites_per_turn": rules.sites_per_turn,
         "burn_gain": sf.burn_for_power(rules, len(state.seating)),
+        "next_step": None,
     }
+    table["next_step"] = next_step(table)
+    return table
+
+
+def next_step(table: TableView) -> prompt.NextStep | None:
+    """Say what the viewer must do now: their turn's step, or whose turn they wait for."""
+    you, step_ = table["you"], table["step"]
+    if you is None:
+        return None
+    if table["winner"]:
+        return prompt.step(False, "sf_won", "{winner} wins", winner=table["winner"])
+    where: dict[str, str | int] = {
+        "step": step_["name"],
+        "index": step_["index"] + 1,
+        "count": step_["count"],
+    }
+    if table["turn"] == you:
+        text = "Your turn: {step} ({index}/{count})"
+        return prompt.step(True, "sf_your_turn", text, "next_step", "end_turn", **where)
+    text = "Waiting for {turn}'s turn: {step}"
+    return prompt.step(False, "sf_wait_turn", text, turn=table["turn"], step=step_["name"])
 
 
 TAKINGS = {
