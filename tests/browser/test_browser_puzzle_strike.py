@@ -133,7 +133,7 @@ def test_two_players_best_of_three_to_the_end(server: str, browser: Any) -> None
 
     # Ana antes and builds [1, 3]; she selects the 3 (defect 4: the selection is a value).
     ana.see("#next-step.mine #next-line", "Your turn: ante a 1-gem")
-    ben.see("#next-step:not(.mine) #next-line", "Waiting: Turn Ana")
+    ben.see("#next-step:not(.mine) #next-line", "Waiting for Ana's turn")
     ana.act("#next-step button:has-text('Ante')")
     ana.see("#next-step #next-line", "Your turn: play your chips, then end the turn")
     ana.add("Ana", 3)
@@ -150,8 +150,8 @@ def test_two_players_best_of_three_to_the_end(server: str, browser: Any) -> None
     ben.see("#flight h2", "In the air: 3 × 1-gem: Ana → Ben")
     ben.shot("duel-incoming-dark")
     # Each phone's own next step, in reach without scrolling: Ben decides, Ana waits.
-    ben.see("#next-step.mine #next-line", "Ana: 3 × 1-gem at you: counter-crash")
-    ana.see("#next-step:not(.mine) #next-line", "Deciding: Ben")
+    ben.see("#next-step.mine #next-line", "Ana crashed 3 at you: counter-crash")
+    ana.see("#next-step:not(.mine) #next-line", "waiting for Ben")
     for phone in (ana, ben):
         box = phone.page.locator("#next-step").bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box

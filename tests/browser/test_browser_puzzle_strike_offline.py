@@ -109,7 +109,7 @@ def test_the_offline_badge_shows_while_a_long_poll_is_waiting(server: str, brows
     choose([ana, ben], ["Grave", "Rook"])
     ben.page.wait_for_timeout(1500)  # the next long poll is waiting on the server now
     ben.context.set_offline(True)
-    until(ben.page, "!document.getElementById('offline').hidden")
+    until(ben.page, "!document.getElementById('offline').hidden", 3000)  # within 3 s
     ben.shot("offline-badge-idle")
     ben.context.set_offline(False)
     until(ben.page, "document.getElementById('offline').hidden")

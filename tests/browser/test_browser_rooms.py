@@ -92,7 +92,7 @@ def test_shadowfist_to_a_win_by_seizing_on_three_phones(server: str, browser: An
         if phone.name == turn:
             phone.page.locator("#next-step.mine #next-line", has_text="Your turn").wait_for()
         else:
-            bar.filter(has_text=f"Waiting for: Turn {turn}").wait_for(timeout=SEEN_WITHIN_MS)
+            bar.filter(has_text=f"Waiting for {turn}'s turn").wait_for(timeout=SEEN_WITHIN_MS)
     card(ana.page, "Ana").get_by_role("button", name="+5", exact=True).click()
     card(ana.page, "Ana").get_by_role("button", name="+5", exact=True).click()
     card(cid.page, "Ana").locator("p", has_text="Power: 11").wait_for(timeout=SEEN_WITHIN_MS)
@@ -140,8 +140,11 @@ def test_shadowfist_controls_in_japanese(server: str, browser: Any) -> None:
     open_room(server, [ana, ben], "shadowfist")
     page = ana.page
     page.wait_for_selector("#players section")
-    page.get_by_role("button", name="次のステップ").wait_for()
     turn = turn_of(page)
+    # The bar: Ana's turn ("あなたのターン", with 次のステップ) or the turn she waits for.
+    page.locator("#next-step #next-line", has_text="ターン").wait_for()
+    if turn == "Ana":
+        page.get_by_role("button", name="次のステップ").wait_for()
     texts = card(page, turn).inner_text()
     for word in ("風水サイトを出す", "パワー", "最後のカードを引いた", "サイトを失った"):
         assert word in texts
@@ -248,7 +251,7 @@ def test_the_screen_stays_on_without_the_wake_lock_api(server: str, browser: Any
     page = ana.page
     page.wait_for_selector("#players section")
     assert page.evaluate("'wakeLock' in navigator") is False
-    page.get_by_role("button", name="Next step").click()
+    card(page, "Ana").get_by_role("button", name="+1", exact=True).click()
     page.wait_for_function(
         "document.querySelector('video.awake') && !document.querySelector('video.awake').paused"
     )

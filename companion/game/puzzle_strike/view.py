@@ -27,6 +27,7 @@ from companion.game.puzzle_strike.actions import (
     RestartChoice,
 )
 from companion.game.puzzle_strike.match import Match, side_name
+from companion.game.puzzle_strike.next_step import next_step
 from companion.game.puzzle_strike.piles import Ending, Send, Table
 from companion.game.puzzle_strike.sets import find_set, find_sets
 from companion.game.puzzle_strike.view_types import (
@@ -65,7 +66,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
     """Describe the state as one viewer may see it (secret choices stay secret)."""
     setup = state.setup
     chips = chip_details(state, catalog)
-    return {
+    room: RoomView = {
         "phase": state.phase,
         "title": title(state),
         "sides": [list(s) for s in setup.sides],
@@ -92,7 +93,10 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "chips": chips,
         "table": table_view(state.table) if state.table else None,
         "match": match_view(state.match),
+        "next_step": None,
     }
+    room["next_step"] = next_step(room)
+    return room
 
 
 def character_options(state: State) -> list[KeyName]:

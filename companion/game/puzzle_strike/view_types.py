@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from companion.game.next_step import NextStep
+
 
 class ChipView(TypedDict):
     """A chip's face as a tap on its stack shows it."""
@@ -161,3 +163,5 @@ class RoomView(TypedDict):
     chips: dict[str, ChipView]
     table: TableView | None
     match: MatchView | None
+    next_step: NextStep | None
+    """What the viewer must do now (the bar at the bottom of their phone)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, TypedDict
 
+from companion.game import next_step as prompt
 from companion.game.shadowfist import rules as sf
 from companion.game.shadowfist.actions import (
     Action,
@@ -68,6 +69,7 @@ class TableView(TypedDict):
     burn_gain: int
     power_due: int | None
     """At the power step, before it is taken: what the current player's sites generate."""
+    next_step: prompt.NextStep | None
 
 
 def player_view(
@@ -104,7 +106,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
     phase, step_id = sf.step_ids(catalog)[state.step]
     main_shot = phase == sf.MAIN_SHOT
     due = step_id == sf.POWER_STEP and state.generated is None
-    return {
+    table: TableView = {
         "kind": "shadowfist",
         "you": viewer,
         "seating": list(state.seating),
@@ -124,7 +126,30 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
         "sites_per_turn": rules.sites_per_turn,
         "burn_gain": sf.burn_for_power(rules, len(state.seating)),
         "power_due": sf.site_power(rules, state.players[state.current]) if due else None,
+        "next_step": None,
     }
+    table["next_step"] = next_step(table)
+    return table
+
+
+def next_step(table: TableView) -> prompt.NextStep | None:
+    """Say what the viewer must do now: their turn's step, or whose turn they wait for."""
+    you, step_ = table["you"], table["step"]
+    if you is None:
+        return None
+    if table["winner"]:
+        return prompt.step(False, "sf_won", "{winner} wins", winner=table["winner"])
+    where: dict[str, str | int] = {
+        "step": step_["name"],
+        "index": step_["index"] + 1,
+        "count": step_["count"],
+    }
+    if table["turn"] == you:
+        text = "Your turn: {step} ({index}/{count})"
+        power = ("generate_power",) if table["power_due"] is not None else ()
+        return prompt.step(True, "sf_your_turn", text, *power, "next_step", "end_turn", **where)
+    text = "Waiting for {turn}'s turn: {step}"
+    return prompt.step(False, "sf_wait_turn", text, turn=table["turn"], step=step_["name"])
 
 
 TAKINGS = {

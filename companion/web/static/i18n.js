@@ -37,6 +37,7 @@ const JA_BLOCKS = {
     sf_not_your_turn: "風水サイトは自分のターンに出します", sf_fifth_rule: "5枚目は奪取するか勝利のために焼くこと（攻撃できるサイトが他にない時だけ、出して勝てます）",
     sf_wins_by_playing: "攻撃できるサイトが他にないので、出せば勝ちです", sf_victory: "勝利まで",
     sf_main_shot_only: "サイトはメイン・ショットで出します", sf_generate: "パワーを生み出す",
+    sf_won: "{winner} の勝利", sf_your_turn: "あなたのターン：{step}（{index}/{count}）", sf_wait_turn: "{turn} のターン待ち：{step}",
   },
 };
 // --- Flash Duel (helper fd): seed 003 has no Flash Duel terms, so plain Japanese ---------
@@ -67,6 +68,12 @@ JA_BLOCKS.flash_duel = {
   you_are_attacked: "攻撃されています", block_or_retreat: "ブロックか後退", answers_attack: "攻撃への対応中",
   bot_turn_enter: "ボットの番：下でその行動を入力", one_action: "行動を1つして、ターンを終える",
   hit_sure: "ヒットを受けますか？もう一度タップ",
+  fd_game_to: "ゲームの勝者：{winner}", fd_bot_turn: "ボットの番：その行動を入力", fd_your_turn: "あなたの番：行動を1つして、ターンを終える",
+  fd_wait_turn: "{turn} の番を待っています", fd_swap_step: "ラウンドに負けました：能力を入れ替えるか、そのままにする",
+  fd_wait_swap: "{who} の能力の入れ替えを待っています", fd_choose_first: "先手を決めてください", fd_wait_first: "{who} が先手を決めるのを待っています",
+  fd_round_over: "ラウンド終了", fd_bot_answers: "{attacker} がボットを攻撃：ボットの対応を入力",
+  fd_attacked_dash: "攻撃されています（{attacker}）：ブロック、後退、または攻撃を受ける", fd_attacked: "攻撃されています（{attacker}）：ブロックか、攻撃を受ける",
+  fd_wait_answer: "{targets} が {attacker} の攻撃に対応するのを待っています", fd_go_answer: "ブロック・後退 ↑", fd_go_bot: "ボットの行動 ↑", fd_go_between: "選ぶ ↑",
   pick_order: "ピック順", left: "残り", tap_to_read: "チップやアビリティをタップすると説明が読めます。",
   no_text: "カタログに説明がありません：実物のチップかカードを読んでください。", taken_by: "取った人：", pick_this: "ピック：",
 };

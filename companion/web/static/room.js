@@ -147,17 +147,22 @@ async function handOver(seat) {
     roomToast(err.error || "error");
   }
 }
-// The next-step bar at the bottom of a table page: { mine, line, buttons } for this phone's
-// player (mine: it is this player's move), or null for none (a spectator, a finished table).
-export function roomNextStep(step) {
+// The next-step bar at the bottom of a table page, drawn from the step the server sends for
+// this phone's seat ({mine, say, text, args, actions}; null: no bar, e.g. a spectator).
+// button(name) makes the page's button for each action the step names.
+export function roomNextStep(step, button) {
   const bar = document.getElementById("next-step");
   if (!bar) return;
   bar.hidden = !step;
   document.body.classList.toggle("with-next-step", !!step);
   if (!step) return;
   bar.classList.toggle("mine", step.mine);
-  const buttons = step.buttons || [];
-  fill(bar, el("p", { id: "next-line" }, step.line), buttons.length ? el("div", { class: "row" }, buttons) : null);
+  const buttons = step.actions.map((name) => button(name)).filter(Boolean);
+  fill(bar, el("p", { id: "next-line" }, stepWords(step)), buttons.length ? el("div", { class: "row" }, buttons) : null);
+}
+// A step's prompt in the phone's language, its {slots} filled.
+function stepWords(step) {
+  return t(step.say, step.text).replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? String(step.args[name]) : slot));
 }
 function roomShow(data) {
   ROOM.current = data;

@@ -46,6 +46,23 @@ addWords("puzzle_strike", {
   tb_tied_at: "が最少ジェムで同点：",
   tb_one_more: "それぞれもう1ターン",
   end_without_ante: "アンティしていません：アンティなしでターンを終えますか？",
+  // The next-step bar (companion/game/puzzle_strike/next_step.py says which).
+  ps_your_choice: "あなたが敗者の選択をします",
+  ps_wait_choice: "{who} の敗者の選択を待っています",
+  ps_match_to: "対戦の勝者：{winner}",
+  ps_wait_turn: "{turn} のターンを待っています",
+  ps_choose: "キャラクターを選んでください（他の人には見えません）",
+  ps_wait_choose: "{who} のキャラクター選択を待っています",
+  ps_wait_others: "{deciders} がまだ対応できます",
+  ps_wait_decide: "{sender} が {target} に {ones} 個クラッシュ：{deciders} の判断待ち",
+  ps_counter_or_land_you: "{sender} があなたに {ones} 個クラッシュ：カウンタークラッシュするか、受ける",
+  ps_counter_or_land: "{sender} が {target} に {ones} 個クラッシュ：カウンタークラッシュするか、受ける",
+  ps_let_land_you: "{sender} があなたに {ones} 個クラッシュ：受ける",
+  ps_let_land: "{sender} が {target} に {ones} 個クラッシュ：受ける",
+  ps_ante_first: "あなたのターン：{gem}ジェムをアンティ",
+  ps_play_then_end: "あなたのターン：チップを使い、ターンを終える",
+  end_no_ante: "アンティせずにターンを終えますか？もう一度タップ",
+  more_choices: "入れ替え・キャラクター変更 ↑",
 });
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
@@ -500,89 +517,44 @@ function renderActions(s) {
 }
 
 // The bar at the bottom of the screen: what this phone's player must do now, with the
-// buttons for it; other phones say what they wait for. A spectator sees no bar.
+// buttons for it, as the server says (next_step.py); other phones say what they wait for.
+// A spectator sees no bar.
 function renderNextStep(s) {
-  roomNextStep(ROOM.spectator || !s.you ? null : nextStep(s));
+  roomNextStep(ROOM.spectator ? null : s.next_step, (name) => stepButton(s, name));
 }
 
-function nextStep(s) {
-  if (s.phase === "choosing") return choosingStep(s);
-  if (s.phase === "between") return betweenStep(s);
-  if (s.match?.winner) return { mine: false, line: t("match_to", "Match to") + " " + s.match.winner, buttons: [] };
-  if (!s.table || s.table.winners.length) return null;
-  if (s.table.pending) return incomingStep(s, s.table.pending);
-  const pile = myPile(s);
-  if (!pile || !sideTurn(s, pile))
-    return { mine: false, line: t("waiting_turn", "Waiting") + ": " + t("turn_of", "Turn") + " " + s.table.turn, buttons: [] };
-  return turnStep(s, pile);
-}
-
-function choosingStep(s) {
-  const mine = s.rechoose ? s.rechoose === s.you : !s.characters[s.you];
-  if (mine) return { mine, line: t("choose_character", "Choose your character (the others cannot see it)"), buttons: [] };
-  return { mine, line: t("waiting", "Waiting for") + ": " + (s.rechoose || s.waiting_for.join(", ")), buttons: [] };
-}
-
-function betweenStep(s) {
-  const waiting = s.match.awaiting_choice;
-  if (s.match.choosers.includes(s.you))
-    return { mine: true, line: t("your_losers_choice", "Your loser's choice: keep, swap or switch (above)"), buttons: [] };
-  return {
-    mine: false,
-    line: t("waiting", "Waiting for") + ": " + t("losers_choice", "Loser's choice") + " " + waiting.join(", "),
-    buttons: [],
-  };
-}
-
-function incomingStep(s, pending) {
-  const target = pending.target === s.you ? t("at_you", "at you") : "→ " + pending.target;
-  const what = pending.sender + ": " + pending.ones + " × 1-gem " + target;
-  const buttons = [];
-  const values = selectedValues();
-  if (s.table.can_counter.includes(s.you)) {
-    buttons.push(
-      el(
+function stepButton(s, name) {
+  const big = (label, action) => el("button", { type: "button", class: "big", onclick: () => act(action) }, label);
+  const end = t("end_turn", "End turn");
+  switch (name) {
+    case "ante":
+      return big(t("ante", "Ante") + " " + s.panic.ante + "-gem", { type: "ante" });
+    case "end_turn":
+      return big(end, { type: "end_turn" });
+    case "end_turn_at_ten":
+      return confirmed("end", end, t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), { type: "end_turn" });
+    case "end_turn_without_ante":
+      return confirmed("end", end, t("end_no_ante", "End the turn without the ante? Tap again"), { type: "end_turn", without_ante: true });
+    case "counter": {
+      const values = selectedValues();
+      const label = t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : "");
+      const button = big(label, { type: "counter", gems: values });
+      button.disabled = !values.length || values.length > 2;
+      return button;
+    }
+    case "land":
+      return big(t("land", "Let them land"), { type: "land" });
+    case "keep":
+      return big(t("keep", "Keep everything"), { type: "losers_choice", option: "keep" });
+    case "more_choices":
+      return el(
         "button",
-        {
-          type: "button",
-          class: "big",
-          disabled: !values.length || values.length > 2,
-          onclick: () => act({ type: "counter", gems: values }),
-        },
-        t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : ""),
-      ),
-    );
+        { type: "button", class: "big quiet", onclick: () => document.getElementById("between").scrollIntoView({ block: "center" }) },
+        t("more_choices", "Swap or switch ↑"),
+      );
+    default:
+      return null;
   }
-  if (s.table.can_land.includes(s.you)) {
-    buttons.push(el("button", { type: "button", class: "big", onclick: () => act({ type: "land" }) }, t("land", "Let them land")));
-  }
-  if (!buttons.length) return { mine: false, line: what + " · " + t("deciding", "Deciding") + ": " + s.table.can_land.join(", "), buttons };
-  const how = s.table.can_counter.includes(s.you)
-    ? t("counter_or_land", "counter-crash (select 1 or 2 gems) or let them land")
-    : t("let_land", "let them land");
-  return { mine: true, line: what + ": " + how, buttons };
-}
-
-function turnStep(s, pile) {
-  const ante = el(
-    "button",
-    { type: "button", class: "big", disabled: s.table.anted, onclick: () => act({ type: "ante" }) },
-    t("ante", "Ante") + " " + s.panic.ante + "-gem",
-  );
-  const end = !s.table.anted
-    ? confirmed("skip_ante", t("end_turn", "End turn"), t("end_without_ante", "No ante this turn: end it without the ante?"), {
-        type: "end_turn",
-        without_ante: true,
-      })
-    : pile.total >= LOSING_TOTAL
-      ? confirmed("end", t("end_turn", "End turn"), t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), {
-          type: "end_turn",
-        })
-      : el("button", { type: "button", class: "big", onclick: () => act({ type: "end_turn" }) }, t("end_turn", "End turn"));
-  const line = s.table.anted
-    ? t("play_then_end", "Your turn: play your chips, then end the turn")
-    : t("ante_first", "Your turn: ante a") + " " + s.panic.ante + "-gem";
-  return { mine: true, line, buttons: [ante, end] };
 }
 
 function renderBetween(s) {

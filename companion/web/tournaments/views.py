@@ -12,6 +12,7 @@ from typing import Any
 from companion.game.puzzle_strike.bank import make_bank
 from companion.game.puzzle_strike.bank_json import bank_to_json
 from companion.game.tournament import Event, Result, standings
+from companion.game.tournament.pairing import winner_of
 from companion.storage import results
 from companion.storage import tournaments as ts
 from companion.storage.engine import Connection, Row
@@ -139,6 +140,20 @@ def standings_json(event: Event) -> list[dict[str, Any]]:
     ]
 
 
+def final_json(event: Event) -> dict[str, Any]:
+    """Say whether the event is over (no round to come and every result in) and who won:
+    the final's winner after a top cut, else the first of the standings."""
+    current = event.current
+    over = event.next_stage() is None and current is not None and current.is_complete
+    if not over or current is None:
+        return {"over": False, "winner": None}
+    if current.stage == "top":
+        winner = event.player(winner_of(current.pairings[0])).name
+    else:
+        winner = standings(event)[0].name
+    return {"over": True, "winner": winner}
+
+
 def state_json(
     conn: Connection,
     row: Row,
@@ -168,6 +183,7 @@ def state_json(
             "round": len(event.rounds) + 1,
             "stage": event.next_stage(),
             "ready": current is None or current.is_complete,
+            **final_json(event),
         },
         "players": [
             {
