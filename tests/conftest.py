@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
 
 from printkit.catalog import BUILTIN_DATA, Catalog, load_catalog
+
+if TYPE_CHECKING:
+    from tests.pg import Cluster
 
 # Files whose tests start servers, build wheels or render PDFs in subprocesses: marked slow, so
 # `pytest -m "not slow and not browser"` gives the quick loop while editing.
@@ -41,6 +47,46 @@ settings.load_profile("strikekit")
 
 
 @pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL cluster for this session (this xdist worker), started at first
+    use (tests/pg.py); skipped where Debian's postgresql is missing, except on CI."""
+    from tests.pg import Cluster
+
+    try:
+        cluster = Cluster()
+    except FileNotFoundError as exc:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(str(exc))
+    yield cluster
+    cluster.stop()
+
+
+ENGINES = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgresql", id="postgresql", marks=pytest.mark.postgresql),
+]
+
+
+@pytest.fixture(params=ENGINES)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database on each engine in turn: a SQLite file in the test's folder, or a
+    database of its own in the session's PostgreSQL cluster (dropped after the test)."""
+    from companion.storage.db import close_thread_connections
+    from companion.storage.matches import clear_cache
+
+    if request.param == "sqlite":
+        yield str(tmp_path / "db.sqlite3")
+        return
+    cluster = request.getfixturevalue("pg_cluster")
+    url = cluster.new_database()
+    yield url
+    clear_cache()
+    close_thread_connections()
+    cluster.drop_database(url)
+
+
+@pytest.fixture(scope="session")
 def catalog() -> Catalog:
     """The real catalog, loaded once."""
     return load_catalog()
@@ -62,8 +108,6 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 # --- the companion web app -------------------------------------------------------------
-
-from collections.abc import Iterator  # noqa: E402
 
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
