@@ -20,7 +20,7 @@ import hashlib
 import os
 import re
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import Any
 
 import psycopg
@@ -218,6 +218,22 @@ def apply_steps(
     except BaseException:
         conn.execute("rollback")
         raise
+
+
+async def changed_matches(url: str) -> AsyncIterator[str | None]:
+    """Yield the id of every match whose version or seat version moves, whichever process
+    or machine wrote it (LISTEN on ``CHANNEL``); first None, once listening (whatever moved
+    before was not heard: the caller looks at its matches then).
+
+    :raises psycopg.Error: when the connection fails or breaks (the caller listens again).
+    """
+    async with await psycopg.AsyncConnection.connect(
+        url, autocommit=True, connect_timeout=CONNECT_SECONDS
+    ) as conn:
+        await conn.execute(f"listen {CHANNEL}")
+        yield None
+        async for notice in conn.notifies():
+            yield notice.payload
 
 
 def is_healthy(conn: PgConnection) -> bool:
