@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 # `pytest -m "not slow and not browser"` gives the quick loop while editing.
 SLOW_FILES = {
     "test_multiprocess.py",
+    "test_pg_notify.py",
+    "test_copy.py",
     "test_durability.py",
     "test_hosting.py",
     "test_front.py",
@@ -84,6 +86,19 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     clear_cache()
     close_thread_connections()
     cluster.drop_database(url)
+
+
+@pytest.fixture
+def pg_database(pg_cluster: Cluster) -> Iterator[str]:
+    """An empty PostgreSQL database of its own (for tests of PostgreSQL alone)."""
+    from companion.storage.db import close_thread_connections
+    from companion.storage.matches import clear_cache
+
+    url = pg_cluster.new_database()
+    yield url
+    clear_cache()
+    close_thread_connections()
+    pg_cluster.drop_database(url)
 
 
 @pytest.fixture(scope="session")
