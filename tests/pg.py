@@ -20,7 +20,18 @@ from pathlib import Path
 
 import psycopg
 
-PG_BIN = Path(os.environ.get("STRIKEKIT_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+def pg_bin() -> Path:
+    """Return the folder of the newest installed PostgreSQL's programs (Debian's layout:
+    /usr/lib/postgresql/15/bin on bookworm), or $STRIKEKIT_PG_BIN."""
+    if os.environ.get("STRIKEKIT_PG_BIN"):
+        return Path(os.environ["STRIKEKIT_PG_BIN"])
+    versions = [p.parent.parent.name for p in Path("/usr/lib/postgresql").glob("*/bin/initdb")]
+    newest = max((int(v) for v in versions if v.isdigit()), default=15)
+    return Path(f"/usr/lib/postgresql/{newest}/bin")
+
+
+PG_BIN = pg_bin()
 SYSTEM_USER = "strikekit-pg"
 SETTINGS = {
     "listen_addresses": "127.0.0.1",
