@@ -151,7 +151,9 @@ def main() -> None:
         stdout=subprocess.DEVNULL,
         stderr=(tmp / "server.log").open("w"),
     )  # fmt: skip
-    cap.wait_until_serving(port, server, tmp / "server.log")
+    if not cap.is_ready(server, port):
+        server.kill()
+        sys.exit("the server did not start: " + (tmp / "server.log").read_text()[-500:])
     try:
         print(f"workers {args.workers}, {args.phones} phones, {args.step:g} s per step; attack: "
               f"{args.idle} idle, {args.slow} slow-header, {args.big} x 32 MB headers")  # fmt: skip

@@ -389,7 +389,7 @@ def run_maintenance(args: argparse.Namespace) -> int:
         verb = "would delete" if args.dry_run else "deleted"
         print(f"{verb} {len(stale)} match(es) idle for more than {args.older_than}")
     elif args.command == "backup":
-        count = maintenance.backup(path, Path(args.file))
+        count = maintenance.backup(path, args.file)
         print(f"backed up {count} match(es) to {args.file} (integrity check: ok)")
     elif args.command == "export":
         run_export(path, args)

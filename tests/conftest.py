@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
@@ -14,10 +16,15 @@ from hypothesis import settings
 from companion.server.limits import Limits
 from printkit.catalog import BUILTIN_DATA, Catalog, load_catalog
 
+if TYPE_CHECKING:
+    from tests.pg import Cluster
+
 # Files whose tests start servers, build wheels or render PDFs in subprocesses: marked slow, so
 # `pytest -m "not slow and not browser"` gives the quick loop while editing.
 SLOW_FILES = {
     "test_multiprocess.py",
+    "test_pg_notify.py",
+    "test_copy.py",
     "test_durability.py",
     "test_hosting.py",
     "test_front.py",
@@ -43,6 +50,59 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # Hypothesis keeps no example database in the checkout (tests write nothing there).
 settings.register_profile("strikekit", database=None)
 settings.load_profile("strikekit")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL cluster for this session (this xdist worker), started at first
+    use (tests/pg.py); skipped where Debian's postgresql is missing, except on CI."""
+    from tests.pg import Cluster
+
+    try:
+        cluster = Cluster()
+    except FileNotFoundError as exc:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(str(exc))
+    yield cluster
+    cluster.stop()
+
+
+ENGINES = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgresql", id="postgresql", marks=pytest.mark.postgresql),
+]
+
+
+@pytest.fixture(params=ENGINES)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database on each engine in turn: a SQLite file in the test's folder, or a
+    database of its own in the session's PostgreSQL cluster (dropped after the test)."""
+    from companion.storage.db import close_thread_connections
+    from companion.storage.matches import clear_cache
+
+    if request.param == "sqlite":
+        yield str(tmp_path / "db.sqlite3")
+        return
+    cluster = request.getfixturevalue("pg_cluster")
+    url = cluster.new_database()
+    yield url
+    clear_cache()
+    close_thread_connections()
+    cluster.drop_database(url)
+
+
+@pytest.fixture
+def pg_database(pg_cluster: Cluster) -> Iterator[str]:
+    """An empty PostgreSQL database of its own (for tests of PostgreSQL alone)."""
+    from companion.storage.db import close_thread_connections
+    from companion.storage.matches import clear_cache
+
+    url = pg_cluster.new_database()
+    yield url
+    clear_cache()
+    close_thread_connections()
+    pg_cluster.drop_database(url)
 
 
 @pytest.fixture(scope="session")

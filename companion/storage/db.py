@@ -134,9 +134,8 @@ def write_transaction(conn: Connection, match_id: str | None = None) -> Iterator
     actions on other matches run beside it; SQLite has one writer whatever the write).
     """
     if isinstance(conn, pg.PgConnection):
-        conn.execute("begin")
         try:
-            pg.lock_for_write(conn, match_id)
+            pg.begin_locked(conn, match_id)
             yield
             conn.execute("commit")
         except BaseException:

@@ -78,8 +78,8 @@ def database_address(given: str | None, default: str) -> str:
     text = given or os.environ.get(DATABASE_ENV) or default
     if is_postgres(text):
         return text
-    if text.startswith(SQLITE_SCHEME):
-        text = text[len(SQLITE_SCHEME) - 1 :]  # sqlite:///abs/path -> /abs/path
+    if text.startswith(SQLITE_SCHEME):  # as SQLAlchemy reads it: sqlite:////abs, sqlite:///rel
+        text = text[len(SQLITE_SCHEME) :]
     return str(os.path.abspath(os.path.expanduser(text)))
 
 

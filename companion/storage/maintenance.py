@@ -139,7 +139,7 @@ def open_existing(database: str) -> Connection:
     return conn
 
 
-def backup(database: str, target: Path) -> int:
+def backup(database: str, target: str | Path) -> int:
     """Copy the database to the SQLite file ``target``; return its match count.
 
     The copy is one consistent snapshot, written beside the target and renamed into place,
@@ -148,6 +148,12 @@ def backup(database: str, target: Path) -> int:
 
     :raises MaintenanceError: when the copy fails its check.
     """
+    if str(target) == database:
+        raise MaintenanceError(f"{target}: that is the database itself; back up to another file")
+    if is_postgres(str(target)):
+        raise MaintenanceError(f"{shown(str(target))}: a backup is a SQLite file; to fill "
+                               "another PostgreSQL database use `companion copy --to`")  # fmt: skip
+    target = Path(target)
     if is_postgres(database):
         from companion.storage import copying
 

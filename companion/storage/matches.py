@@ -230,19 +230,20 @@ def append(conn: Connection, match_id: str, write: Write, catalog: Catalog) -> C
     state right after that first write (its original answer), and not applied again.
     What may cost a replay of the whole log (a retry's old answer, the state after an undo
     or redo) is worked out before the write lock is taken, so one table's long history never
-    holds up another table's writes; under the lock the version is checked again.
+    holds up another table's writes; under the lock the version is checked again. A write
+    based on an older table is refused before the lock too: phones racing at one table
+    do not queue for it only to be refused.
 
     :raises StaleVersion, NothingToUndo, UndoRefused, NotYours: as named; GameError: the
         rules refuse.
     """
-    earlier = answered_at(conn, match_id, write.idem)
+    match, earlier = match_and_answer(conn, match_id, write.idem)
+    current = load(conn, match, catalog)
     if earlier is not None:  # a retry: answer as the first time, replayed outside the lock
-        return answer_at(conn, match_id, earlier, catalog)
+        return current if current.version == earlier else replay_at(conn, match, earlier, catalog)
+    check_version(current, write)
     moved = None
     if write.kind != "action":
-        match = find_match(conn, match_id=match_id)
-        current = load(conn, match, catalog)
-        check_version(current, write)
         moved = prepare_move(conn, match, current, write, catalog)
     with write_transaction(conn, match_id):  # one match alone: its own lock on PostgreSQL
         result, latest = append_locked(conn, match_id, write, catalog, moved)
@@ -251,19 +252,21 @@ def append(conn: Connection, match_id: str, write: Write, catalog: Catalog) -> C
     return result
 
 
-def answered_at(conn: Connection, match_id: str, idem: str) -> int | None:
-    """Return the version an idempotency key was first written at, if it was."""
-    done = conn.execute(
-        "select version from events where match_id = ? and idem = ?", (match_id, idem)
+def match_and_answer(conn: Connection, match_id: str, idem: str) -> tuple[Row, int | None]:
+    """Return a match and the version an idempotency key was first written at in it, if it
+    was (one query).
+
+    :raises NotFound: when there is no such match.
+    """
+    row = conn.execute(
+        "select m.*, (select e.version from events e where e.match_id = m.id and e.idem = ?) "
+        "as answered from matches m where m.id = ?",
+        (idem, match_id),
     ).fetchone()
-    return None if done is None else int(done["version"])
-
-
-def answer_at(conn: Connection, match_id: str, version: int, catalog: Catalog) -> Cached:
-    """Return the match right after an earlier write (the current one when it is the last)."""
-    match = find_match(conn, match_id=match_id)
-    current = load(conn, match, catalog)
-    return current if current.version == version else replay_at(conn, match, version, catalog)
+    if row is None:
+        raise NotFound("no such match (check the link or the code)")
+    found: Row = row
+    return found, None if row["answered"] is None else int(row["answered"])
 
 
 def append_locked(
@@ -275,9 +278,8 @@ def append_locked(
 ) -> tuple[Cached, bool]:
     """The body of ``append``, inside the transaction; also say if the answer is the latest.
     ``moved``: an undo or redo worked out before the lock (used if the table is unchanged)."""
-    match = find_match(conn, match_id=match_id)
+    match, done = match_and_answer(conn, match_id, write.idem)
     current = load(conn, match, catalog)
-    done = answered_at(conn, match_id, write.idem)
     if done is not None:  # a retry that raced its first try
         if done == current.version:
             return current, True

@@ -16,10 +16,11 @@ its phones waiting on that match, whichever process or machine wrote.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import Any
 
 import psycopg
@@ -162,16 +163,18 @@ def close_pools() -> None:
                 del _pools[(pid, url)]
 
 
-def lock_for_write(conn: PgConnection, match_id: str | None) -> None:
-    """Take the write lock inside an open transaction: every writer's key, shared when the
-    write is one match's action (then that match's key exclusive), exclusive otherwise."""
+def begin_locked(conn: PgConnection, match_id: str | None) -> None:
+    """Open a transaction holding the write lock, in one round trip: every writer's key,
+    shared when the write is one match's action (then that match's key exclusive),
+    exclusive otherwise. The keys are numbers made here, so the statement has no parameter
+    and goes as one simple query."""
     if match_id is None:
-        conn.raw.execute("select pg_advisory_xact_lock(%s)", (WRITE_KEY,))
-    else:
-        conn.raw.execute(
-            "select pg_advisory_xact_lock_shared(%s), pg_advisory_xact_lock(%s, hashtext(%s))",
-            (WRITE_KEY, MATCH_SPACE, match_id),
-        )
+        conn.raw.execute(f"begin; select pg_advisory_xact_lock({WRITE_KEY})")
+        return
+    digest = hashlib.blake2b(match_id.encode("utf-8", "surrogatepass"), digest_size=4).digest()
+    key = int.from_bytes(digest, "big", signed=True)
+    conn.raw.execute(f"begin; select pg_advisory_xact_lock_shared({WRITE_KEY}), "
+                     f"pg_advisory_xact_lock({MATCH_SPACE}, {key})")  # fmt: skip
 
 
 NOTIFY_TRIGGER = f"""
@@ -201,9 +204,8 @@ def apply_steps(
 ) -> None:
     """Apply the steps a database lacks, with their records, in one transaction
     under the write lock (two app servers starting at once migrate once)."""
-    conn.execute("begin")
     try:
-        lock_for_write(conn, None)
+        begin_locked(conn, None)
         done = set(applied_steps(conn))
         for name, fn in steps:
             if name not in done:
@@ -216,6 +218,22 @@ def apply_steps(
     except BaseException:
         conn.execute("rollback")
         raise
+
+
+async def changed_matches(url: str) -> AsyncIterator[str | None]:
+    """Yield the id of every match whose version or seat version moves, whichever process
+    or machine wrote it (LISTEN on ``CHANNEL``); first None, once listening (whatever moved
+    before was not heard: the caller looks at its matches then).
+
+    :raises psycopg.Error: when the connection fails or breaks (the caller listens again).
+    """
+    async with await psycopg.AsyncConnection.connect(
+        url, autocommit=True, connect_timeout=CONNECT_SECONDS
+    ) as conn:
+        await conn.execute(f"listen {CHANNEL}")
+        yield None
+        async for notice in conn.notifies():
+            yield notice.payload
 
 
 def is_healthy(conn: PgConnection) -> bool:

@@ -154,7 +154,7 @@ def view_state(view_token: str) -> Response:
     return state_response(match, None)
 
 
-def read_write(match_id: str, kind: str, actor: str) -> store.Write:
+def read_write(match: Row, kind: str, actor: str) -> store.Write:
     """Read a write's envelope (and, for an action, parse the action with the room's rules).
 
     :raises ApiError: 400 naming the bad field; InvalidAction for a bad action.
@@ -174,9 +174,8 @@ def read_write(match_id: str, kind: str, actor: str) -> store.Write:
         raw = data.get("action")
         if not isinstance(raw, dict):
             raise ApiError(400, '\'action\' must be an object, e.g. {"type": "ante"}')
-        match = store.find_match(database.get_db(), match_id=match_id)
         action = store.load(database.get_db(), match, catalog()).rules.parse_action(raw)
-    token = seat_token(match_id)
+    token = seat_token(match["id"])
     return store.Write(actor, kind, action, base, key, target, phone=store.phone_of(token or ""))
 
 
@@ -192,7 +191,7 @@ def write(match_id: str, kind: str) -> Response:
     if actor is None:
         raise ApiError(403, "only a seated player can change the table (join first)")
     try:
-        cached = store.append(conn, match_id, read_write(match_id, kind, actor), catalog())
+        cached = store.append(conn, match_id, read_write(match, kind, actor), catalog())
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
         current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
         raise ApiError(409, exc.message, current=payload(current, actor, match)) from None
