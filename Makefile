@@ -11,9 +11,10 @@ MUTATION_STAMP := $(VENV)/.strikekit-mutation
 # (pinned there too) checks every page's accessibility in the browser tests.
 NODE_STAMP := node_modules/.strikekit-js
 # Debian packages the PDFs embed their fonts from (installed only when missing).
-DEB_RUN_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic
-# Debian packages the tests use.
-DEB_TEST_PACKAGES := $(DEB_RUN_PACKAGES) poppler-utils poppler-data zbar-tools chromium
+DEB_RUN_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-morisawa-bizud-gothic
+# Debian packages the tests use (postgresql: the storage tests start a throwaway cluster of
+# their own with its initdb and pg_ctl, tests/pg.py).
+DEB_TEST_PACKAGES := $(DEB_RUN_PACKAGES) poppler-utils poppler-data zbar-tools chromium postgresql
 # Debian packages the benchmarks use.
 DEB_BENCH_PACKAGES := wrk
 # Where `make run` serves the companion (0.0.0.0: this machine and phones on the LAN).

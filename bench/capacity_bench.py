@@ -8,9 +8,17 @@ request to reading its whole answer), errors (anything but 200/304, and failed c
 and the server's resident memory (all its processes). Loopback only, bounded in time.
 
 Usage: .venv/bin/python bench/capacity_bench.py [--workers N] [--threads T] [--step S]
-       [--phones 400,800,1600,3200] [--clients 2] [--long-poll]
+       [--phones 400,800,1600,3200] [--clients 2] [--wait 20]
+       [--db postgresql://user@host:port/dbname [--groups 2]]
 The client runs in ``--clients`` processes on the same machine as the server: on a 2-core
 machine it takes part of the CPU that it measures, so read the figures as a lower bound.
+
+``--db postgresql://...`` serves from that PostgreSQL database instead of a new SQLite file
+(its tables are added to whatever it holds). ``--groups 2`` starts a second group of
+``--workers`` app processes on another port, on the same database: a simulated second
+machine. Each table's writing phone then talks to one group and its other phone to the
+other, so "seen by the other phone" is a write crossing machines (through the database's
+notices on PostgreSQL), and each step says how many of its writes the other phone saw.
 """
 
 from __future__ import annotations
@@ -46,7 +54,7 @@ def free_port() -> int:
         return port
 
 
-def make_tables(path: Path, count: int) -> list[tuple[str, str, str]]:
+def make_tables(path: Path | str, count: int) -> list[tuple[str, str, str]]:
     """Create ``count`` 2-player tables directly in the database; return (id, cookie A, B)."""
     from companion.game.puzzle_strike.actions import Choose
     from companion.game.puzzle_strike.piles import Mode
@@ -180,7 +188,8 @@ async def pace(due: float) -> None:
 
 
 async def poller(conn: Connection, table: tuple[str, str, str], seat: int, until: float,
-                 wait: float, acks: dict[tuple[str, int], float]) -> None:  # fmt: skip
+                 wait: float, acks: dict[tuple[str, int], float],
+                 seen: dict[str, int]) -> None:  # fmt: skip
     """A phone polling its table: once a second, or a long poll at most once a second."""
     match_id, cookie = table[0], table[1 + seat]
     headers = f"Host: 127.0.0.1\r\nCookie: {cookie}; csrf=bench\r\n"
@@ -195,6 +204,7 @@ async def poller(conn: Connection, table: tuple[str, str, str], seat: int, until
         request = f"GET {path}{query} HTTP/1.1\r\n{headers}{conditional}\r\n".encode()
         status, new_etag, ended = await conn.ask(request, "longpoll" if query else "poll")
         if status == 200 and etag and seat == 1:  # the other phone sees a write
+            seen[match_id] = max(seen.get(match_id, 0), version_of(new_etag))
             acked = acks.get((match_id, version_of(new_etag)))
             if acked is not None and ended >= conn.count_from:
                 conn.out["delay"].append(max(0.0, ended - acked))
@@ -241,23 +251,36 @@ async def current_version(conn: Connection, match_id: str, headers: str) -> int:
     return version_of(etag)
 
 
-def client(args: tuple[int, list[tuple[str, str, str]], float, float, float]) -> dict[str, list]:
-    """One client process: two phones per table, until ``until`` (wall clock)."""
-    port, tables, until_wall, count_from_wall, wait = args
+SEEN_WITHIN = 3.0
+"""A write acknowledged this long before a step ends must have been seen by the other phone."""
+
+
+def client(
+    args: tuple[list[int], list[tuple[str, str, str]], float, float, float],
+) -> dict[str, list]:
+    """One client process: two phones per table, until ``until`` (wall clock). With two
+    ports (two groups of app servers), table i's writer talks to ports[i % 2] and its
+    other phone to the other port."""
+    ports, tables, until_wall, count_from_wall, wait = args
     kinds = ("poll", "longpoll", "write", "setup", "delay", "errors", "connects")
     out: dict[str, list] = {k: [] for k in kinds}
     acks: dict[tuple[str, int], float] = {}
+    seen: dict[str, int] = {}
 
     async def run() -> None:
         offset = time.monotonic() - time.time()
         until, count_from = until_wall + offset, count_from_wall + offset
         jobs = []
-        for t in tables:
+        for i, t in enumerate(tables):
+            mine, other = ports[i % len(ports)], ports[(i + 1) % len(ports)]
             for seat in (0, 1):
-                conn = Connection(port, count_from, out)
-                jobs.append(guarded(poller(conn, t, seat, until, wait, acks), out))
-            jobs.append(guarded(writer(Connection(port, count_from, out), t, until, acks), out))
+                conn = Connection(other if seat else mine, count_from, out)
+                jobs.append(guarded(poller(conn, t, seat, until, wait, acks, seen), out))
+            jobs.append(guarded(writer(Connection(mine, count_from, out), t, until, acks), out))
         await asyncio.gather(*jobs)
+        due = [(m, v) for (m, v), at in acks.items() if count_from <= at <= until - SEEN_WITHIN]
+        out["writes_due"] = [len(due)]
+        out["writes_seen"] = [sum(1 for m, v in due if seen.get(m, 0) >= v)]
 
     asyncio.run(run())
     usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -303,18 +326,18 @@ def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=1000)[int(q * 1000) - 1] * 1000
 
 
-def run_step(port: int, server: int, tables: list, phones: int, seconds: float, clients: int,
-             wait: float) -> dict[str, float]:  # fmt: skip
+def run_step(ports: list[int], servers: list[int], tables: list, phones: int, seconds: float,
+             clients: int, wait: float) -> dict[str, float]:  # fmt: skip
     """Run one step of the ramp and summarise it."""
     mine = tables[: phones // 2]
     load = os.getloadavg()[0]
-    cpu_before = server_cpu_seconds(server)
+    cpu_before = sum(server_cpu_seconds(s) for s in servers)
     start = time.time()
     until, count_from = start + WARMUP + seconds, start + WARMUP
     parts = [mine[i::clients] for i in range(clients)]
     with multiprocessing.get_context("fork").Pool(clients) as pool:
-        results = pool.map(client, [(port, p, until, count_from, wait) for p in parts])
-    server_cpu = server_cpu_seconds(server) - cpu_before
+        results = pool.map(client, [(ports, p, until, count_from, wait) for p in parts])
+    server_cpu = sum(server_cpu_seconds(s) for s in servers) - cpu_before
     client_cpu = sum(r["cpu"][0] for r in results)
     got = {k: [x for r in results for x in r[k]] for k in ("poll", "longpoll", "write", "delay")}
     errors = sum(len(r["errors"]) for r in results)
@@ -336,6 +359,8 @@ def run_step(port: int, server: int, tables: list, phones: int, seconds: float, 
         "errors": errors,
         "connects_s": connects / seconds,
         "load": load,
+        "writes_due": sum(r["writes_due"][0] for r in results),
+        "writes_seen": sum(r["writes_seen"][0] for r in results),
         "server_ms": server_cpu * share / max(1, requests) * 1000,
         "client_ms": client_cpu * share / max(1, requests) * 1000,
     }
@@ -344,7 +369,7 @@ def run_step(port: int, server: int, tables: list, phones: int, seconds: float, 
 def is_held(r: dict[str, float], wait: float) -> bool:
     """Whether a step held: no error, and p99 < 50 ms for the answers that do not wait
     (polls and writes; with long polls, the writes, and a change seen within 1 s at p99)."""
-    if r["errors"]:
+    if r["errors"] or r["writes_seen"] < r["writes_due"]:
         return False
     if wait:
         return r["write_p99"] < 50 and r["delay_p99"] < 1000
@@ -356,55 +381,89 @@ def describe(r: dict[str, float], memory: float) -> str:
     return (
         f"{r['phones']:>5} phones: {r['req_s']:5.0f} req/s  p50 {r['p50']:6.1f} ms  "
         f"p99 {r['p99']:6.1f} ms  (writes p99 {r['write_p99']:6.1f} ms)  seen by the other "
-        f"phone p50 {r['delay_p50']:4.0f} / p99 {r['delay_p99']:4.0f} ms  "
+        f"phone p50 {r['delay_p50']:4.0f} / p99 {r['delay_p99']:4.0f} ms "
+        f"({r['writes_seen']:.0f} of {r['writes_due']:.0f} writes seen)  "
         f"errors {r['errors']:>3}  new conn. {r['connects_s']:3.0f}/s  server {memory:3.0f} MB, "
         f"CPU {r['server_ms']:.2f} ms/req  client CPU {r['client_ms']:.2f} ms/req  "
         f"load avg {r['load']:.1f}"
     )
 
 
+def start_server(database: str, port: int, args: argparse.Namespace, log: Path) -> Any:
+    """Start one group of app processes (``companion serve``) on the database."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", database,
+         "--workers", str(args.workers), "--threads", str(args.threads), "--no-limits",
+         *(["--long-polls", str(args.long_polls)] if args.long_polls is not None else [])],
+        stdout=subprocess.DEVNULL,
+        stderr=log.open("w"),
+    )  # fmt: skip
+
+
+def is_ready(server: Any, port: int, seconds: float = 60) -> bool:
+    """Wait until a server answers /healthz (all its workers up, on a busy machine too)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline and server.poll() is None:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=2) as sock:
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                if sock.recv(64).startswith(b"HTTP/1.1 200"):
+                    time.sleep(1)  # gunicorn's other workers boot alongside the first
+                    return True
+        except OSError:
+            pass
+        time.sleep(0.3)
+    return False
+
+
 def main() -> None:
-    """Start a server, ramp the phones, print one line per step and the largest held load."""
+    """Start the server(s), ramp the phones, print one line per step and the largest held load."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="app processes per group")
     parser.add_argument("--threads", type=int, default=32)
     parser.add_argument("--step", type=float, default=15.0, help="seconds measured per step")
     parser.add_argument("--phones", default="400,800,1600,3200")
     parser.add_argument("--clients", type=int, default=1, help="client processes")
     parser.add_argument("--wait", type=float, default=0, help="long-poll seconds (0: none)")
     parser.add_argument("--long-polls", type=int, help="waiting polls per process (threads/2)")
+    parser.add_argument("--db", help="postgresql://... (default: a new SQLite file)")
+    parser.add_argument("--groups", type=int, default=1, choices=(1, 2),
+                        help="2: a second group of app processes on another port (a second "
+                        "machine); each table's phones talk to different groups")  # fmt: skip
     args = parser.parse_args()
     steps = [int(p) for p in args.phones.split(",")]
     tmp = Path(tempfile.mkdtemp(prefix="capacity-"))
+    database = args.db or str(tmp / "db.sqlite3")
     began = time.time()
-    tables = make_tables(tmp / "db.sqlite3", max(steps) // 2)
+    tables = make_tables(database, max(steps) // 2)
     print(f"setup: {len(tables)} tables in {time.time() - began:.1f} s", flush=True)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db",
-         str(tmp / "db.sqlite3"), "--workers", str(args.workers), "--threads",
-         str(args.threads), "--no-limits",
-         *(["--long-polls", str(args.long_polls)] if args.long_polls is not None else [])],
-        stdout=subprocess.DEVNULL,
-        stderr=(tmp / "server.log").open("w"),
-    )  # fmt: skip
-    time.sleep(3)
-    if server.poll() is not None:
-        sys.exit("the server did not start: " + (tmp / "server.log").read_text()[-500:])
+    ports = [free_port() for _ in range(args.groups)]
+    servers = [start_server(database, p, args, tmp / f"server{n}.log") for n, p in enumerate(ports)]
+    for n, (server, port) in enumerate(zip(servers, ports, strict=True)):
+        if not is_ready(server, port):
+            for other in servers:
+                other.kill()
+            sys.exit("a server did not start: " + (tmp / f"server{n}.log").read_text()[-500:])
     held = 0
     try:
         waiting = f", long poll {args.wait:g} s" if args.wait else ""
-        print(f"workers {args.workers}, threads {args.threads}, {args.clients} client processes,"
-              f" {args.step:g} s per step{waiting}")  # fmt: skip
+        engine = "PostgreSQL" if database.startswith("postgres") else "SQLite"
+        print(f"{engine}, {args.groups} group(s) of {args.workers} workers, threads "
+              f"{args.threads}, {args.clients} client processes, {args.step:g} s per step"
+              f"{waiting}")  # fmt: skip
+        pids = [s.pid for s in servers]
         for phones in steps:
-            r = run_step(port, server.pid, tables, phones, args.step, args.clients, args.wait)
-            print(describe(r, server_memory_mb(server.pid)), flush=True)
+            r = run_step(ports, pids, tables, phones, args.step, args.clients, args.wait)
+            print(describe(r, sum(server_memory_mb(p) for p in pids)), flush=True)
             if is_held(r, args.wait):
                 held = phones
-        print(f"largest load held (p99 < 50 ms, no error): {held} phones ({held // 2} tables)")
+        print(f"largest load held (p99 < 50 ms, no error, every write seen): {held} phones "
+              f"({held // 2} tables)")  # fmt: skip
     finally:
-        server.terminate()
-        server.wait(timeout=15)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=15)
         shutil.rmtree(tmp, ignore_errors=True)
 
 

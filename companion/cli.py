@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion import slips_cli
 from companion.game.puzzle_strike.bank import (
     Bank,
     BankError,
@@ -27,6 +26,9 @@ from companion.game.puzzle_strike.bank import (
 from companion.game.puzzle_strike.bank_json import bank_to_json
 from companion.game.puzzle_strike.panic import PanicError, describe_thresholds
 from companion.instance import INSTANCE_ENV, default_instance_path
+from companion.server.limits import Limits
+from companion.storage.engine import DATABASE_ENV, database_address, shown
+from companion.web import slips_command as slips_cli
 from printkit.build import BuildError, BuildOptions, write_bank_sheets
 from printkit.catalog import Catalog, CatalogError, load_catalog, user_data_dir
 from printkit.catalog.bankcode import BankCodeError, decode_bank
@@ -110,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"phones waiting for a change, per process ({DEFAULT_LONG_POLLS})",
     )
     serve.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
+    add_connection_options(serve)
     add_maintenance_commands(commands)
     slips_cli.add_parser(commands, add_database_options)
     bank.add_argument("--json", action="store_true", help="print JSON")
@@ -122,14 +125,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def add_database_options(parser: argparse.ArgumentParser) -> None:
     """Add --db and --instance (where the database is)."""
-    parser.add_argument("--db", help="SQLite file (default: companion.sqlite3 in the instance)")
+    parser.add_argument(
+        "--db",
+        metavar="DATABASE",
+        help=f"a SQLite file (a path or sqlite:///path) or postgresql://user@host:port/dbname "
+        f"(default: ${DATABASE_ENV}, else companion.sqlite3 in the instance)",
+    )
     parser.add_argument(
         "--instance", metavar="DIR", help=f"instance folder (default: ${INSTANCE_ENV} or per user)"
     )
 
 
 def add_maintenance_commands(commands: Any) -> None:
-    """Add prune, backup, export and import."""
+    """Add prune, backup, export, import and copy."""
     prune = commands.add_parser("prune", help="delete matches idle for longer than an age")
     prune.add_argument("--older-than", required=True, metavar="AGE", help="e.g. 30d, 12h, 2w")
     prune.add_argument("--dry-run", action="store_true", help="only list what would go")
@@ -140,17 +148,21 @@ def add_maintenance_commands(commands: Any) -> None:
     export.add_argument("--out", metavar="FILE", help="write here instead of printing")
     load = commands.add_parser("import", help="replay and store a match exported as JSON")
     load.add_argument("file", metavar="FILE", help="an export ('-' reads standard input)")
-    for command in (prune, backup, export, load):
+    copy = commands.add_parser("copy", help="copy the whole database into another, empty one")
+    copy.add_argument(
+        "--to", required=True, metavar="DATABASE", help="postgresql://... or a SQLite file"
+    )
+    for command in (prune, backup, export, load, copy):
         add_database_options(command)
-    load.add_argument("--data-dir", metavar="DIR", help="your data directory, laid over ours")
+    for command in (load, copy):
+        command.add_argument("--data-dir", metavar="DIR", help="your data directory, over ours")
 
 
-def database_path(args: argparse.Namespace) -> Path:
-    """Return the database the command works on: --db, or the instance folder's."""
-    if args.db:
-        return Path(args.db).resolve()
+def database_path(args: argparse.Namespace) -> str:
+    """Return the database the command works on: --db, $STRIKEKIT_DATABASE_URL, or the
+    instance folder's SQLite file."""
     instance = Path(args.instance).resolve() if args.instance else default_instance_path()
-    return instance / "companion.sqlite3"
+    return database_address(args.db, str(instance / "companion.sqlite3"))
 
 
 def options_from(args: argparse.Namespace) -> BankOptions:
@@ -257,6 +269,49 @@ def run_bank(catalog: Catalog, args: argparse.Namespace) -> int:
     return 0
 
 
+def add_connection_options(serve: argparse.ArgumentParser) -> None:
+    """Add serve's HTTP limits (``companion.server.guard``)."""
+    default = Limits()
+    serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=default.connections,
+        metavar="N",
+        help=f"open connections per process; past it a 503 ({default.connections})",
+    )
+    serve.add_argument(
+        "--header-timeout",
+        type=float,
+        default=default.header_seconds,
+        metavar="S",
+        help=f"seconds to send request headers; then a 408 ({default.header_seconds:g})",
+    )
+    serve.add_argument(
+        "--body-timeout",
+        type=float,
+        default=default.body_seconds,
+        metavar="S",
+        help=f"seconds to send a request body; then a 408 ({default.body_seconds:g})",
+    )
+
+
+def connection_limits(args: argparse.Namespace) -> Limits:
+    """Turn serve's HTTP limit options into ``Limits`` (or a usage error)."""
+    if not 16 <= args.max_connections <= 1_000_000:
+        raise UsageError(f"--max-connections must be 16 to 1000000, not {args.max_connections}")
+    for option, seconds in (
+        ("--header-timeout", args.header_timeout),
+        ("--body-timeout", args.body_timeout),
+    ):
+        if not 0.5 <= seconds <= 3600:
+            raise UsageError(f"{option} must be 0.5 to 3600 seconds, not {seconds:g}")
+    return Limits(
+        connections=args.max_connections,
+        header_seconds=args.header_timeout,
+        body_seconds=args.body_timeout,
+    )
+
+
 def serve_config(args: argparse.Namespace) -> dict[str, Any]:
     """Turn serve's options into the app's settings."""
     from companion.web.hosting import DEFAULT_LIMITS, public_address
@@ -275,7 +330,7 @@ def serve_config(args: argparse.Namespace) -> dict[str, Any]:
         public_address(args.base_url)  # refuse a bad address before serving
     config: dict[str, Any] = {
         "DATA_DIR": user_data_dir(args.data_dir),
-        "DATABASE": str(database_path(args)),
+        "DATABASE": database_path(args),
         "HOSTING_PROXY": args.proxy,
         "HOSTING_BASE_URL": args.base_url.rstrip("/") if args.base_url else None,
         "HOSTING_LIMITS": None if args.no_limits else DEFAULT_LIMITS,
@@ -294,7 +349,7 @@ def print_addresses(args: argparse.Namespace, database: str) -> None:
 
     workers = f"{args.workers} processes" if args.workers > 1 else "1 process"
     local = f"http://127.0.0.1:{args.port}"
-    print(f"strikekit companion on {local}  ({workers}, database {database})")
+    print(f"strikekit companion on {local}  ({workers}, database {shown(database)})")
     if args.base_url:
         print(f"public address: {args.base_url}")
         return
@@ -312,16 +367,17 @@ def run_serve(args: argparse.Namespace) -> int:
     from companion.server.serve import serve
 
     config = serve_config(args)
+    limits = connection_limits(args)
     load_catalog(config["DATA_DIR"])  # a broken overlay stops here, before serving
     app = create_app(config)
     print_addresses(args, app.config["DATABASE"])
     sys.stdout.flush()
-    serve(app, args.host, args.port, args.workers, args.threads, args.long_polls)
+    serve(app, args.host, args.port, args.workers, args.threads, args.long_polls, limits)
     return 0
 
 
 def run_maintenance(args: argparse.Namespace) -> int:
-    """Prune, back up, export or import."""
+    """Prune, back up, export, import or copy."""
     from companion.storage import maintenance
 
     path = database_path(args)
@@ -333,16 +389,22 @@ def run_maintenance(args: argparse.Namespace) -> int:
         verb = "would delete" if args.dry_run else "deleted"
         print(f"{verb} {len(stale)} match(es) idle for more than {args.older_than}")
     elif args.command == "backup":
-        count = maintenance.backup(path, Path(args.file))
+        count = maintenance.backup(path, args.file)
         print(f"backed up {count} match(es) to {args.file} (integrity check: ok)")
     elif args.command == "export":
         run_export(path, args)
+    elif args.command == "copy":
+        from companion.storage import copying
+
+        catalog = load_catalog(user_data_dir(args.data_dir))
+        target = database_address(args.to, args.to)
+        print(copying.copy_database(path, target, catalog).describe())
     else:
         run_import(path, args)
     return 0
 
 
-def run_export(path: Path, args: argparse.Namespace) -> None:
+def run_export(path: str, args: argparse.Namespace) -> None:
     """Print or write one match's export."""
     from companion.storage import maintenance
 
@@ -358,7 +420,7 @@ def run_export(path: Path, args: argparse.Namespace) -> None:
         sys.stdout.write(text)
 
 
-def run_import(path: Path, args: argparse.Namespace) -> None:
+def run_import(path: str, args: argparse.Namespace) -> None:
     """Replay an export into the database."""
     from companion.storage import db, maintenance
 
@@ -392,7 +454,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (CatalogError, UsageError, BaseUrlError, DatabaseProblem, OSError) as exc:
             print(f"companion serve: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    if args.command in ("prune", "backup", "export", "import", "slips"):
+    if args.command in ("prune", "backup", "export", "import", "copy", "slips"):
+        from companion.storage.copying import CopyError
         from companion.storage.maintenance import MaintenanceError
 
         if args.command == "slips":
@@ -405,7 +468,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         try:
             return run_maintenance(args)
-        except (CatalogError, MaintenanceError, DatabaseProblem, OSError) as exc:
+        except (CatalogError, MaintenanceError, CopyError, DatabaseProblem, OSError) as exc:
             print(f"companion {args.command}: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     try:

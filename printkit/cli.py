@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def add_print_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by every command that writes PDFs."""
-    parser.add_argument("--paper", default="letter", help="letter or a4")
+    parser.add_argument("--paper", help="letter or a4 (default: a4 with --lang ja, else letter)")
     parser.add_argument("--lang", default="en", help="en or ja")
     parser.add_argument("--base-url", help="companion address for QR codes (default: LAN:5000)")
 
@@ -94,6 +94,11 @@ def add_build_parser(commands: Any) -> None:
         "--bleed", type=float, metavar="MM", help="bleed (3, less where a grid has no room)"
     )
     build.add_argument("--crop-marks", default="corners", help="corners, full or none")
+    build.add_argument(
+        "--cut-lines",
+        default="fronts",
+        help="thin trim outlines: fronts (default), both (backs too) or none",
+    )
     build.add_argument("--duplex", action="store_true", help="backs for a long-edge flip")
     build.add_argument("--back-offset", default="0,0", metavar="X,Y", help="shift backs (mm)")
     build.add_argument("--game", help="only this game")
@@ -217,12 +222,19 @@ def parse_offset(text: str) -> tuple[float, float]:
     return x, y
 
 
+def paper_for(args: argparse.Namespace) -> str:
+    """Return the paper asked for, or the one usual where the language is read: A4 for
+    Japanese, Letter otherwise."""
+    return args.paper or ("a4" if args.lang == "ja" else "letter")
+
+
 def build_options(args: argparse.Namespace) -> BuildOptions:
     """Turn the command line into build options."""
     return BuildOptions(
-        paper=args.paper,
+        paper=paper_for(args),
         bleed=args.bleed,
         crop_marks=args.crop_marks,
+        cut_lines=args.cut_lines,
         duplex=args.duplex,
         back_offset=parse_offset(args.back_offset),
         lang=args.lang,
@@ -257,7 +269,7 @@ def run_bank_sheet(catalog: Catalog, args: argparse.Namespace) -> int:
         set_ids = [s.strip() for s in args.sets.split(",") if s.strip()]
         keys = chip_keys(catalog, set_ids, [n.strip() for n in args.chips.split(",")])
     title = args.title or encode_bank(catalog, set_ids, keys)
-    options = BuildOptions(paper=args.paper, lang=args.lang, base_url=args.base_url)
+    options = BuildOptions(paper=paper_for(args), lang=args.lang, base_url=args.base_url)
     print(write_bank_sheets(catalog, [(title, set_ids, keys)], Path(args.out), options))
     return 0
 

@@ -94,10 +94,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "hold it to the light; the crosses should meet.",
         "alignment_back": "Duplex alignment test (back): the red crosses should sit behind the "
         "black ones.",
-        "alignment_offset": "Read on the scale how far the red centre cross sits from the black "
-        "one, seen from the front. --back-offset X,Y (mm) moves the backs: +X to the left and +Y "
-        "up as seen from the front (right and up on the back). Backs 1 mm too far right: "
-        "--back-offset 1,0.",
+        "alignment_offset": "Read on the scales how far the red centre cross sits from the "
+        "black one, seen from the front (+ is right, and up), and rebuild with --back-offset X,Y "
+        "giving those two numbers: red cross 1 mm right and 0.5 mm down: --back-offset 1,-0.5. "
+        "The backs then move the other way on both axes.",
         "bank": "Bank",
         "puzzle_stacks": "Puzzle stacks (5 each)",
         "fixed_stacks": "Always in the bank",
@@ -135,6 +135,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "traitor": "Traitor",
         "win": "WIN",
         "start": "START",
+        "track_overlap": "next card on top",
         "cost": "cost {n}",
         "turn_ante": "put a 1-gem from the bank in your gem pile (a bigger gem in Panic Time).",
         "turn_action": "play one action chip; each arrow lets you play one more (a coloured "
@@ -225,7 +226,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "page": "{n} ページ",
         "alignment": "両面位置合わせテスト（表）：このページと次のページを1枚の両面に印刷し、光に透かして十字が重なるか確認してください。",
         "alignment_back": "両面位置合わせテスト（裏）：赤い十字が黒い十字の真裏に来るはずです。",
-        "alignment_offset": "表から見て、中央の赤い十字が黒い十字からどれだけずれているかを目盛りで読みます。--back-offset X,Y（mm）で裏面が動きます：表から見て +X で左へ、+Y で上へ（裏から見ると右と上）。裏面が 1 mm 右にずれていれば --back-offset 1,0。",
+        "alignment_offset": "表から見て、中央の赤い十字が黒い十字からどれだけずれているかを目盛りで読み（右と上が +）、その2つの数字を --back-offset X,Y に入れて作り直します。赤い十字が 1 mm 右、0.5 mm 下なら --back-offset 1,-0.5。裏面は両方向とも逆へ動きます。",
         "bank": "銀行",
         "puzzle_stacks": "パズルチップ（各5枚）",
         "fixed_stacks": "常に銀行にあるチップ",
@@ -263,6 +264,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "traitor": "裏切り者",
         "win": "勝利",
         "start": "スタート",
+        "track_overlap": "次のカードを重ねる",
         "cost": "価格{n}",
         "turn_ante": "銀行から1ジェムを1枚自分の場に置く（パニックタイム中は大きいジェム）。",
         "turn_action": "アクションチップを1枚プレイ。矢印1つにつきもう1枚（色付き矢印はその色の横断幕のチップのみ）。",

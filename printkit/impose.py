@@ -33,9 +33,10 @@ from printkit.pieces import (
     Piece,
     expand,
 )
-from printkit.plan import BuildOptions, Document
-from printkit.render import renderer_for
+from printkit.plan import DEFAULT_BLEED, BuildOptions, Document
+from printkit.render import back_for, renderer_for
 from printkit.render.cover import Cover, draw_alignment, draw_cover
+from printkit.render.cutline import draw_cut_line
 from printkit.render.formstream import use_fast_form_streams
 from printkit.render.page import RULER_FORM, SMALL_RULER, header, ruler
 from printkit.render.style import Style, colour, style_for
@@ -74,7 +75,8 @@ def define_forms(
         shape = grid.shape
         box = Box(0, 0, shape.width, shape.height)
         bleed = grid.bleed if shape.outline == "circle" else max(grid.bleed_x, grid.bleed_y)
-        front, back = renderer_for(piece.shape)
+        front, _ = renderer_for(piece.shape)
+        back = back_for(piece.shape, is_short_bleed(grid))
         bounds = form_bounds(grid)
         with clipped_form(c, form_name(piece.design), bounds):
             front(c, piece, box, bleed, style)
@@ -83,6 +85,32 @@ def define_forms(
             backs_done.add(key)
             with clipped_form(c, form_name(key, back=True), bounds):
                 back(c, piece, box, bleed, style)
+
+
+def is_short_bleed(grid: Grid) -> bool:
+    """Return True when a sheet of cards has less than the full bleed on some side."""
+    shape = grid.shape
+    return shape.outline != "circle" and min(grid.bleed_x, grid.bleed_y) < DEFAULT_BLEED - 1e-6
+
+
+def cut_form_name(grid: Grid) -> str:
+    """Name the form holding one piece's cut line."""
+    return f"CUT_{re.sub(r'[^A-Za-z0-9]', '_', grid.shape.name)}"
+
+
+def define_cut_forms(c: Canvas, grids: dict[str, Grid]) -> None:
+    """Draw each shape's cut line once, as a form placed like the pieces' own."""
+    for grid in grids.values():
+        shape = grid.shape
+        c.beginForm(
+            cut_form_name(grid),
+            -1,
+            -1,
+            math.ceil(shape.width * mm) + 1,
+            math.ceil(shape.height * mm) + 1,
+        )
+        draw_cut_line(c, shape, Box(0, 0, shape.width, shape.height))
+        c.endForm()
 
 
 @contextmanager
@@ -268,6 +296,7 @@ def draw_document(
     define_forms(c, doc.selection.pieces, grids, style, options.duplex)
     define_ruler_form(c, style)
     define_crop_forms(c, grids, geometry, options.crop_marks)
+    define_cut_forms(c, grids)
     if has_cover(doc):
         draw_cover(c, paper, geometry.frame, cover_for(doc, grids, geometry, options, style), style)
         end_page(c, two_sided)
@@ -278,7 +307,7 @@ def draw_document(
     for grid, batch in piece_pages(doc.selection.pieces, grids):
         draw_fronts(c, doc, grid, batch, geometry, options, style)
         if two_sided:
-            draw_backs(c, grid, batch, paper, options.back_offset)
+            draw_backs(c, grid, batch, paper, options)
         progress.step(doc.filename)
     for title, draw in doc.sheets:
         page = c.getPageNumber()
@@ -310,6 +339,9 @@ def draw_fronts(
     header(c, paper, geometry.frame, doc.title, page, style, grid.header_on_top)
     for i, piece in enumerate(batch):
         place(c, form_name(piece.design), grid.slot(i))
+    if options.cut_lines in ("fronts", "both"):
+        for i in range(len(batch)):
+            place(c, cut_form_name(grid), grid.slot(i))
     if len(batch) == grid.per_page:
         c.doForm(crop_form_name(grid))
     else:
@@ -318,13 +350,16 @@ def draw_fronts(
 
 
 def draw_backs(
-    c: Canvas, grid: Grid, batch: list[Piece], paper: Paper, offset: tuple[float, float]
+    c: Canvas, grid: Grid, batch: list[Piece], paper: Paper, options: BuildOptions
 ) -> None:
-    """Draw the page of backs behind a page of fronts (mirrored for a long-edge flip)."""
+    """Draw the page of backs behind a page of fronts (mirrored for a long-edge flip), with
+    cut lines only when asked for them on both sides."""
     for i, piece in enumerate(batch):
         if piece.family:
-            box = mirror_long_edge(grid.slot(i), paper, offset)
+            box = mirror_long_edge(grid.slot(i), paper, options.back_offset)
             place(c, form_name(f"{piece.shape}:{piece.family}", back=True), box)
+            if options.cut_lines == "both":
+                place(c, cut_form_name(grid), box)
     c.showPage()
 
 

@@ -157,17 +157,21 @@ def grid_for(shape: Shape, paper: Paper, frame: Frame, bleed: float) -> Grid:
     """Lay out one shape on a page: a fixed grid for cards, as many as fit otherwise.
 
     The sheet's title and ruler go in a band at the top; when a fixed grid leaves no room
-    for it, the title goes in a narrow band of the left margin instead
-    (``Grid.header_on_top`` is then False).
+    for it, or gets more bleed without it, the title goes in a narrow band of the left
+    margin instead (``Grid.header_on_top`` is then False).
 
     :raises LayoutError: when not even one piece fits.
     """
     try:
-        return lay_out(shape, paper, frame, bleed, on_top=True)
+        top = lay_out(shape, paper, frame, bleed, on_top=True)
     except LayoutError:
         if not (shape.columns and shape.rows):
             raise
         return lay_out(shape, paper, frame, bleed, on_top=False)
+    if not (shape.columns and shape.rows) or top.bleed >= bleed - 1e-9:
+        return top
+    side = lay_out(shape, paper, frame, bleed, on_top=False)
+    return side if side.bleed > top.bleed + 1e-9 else top
 
 
 def grid_area(paper: Paper, frame: Frame, on_top: bool) -> Box:
@@ -252,9 +256,13 @@ def pages_needed(pieces: int, per_page: int) -> int:
 
 def mirror_long_edge(box: Box, paper: Paper, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
     """Return where a piece's back goes so that a long-edge duplex flip lands it behind
-    its front: mirrored left to right, then shifted by the printer's back offset."""
+    its front: mirrored left to right, then corrected for the printer's drift.
+
+    ``offset`` is the drift as read on the alignment test, seen from the front (+x: the backs
+    land to the right, +y: higher); the backs move the other way on both axes, which on the
+    back page (mirrored) is +x and -y."""
     dx, dy = offset
-    return Box(paper.width - box.x - box.width + dx, box.y + dy, box.width, box.height)
+    return Box(paper.width - box.x - box.width + dx, box.y - dy, box.width, box.height)
 
 
 def crop_lines(
@@ -267,6 +275,9 @@ def crop_lines(
     ``full``: every cut line drawn across the whole grid and out past its bleed.
     ``none``: no marks. Every line stays inside ``grid.area``.
 
+    Round pieces are cut out with a punch or scissors, not along their tangents: their marks
+    show where to cut the sheet into strips first, midway between rows and columns.
+
     :raises LayoutError: for an unknown mode.
     """
     if mode not in CROP_MODES:
@@ -274,6 +285,8 @@ def crop_lines(
     if mode == "none" or used <= 0:
         return []
     boxes = [grid.slot(i) for i in range(min(used, grid.per_page))]
+    if grid.shape.outline == "circle":
+        return strip_lines(grid, boxes, frame, mode)
     area = grid.area
     lines: list[tuple[float, float, float, float]] = []
     for x in sorted({b.x for b in boxes} | {b.x + b.width for b in boxes}):
@@ -293,6 +306,71 @@ def crop_lines(
         for lo, hi in marks_along(spans, area.x, area.x + area.width, frame, mode):
             lines.append((lo, y, hi, y))
     return lines
+
+
+def strip_lines(
+    grid: Grid, boxes: list[Box], frame: Frame, mode: str
+) -> list[tuple[float, float, float, float]]:
+    """Return the marks of the strip cuts of round pieces: midway between neighbouring
+    columns and rows (and as far outside the outer ones, within the grid's area)."""
+    area = grid.area
+    half_x = (grid.pitch_x - grid.shape.width) / 2
+    half_y = (grid.pitch_y - grid.shape.height) / 2
+    xs = {round(b.x - half_x, 6) for b in boxes} | {round(b.x + b.width + half_x, 6) for b in boxes}
+    ys = {round(b.y - half_y, 6) for b in boxes} | {
+        round(b.y + b.height + half_y, 6) for b in boxes
+    }
+    low_y = min(b.y for b in boxes) - grid.bleed
+    high_y = max(b.y + b.height for b in boxes) + grid.bleed
+    low_x = min(b.x for b in boxes) - grid.bleed
+    high_x = max(b.x + b.width for b in boxes) + grid.bleed
+    xs = {min(max(x, area.x), area.x + area.width) for x in xs}
+    ys = {min(max(y, area.y), area.y + area.height) for y in ys}
+    lines: list[tuple[float, float, float, float]] = []
+    for x in sorted(xs):
+        for lo, hi in marks_along([(low_y, high_y)], area.y, area.y + area.height, frame, mode):
+            lines.append((x, lo, x, hi))
+    for y in sorted(ys):
+        for lo, hi in marks_along([(low_x, high_x)], area.x, area.x + area.width, frame, mode):
+            lines.append((lo, y, hi, y))
+    if mode == "corners":
+        reach = grid.shape.width / 2 + grid.bleed
+        centres = [b.centre for b in boxes]
+        lines += strip_crosses(sorted(xs), sorted(ys), area, frame.crop_length / 2, centres, reach)
+    return lines
+
+
+def strip_crosses(
+    xs: list[float],
+    ys: list[float],
+    area: Box,
+    arm: float,
+    centres: list[tuple[float, float]],
+    reach: float,
+) -> list[tuple[float, float, float, float]]:
+    """Return a small cross where strip cuts meet, in the blank paper between four round
+    pieces (each arm kept only if it stays ``reach`` from every centre)."""
+    lines = []
+    for x in xs:
+        for y in ys:
+            for dx, dy in ((arm, 0.0), (-arm, 0.0), (0.0, arm), (0.0, -arm)):
+                end_x = min(max(x + dx, area.x), area.x + area.width)
+                end_y = min(max(y + dy, area.y), area.y + area.height)
+                arm_line = (x, y, end_x, end_y)
+                if (end_x, end_y) != (x, y) and all(
+                    distance_to(arm_line, centre) >= reach - 1e-9 for centre in centres
+                ):
+                    lines.append(arm_line)
+    return lines
+
+
+def distance_to(line: tuple[float, float, float, float], point: tuple[float, float]) -> float:
+    """Return the distance from a point to a line segment."""
+    x1, y1, x2, y2 = line
+    px, py = point
+    dx, dy = x2 - x1, y2 - y1
+    t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - (x1 + t * dx), py - (y1 + t * dy))
 
 
 def marks_along(
@@ -326,3 +404,6 @@ def marks_along(
 
 
 CROP_MODES = ("corners", "full", "none")
+CUT_MODES = ("fronts", "both", "none")
+"""Where the thin cut (die) lines are drawn: on the fronts only (the default), on fronts and
+backs, or nowhere. Images (Tabletop Simulator, previews) never carry them."""

@@ -58,6 +58,9 @@ class Piece:
     set_id: str = ""
     board: Board | None = None
     """For track cards: the board, whose dark and start spaces they show."""
+    span: int = 0
+    """For track cards: the most spaces any one track card holds. Every space is the card's
+    width over this, so the spaces are even along the whole bridge."""
     write_in: bool = False
     """A card whose facts no source gives: printed with ruled lines to write them on."""
 
@@ -193,11 +196,22 @@ def flash_duel_pieces(game_set: FlashDuelSet) -> Selection:
         sel.pieces.append(
             Piece("loyalty-card", "card", design, card.count, card.name, "loyalty", card)
         )
+    span = max((len(t.spaces) for t in game_set.track_cards), default=0)
     for track in game_set.track_cards:
         design = f"{sid}/track/{track.id}"
         board = game_set.board
         sel.pieces.append(
-            Piece("track-card", "track-card", design, 1, track.id, None, track, board=board)
+            Piece(
+                "track-card",
+                "track-card",
+                design,
+                1,
+                track.id,
+                None,
+                track,
+                board=board,
+                span=span,
+            )
         )
     if game_set.win_tokens:
         tokens = game_set.win_tokens
@@ -215,7 +229,7 @@ def shadowfist_pieces(game_set: ShadowfistSet) -> Selection:
                 "counter",
                 f"{game_set.id}/counter/{counter.id}",
                 counter.copies,
-                counter.name,
+                f"{counter.name} {counter.value}",
                 f"counter-{counter.use}",
                 counter,
                 None,

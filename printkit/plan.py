@@ -15,6 +15,7 @@ from printkit.catalog.bankcode import encode_bank
 from printkit.i18n import LANGUAGES, text
 from printkit.layout import (
     CROP_MODES,
+    CUT_MODES,
     Frame,
     Geometry,
     Paper,
@@ -40,6 +41,9 @@ DEFAULT_BLEED = 3.0
 
 
 DEFAULT_CHIP = 38.0
+MAX_BACK_OFFSET = 5.0
+"""The largest duplex drift (mm) --back-offset corrects: duplex units drift 1-3 mm; a larger
+reading usually means the sheet was flipped on the short edge."""
 
 
 class BuildError(ValueError):
@@ -54,6 +58,8 @@ class BuildOptions:
     bleed: float | None = None
     """Bleed asked for (mm); None: the default 3 mm, less where a grid has no room, quietly."""
     crop_marks: str = "corners"
+    cut_lines: str = "fronts"
+    """Where cut lines go: ``fronts``, ``both`` or ``none`` (see ``layout.CUT_MODES``)."""
     duplex: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str = "en"
@@ -77,8 +83,15 @@ class BuildOptions:
             raise BuildError(f"--bleed must be 0 to 10 mm, not {self.bleed_mm:g}")
         if self.crop_marks not in CROP_MODES:
             raise BuildError(f"--crop-marks must be one of {', '.join(CROP_MODES)}")
-        if any(abs(v) > 20 for v in self.back_offset):
-            raise BuildError("--back-offset must be within 20 mm each way")
+        if self.cut_lines not in CUT_MODES:
+            raise BuildError(f"--cut-lines must be one of {', '.join(CUT_MODES)}")
+        if any(abs(v) > MAX_BACK_OFFSET for v in self.back_offset):
+            x, y = self.back_offset
+            raise BuildError(
+                f"--back-offset must be within {MAX_BACK_OFFSET:g} mm each way, not {x:g},{y:g} "
+                "(a larger reading on the alignment test usually means the sheet was flipped "
+                "on the short edge: flip on the long edge)"
+            )
         unknown = sorted(self.only - set(PIECE_KINDS) - set(SHEET_KINDS))
         if unknown:
             known = ", ".join((*PIECE_KINDS, *SHEET_KINDS))
@@ -119,9 +132,16 @@ class Document:
     """The companion address its QR codes open (empty: no QR codes)."""
 
 
-def file_name(parts: list[str], options: BuildOptions) -> str:
-    """Name a file by game, set, kind, paper and language."""
-    return "_".join([*parts, options.paper, options.lang]) + ".pdf"
+def file_name(parts: list[str], options: BuildOptions, sided: bool = False) -> str:
+    """Name a file by game, set, kind, paper and language; a two-sided build of pieces adds
+    'duplex', so it never overwrites the one-sided file."""
+    duplex = ["duplex"] if sided and options.duplex else []
+    return "_".join([*parts, options.paper, options.lang, *duplex]) + ".pdf"
+
+
+def set_title(game_name: str, set_name: str) -> str:
+    """Title a set's document: 'Game: Set', or the set's name alone when it names the game."""
+    return set_name if set_name.startswith(game_name) else f"{game_name}: {set_name}"
 
 
 def wants(options: BuildOptions, kind: str) -> bool:
@@ -175,8 +195,8 @@ def flash_duel_documents(
     """
     lang = options.lang
     cards = Document(
-        file_name([game_id, game_set.id, "cards"], options),
-        f"{game_name}: {game_set.name}",
+        file_name([game_id, game_set.id, "cards"], options, sided=True),
+        set_title(game_name, game_set.name),
         only(flash_duel_pieces(game_set), set(options.only)),
     )
     aids = Document(
@@ -195,7 +215,7 @@ def shadowfist_documents(
     """Plan Shadowfist's counters and its table aids."""
     lang = options.lang
     counters = Document(
-        file_name([game_id, game_set.id, "counters"], options),
+        file_name([game_id, game_set.id, "counters"], options, sided=True),
         text(lang, "title_counters", game=game_name),
         only(shadowfist_pieces(game_set), set(options.only)),
     )
@@ -220,7 +240,7 @@ def puzzle_strike_documents(
 ) -> list[Document]:
     """Plan a Puzzle Strike set's chips, bank sheets and player aids."""
     chips = Document(
-        file_name([game_id, game_set.id, "chips"], options),
+        file_name([game_id, game_set.id, "chips"], options, sided=True),
         game_set.name,
         only(puzzle_strike_pieces(game_set), set(options.only)),
         gaps=gaps,
@@ -274,8 +294,10 @@ def bank_sheet(
     code = encode_bank(catalog, set_ids, chip_keys)
     sets = [s for s in catalog.puzzle_strike_sets() if s.id in set_ids]
     by_key = {f"{s.id}/{c.id}": (s.id, c) for s in sets for c in s.puzzle_chips}
+    names = {s.id: s.name for s in sets}
+    mixed = len({by_key[k][0] for k in chip_keys}) > 1
     lines = [
-        BankStackLine(c.name, c.cost, tuple(c.banner or ()), c.is_attack(), sid)
+        BankStackLine(c.name, c.cost, tuple(c.banner or ()), c.is_attack(), names[sid] * mixed)
         for sid, c in (by_key[k] for k in chip_keys)
     ]
     lines.sort(key=lambda line: (line.cost if line.cost is not None else 99, line.name))
@@ -284,7 +306,7 @@ def bank_sheet(
         for s in sets[0].stacks
     ]
     return BankSheet(
-        title, code, [s.id for s in sets], lines, fixed, bank_url(base_url, code, title)
+        title, code, [s.name for s in sets], lines, fixed, bank_url(base_url, code, title)
     )
 
 

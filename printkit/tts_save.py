@@ -38,6 +38,8 @@ STACKS_PER_ROW = 8
 FACE_DOWN_FAMILIES = ("numbered", "loyalty")
 """Decks that start face down (their faces are secret in play)."""
 NOTE_PREFIX = "strikekit:"
+HAND_SHAPES = ("chip",)
+"""Tiles a player holds in a secret hand (Puzzle Strike draws its chips into one)."""
 
 
 @dataclass
@@ -175,6 +177,7 @@ def cards_of(export: Export, deck: Deck, place: Json) -> Iterator[tuple[int, Jso
                     CardID=card_id,
                     CustomDeck=entry,
                     Hands=True,
+                    HideWhenFaceDown=True,
                     SidewaysCard=False,
                 )
                 yield card_id, card
@@ -193,6 +196,7 @@ def deck_object(export: Export, deck: Deck, x: float, z: float) -> Json:
         entries.update(custom_deck(export, deck, index))
     obj.update(
         Hands=False,
+        HideWhenFaceDown=True,
         SidewaysCard=False,
         DeckIDs=[card_id for card_id, _ in cards],
         CustomDeck=entries,
@@ -220,6 +224,7 @@ def tile_object(export: Export, piece: Piece, count: int, x: float, z: float) ->
             "Stretch": outline == "circle",
         },
     }
+    obj["Hands"] = piece.shape in HAND_SHAPES
     if count > 1:
         obj["Number"] = count
     return obj

@@ -2,22 +2,34 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
 
+from companion.server.limits import Limits
 from printkit.catalog import BUILTIN_DATA, Catalog, load_catalog
+
+if TYPE_CHECKING:
+    from tests.pg import Cluster
 
 # Files whose tests start servers, build wheels or render PDFs in subprocesses: marked slow, so
 # `pytest -m "not slow and not browser"` gives the quick loop while editing.
 SLOW_FILES = {
     "test_multiprocess.py",
+    "test_pg_notify.py",
+    "test_copy.py",
     "test_durability.py",
     "test_hosting.py",
     "test_front.py",
     "test_serve_stop.py",
+    "test_http_limits.py",
     "test_wheel.py",
     "test_bench_scripts.py",
     "test_print_quality.py",
@@ -38,6 +50,59 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # Hypothesis keeps no example database in the checkout (tests write nothing there).
 settings.register_profile("strikekit", database=None)
 settings.load_profile("strikekit")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL cluster for this session (this xdist worker), started at first
+    use (tests/pg.py); skipped where Debian's postgresql is missing, except on CI."""
+    from tests.pg import Cluster
+
+    try:
+        cluster = Cluster()
+    except FileNotFoundError as exc:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(str(exc))
+    yield cluster
+    cluster.stop()
+
+
+ENGINES = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgresql", id="postgresql", marks=pytest.mark.postgresql),
+]
+
+
+@pytest.fixture(params=ENGINES)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database on each engine in turn: a SQLite file in the test's folder, or a
+    database of its own in the session's PostgreSQL cluster (dropped after the test)."""
+    from companion.storage.db import close_thread_connections
+    from companion.storage.matches import clear_cache
+
+    if request.param == "sqlite":
+        yield str(tmp_path / "db.sqlite3")
+        return
+    cluster = request.getfixturevalue("pg_cluster")
+    url = cluster.new_database()
+    yield url
+    clear_cache()
+    close_thread_connections()
+    cluster.drop_database(url)
+
+
+@pytest.fixture
+def pg_database(pg_cluster: Cluster) -> Iterator[str]:
+    """An empty PostgreSQL database of its own (for tests of PostgreSQL alone)."""
+    from companion.storage.db import close_thread_connections
+    from companion.storage.matches import clear_cache
+
+    url = pg_cluster.new_database()
+    yield url
+    clear_cache()
+    close_thread_connections()
+    pg_cluster.drop_database(url)
 
 
 @pytest.fixture(scope="session")
@@ -62,8 +127,6 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 # --- the companion web app -------------------------------------------------------------
-
-from collections.abc import Iterator  # noqa: E402
 
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
@@ -91,9 +154,10 @@ def client(app: Flask) -> FlaskClient:
     return phone(app)
 
 
-@pytest.fixture
-def server(app: Flask) -> Iterator[str]:
-    """Serve the app as ``companion serve`` does (uvicorn, the front) on a free local port."""
+@contextlib.contextmanager
+def served(app: Flask, limits: Limits | None = None) -> Iterator[str]:
+    """Serve the app as ``companion serve`` does (uvicorn, the front, the HTTP limits) on a
+    free local port; yield its address."""
     import socket
     import threading
     import time
@@ -101,13 +165,14 @@ def server(app: Flask) -> Iterator[str]:
     import uvicorn
 
     from companion.server.front import Front
-    from companion.server.serve import UVICORN_OPTIONS, FrontServer
+    from companion.server.serve import FrontServer, uvicorn_options
 
     front = Front(app, threads=8, long_polls=64)
+    limits = dataclasses.replace(limits or Limits(), body_bytes=front.body_limit)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     config = uvicorn.Config(
-        front, log_level="warning", timeout_graceful_shutdown=2, **UVICORN_OPTIONS
+        front, log_level="warning", timeout_graceful_shutdown=2, **uvicorn_options(limits)
     )
     srv = FrontServer(config)  # as served: stopping answers the waiting long polls
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -116,11 +181,20 @@ def server(app: Flask) -> Iterator[str]:
     while not srv.started:
         assert time.monotonic() < deadline and thread.is_alive(), "the test server did not start"
         time.sleep(0.01)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-    front.executor.shutdown(wait=False)
-    sock.close()
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+        front.executor.shutdown(wait=False)
+        sock.close()
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[str]:
+    """Serve the app as ``companion serve`` does on a free local port."""
+    with served(app) as address:
+        yield address
 
 
 @pytest.fixture

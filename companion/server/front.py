@@ -17,7 +17,10 @@ so a process can hold thousands of waiting phones; at most ``long_polls`` per pr
 past that the answer is an immediate 304 (the phone polls again a second later). One task
 per process reads the version of every watched match every WATCH_SECONDS (one query, so a
 write made by any process wakes the waiting phones of every process); a woken request goes
-to Flask for the new state.
+to Flask for the new state. On PostgreSQL each process LISTENs instead: the database
+notifies every app process, on any machine, of each match that moved
+(``companion.storage.pg.changed_matches``), and only those matches are read; the scan
+then runs every SAFETY_SECONDS only, and every WATCH_SECONDS again while not listening.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from typing import Any
 from flask import Flask
 
 from companion.server.polls import HSTS, NOT_MODIFIED_HEADERS, Poll, PollCheck
+from companion.storage.engine import is_postgres
+from companion.storage.pg import changed_matches
 from companion.storage.polling import versions
 from companion.web.hosting import public_address
 from companion.web.security import HEADERS
@@ -44,6 +49,9 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 WATCH_SECONDS = 0.15
+SAFETY_SECONDS = 5.0
+"""On PostgreSQL, while listening: how often the watched matches are read all the same."""
+LISTEN_AGAIN_SECONDS = 1.0
 WRITTEN_MATCH = re.compile(r"^/api/matches/([A-Za-z0-9_-]{1,100})/")
 log = logging.getLogger("companion")
 
@@ -58,6 +66,10 @@ class LongPolls:
         self.count = 0
         self.task: asyncio.Task[None] | None = None
         self.closing = False
+        self.postgres = is_postgres(check.database)
+        self.listening = False
+        self.listener: asyncio.Task[None] | None = None
+        self.noticed: set[str] = set()
 
     async def wait(
         self,
@@ -100,18 +112,50 @@ class LongPolls:
                 self.waiting.pop(match_id, None)
 
     async def watch(self) -> None:
-        """Read the watched matches' versions every WATCH_SECONDS; wake what changed."""
+        """Read the watched matches' versions every WATCH_SECONDS (on PostgreSQL, while
+        listening, every SAFETY_SECONDS); wake what changed."""
+        if self.postgres and self.listener is None:
+            self.listener = asyncio.get_running_loop().create_task(self.listen())
         while True:
-            await asyncio.sleep(WATCH_SECONDS)
+            await asyncio.sleep(SAFETY_SECONDS if self.listening else WATCH_SECONDS)
             if self.waiting:
                 self.wake_changed()
 
-    def wake_changed(self, only: str | None = None) -> None:
+    async def listen(self) -> None:
+        """Hear of every match that moves (PostgreSQL's notices), again after a failure."""
+        while not self.closing:
+            try:
+                async for match_id in changed_matches(self.check.database):
+                    if match_id is None:  # listening now: look at what moved meanwhile
+                        self.listening = True
+                        self.wake_changed()
+                    elif match_id in self.waiting:
+                        self.notice(match_id)
+            except Exception:  # noqa: BLE001  (a broken connection: scan, then listen again)
+                log.warning("not listening to the database's notices; reading versions")
+            self.listening = False
+            await asyncio.sleep(LISTEN_AGAIN_SECONDS)
+
+    def notice(self, match_id: str) -> None:
+        """Note a match that moved; its waiting requests are looked at once the notices
+        that arrived together are all read (one query for them all)."""
+        if not self.noticed:
+            asyncio.get_running_loop().call_soon(self.wake_noticed)
+        self.noticed.add(match_id)
+
+    def wake_noticed(self) -> None:
+        """Wake the waiting requests of the matches noticed since the last time."""
+        noticed, self.noticed = self.noticed, set()
+        self.wake_changed([m for m in noticed if m in self.waiting])
+
+    def wake_changed(self, only: list[str] | None = None) -> None:
         """Wake every waiting request whose match moved (or was deleted: Flask says 404).
 
-        ``only``: look at that match alone (just written through this process).
+        ``only``: look at those matches alone (written through this process, or noticed).
         """
-        watched = [only] if only is not None else list(self.waiting)
+        watched = only if only is not None else list(self.waiting)
+        if not watched:
+            return
         try:
             current = versions(self.check.connection(), watched)
         except Exception:  # noqa: BLE001  (a busy or broken database: try again next time)
@@ -125,6 +169,8 @@ class LongPolls:
     def release(self) -> None:
         """Answer every waiting request now, unchanged (the server stops): no new one waits."""
         self.closing = True
+        if self.listener is not None:
+            self.listener.cancel()
         for entries in self.waiting.values():
             for _, future in entries:
                 if not future.done():
@@ -322,12 +368,13 @@ class Front:
     def after_write(self, path: str) -> None:
         """Wake this process's phones waiting on a match written here, without the tick.
 
-        Phones waiting in other processes hear of it at their next WATCH_SECONDS; with one
+        Phones waiting in other processes hear of it at their next WATCH_SECONDS (on
+        PostgreSQL, from the database's notice at once); with one
         process (a LAN laptop) the other phones have the change as soon as it is written.
         """
         found = WRITTEN_MATCH.match(path)
         if found and found.group(1) in self.polls.waiting:
-            self.polls.wake_changed(only=found.group(1))
+            self.polls.wake_changed(only=[found.group(1)])
 
     def is_https(self, scope: Scope, headers: dict[bytes, bytes]) -> bool:
         """Whether the phone asked over HTTPS, as the Flask app would see it.

@@ -18,7 +18,6 @@ also holds long polls) and ``UnchangedPolls`` below, for the WSGI app served any
 from __future__ import annotations
 
 import re
-import sqlite3
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from typing import Any
 from urllib.parse import quote
 
 from companion.storage import db, polling
+from companion.storage.engine import ERRORS, Connection
 from companion.web.security import HEADERS, SEAT_COOKIE_PREFIX
 
 MATCH_STATE = re.compile(r"^/api/matches/([A-Za-z0-9_-]{1,100})/state$")
@@ -91,17 +91,15 @@ class PollCheck:
         """(match id, seat token) -> (player, the match's seat version when it was read): a
         seat change (a hand-over) makes every remembered token of that match be read again."""
 
-    def connection(self) -> sqlite3.Connection:
+    def connection(self) -> Connection:
         """Return this thread's connection."""
-        conn: sqlite3.Connection | None = getattr(self.local, "conn", None)
+        conn: Connection | None = getattr(self.local, "conn", None)
         if conn is None:
             conn = db.connect(self.database)
             self.local.conn = conn
         return conn
 
-    def viewer(
-        self, conn: sqlite3.Connection, match_id: str, token: str, seat_version: int
-    ) -> str | None:
+    def viewer(self, conn: Connection, match_id: str, token: str, seat_version: int) -> str | None:
         """Return the player a seat token belongs to (remembered while the seats stay)."""
         known = self.viewers.get((match_id, token))
         if known is not None and known[1] == seat_version:
@@ -147,7 +145,9 @@ class PollCheck:
             return None
         try:
             etag, match_id, seen = self.current(poll.path, poll.cookies)
-        except (LookupError, sqlite3.Error):
+        except LookupError:
+            return None
+        except ERRORS:
             return None
         if etag not in (t.strip() for t in poll.if_none_match.split(",")):
             return None

@@ -19,6 +19,7 @@ inside the app does (``companion.web.hosting``), so the decision is the same und
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import signal
 import sys
@@ -29,9 +30,9 @@ import uvicorn
 from flask import Flask
 
 from companion.server.front import Front
+from companion.server.guard import guarded_protocol
+from companion.server.limits import Limits
 
-KEEPALIVE_SECONDS = 15
-"""Longer than a phone's 1 s poll and the seconds between its writes: it keeps its connection."""
 GRACEFUL_SECONDS = 5
 """On shutdown, how long answers in progress (a long poll among them) may take."""
 BACKLOG = 4096
@@ -75,17 +76,25 @@ class FrontServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def serve_uvicorn(front: Front, host: str, port: int) -> None:
+def uvicorn_options(limits: Limits) -> dict[str, Any]:
+    """Return uvicorn's settings for the companion, with these HTTP limits."""
+    return {
+        **UVICORN_OPTIONS,
+        "http": guarded_protocol(limits),
+        "timeout_keep_alive": limits.idle_seconds,
+    }
+
+
+def serve_uvicorn(front: Front, host: str, port: int, limits: Limits) -> None:
     """Serve in this process with uvicorn."""
     config = uvicorn.Config(
         front,
         host=host,
         port=port,
         backlog=BACKLOG,
-        timeout_keep_alive=KEEPALIVE_SECONDS,
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
         log_level="warning",
-        **UVICORN_OPTIONS,
+        **uvicorn_options(limits),
     )
     try:
         FrontServer(config).run()
@@ -104,7 +113,7 @@ def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
         "bind": [bind],
         "workers": workers,
         "backlog": BACKLOG,
-        "keepalive": KEEPALIVE_SECONDS,
+        "keepalive": int(Limits().idle_seconds),  # uvicorn's own setting (uvicorn_options) wins
         "timeout": 30,
         "graceful_timeout": GRACEFUL_SECONDS,
         "preload_app": True,
@@ -117,7 +126,7 @@ def gunicorn_options(host: str, port: int, workers: int) -> dict[str, Any]:
     }
 
 
-def worker_class() -> type:
+def worker_class(limits: Limits) -> type:
     """Return gunicorn's worker class running uvicorn with the companion's options."""
     from gunicorn.arbiter import Arbiter  # type: ignore[import-untyped]
     from uvicorn_worker import UvicornWorker  # type: ignore[import-untyped]
@@ -128,7 +137,7 @@ def worker_class() -> type:
 
         CONFIG_KWARGS = {
             **UvicornWorker.CONFIG_KWARGS,
-            **UVICORN_OPTIONS,
+            **uvicorn_options(limits),
             "timeout_graceful_shutdown": GRACEFUL_SECONDS,
         }
 
@@ -160,7 +169,7 @@ def worker_class() -> type:
     return CompanionWorker
 
 
-def serve_gunicorn(front: Front, host: str, port: int, workers: int) -> None:
+def serve_gunicorn(front: Front, host: str, port: int, workers: int, limits: Limits) -> None:
     """Serve with a gunicorn master and ``workers`` forked processes (not on Windows)."""
     from gunicorn.app.base import BaseApplication  # type: ignore[import-untyped]
 
@@ -170,7 +179,7 @@ def serve_gunicorn(front: Front, host: str, port: int, workers: int) -> None:
         def load_config(self) -> None:
             for key, value in gunicorn_options(host, port, workers).items():
                 self.cfg.set(key, value)
-            self.cfg.set("worker_class", worker_class())
+            self.cfg.set("worker_class", worker_class(limits))
 
         def load(self) -> Callable[..., Any]:
             return front
@@ -178,11 +187,24 @@ def serve_gunicorn(front: Front, host: str, port: int, workers: int) -> None:
     Companion().run()
 
 
-def serve(app: Flask, host: str, port: int, workers: int, threads: int, long_polls: int) -> None:
-    """Serve the app behind its front: uvicorn (one worker) or gunicorn (several)."""
+def serve(
+    app: Flask,
+    host: str,
+    port: int,
+    workers: int,
+    threads: int,
+    long_polls: int,
+    limits: Limits | None = None,
+) -> None:
+    """Serve the app behind its front: uvicorn (one worker) or gunicorn (several).
+
+    ``limits``: what a connection may send (``companion.server.guard``); the body limit is
+    always the app's own.
+    """
     open_files_as_allowed()
     front = Front(app, threads, long_polls)
+    limits = dataclasses.replace(limits or Limits(), body_bytes=front.body_limit)
     if workers == 1:
-        serve_uvicorn(front, host, port)
+        serve_uvicorn(front, host, port, limits)
     else:
-        serve_gunicorn(front, host, port, workers)
+        serve_gunicorn(front, host, port, workers, limits)

@@ -6,10 +6,12 @@ pass it; the hold becomes the match's record, or is let go when the create fails
 from __future__ import annotations
 
 import secrets
-import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from companion.storage.matches import write_transaction
+from companion.storage.engine import Connection
+from companion.storage.matches import CASUAL, TOURNAMENT, write_transaction
 
 HOLD_SECONDS = 60
 """A hold older than this belongs to a request that died: it no longer counts."""
@@ -20,19 +22,54 @@ def stamp(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds")
 
 
-def open_matches(conn: sqlite3.Connection, client: str, open_hours: int) -> int:
-    """Count the matches this client opened that were active in the last ``open_hours``."""
+@dataclass(frozen=True)
+class Opener:
+    """The client that opens a tournament round's tables, and its cap on open ones."""
+
+    client: str
+    cap: int
+    open_hours: int
+
+
+class TooManyOpen(Exception):
+    """Opening these matches would take the client past its cap."""
+
+
+def open_matches(conn: Connection, client: str, open_hours: int, trust: str = CASUAL) -> int:
+    """Count the matches of one kind (casual tables, or tournament tables) this client opened
+    that were active in the last ``open_hours``."""
     since = stamp(datetime.now(UTC) - timedelta(hours=open_hours))
     row = conn.execute(
         "select count(*) from match_clients c join matches m on m.id = c.match_id "
-        "where c.client = ? and coalesce((select created from events e "
+        "where c.client = ? and m.trust = ? and coalesce((select created from events e "
         "where e.match_id = c.match_id order by version desc limit 1), m.created) > ?",
-        (client, since),
+        (client, trust, since),
     ).fetchone()
     return int(row[0])
 
 
-def hold_place(conn: sqlite3.Connection, client: str, cap: int, open_hours: int) -> str | None:
+def record_tournament_tables(conn: Connection, opener: Opener, match_ids: Iterable[str]) -> None:
+    """Count a round's new tables as the opener's (inside the round's transaction).
+
+    :raises TooManyOpen: when they would take its open tournament tables past its cap.
+    """
+    new = list(match_ids)
+    have = open_matches(conn, opener.client, opener.open_hours, TOURNAMENT)
+    if have + len(new) > opener.cap:
+        raise TooManyOpen(
+            f"your address already has {have} open tournament tables (active in the last "
+            f"{opener.open_hours} h) and this round needs {len(new)} more: at most "
+            f"{opener.cap}; finish some first"
+        )
+    created = stamp(datetime.now(UTC))
+    conn.executemany(
+        "insert into match_clients (match_id, client, created) values (?,?,?) "
+        "on conflict do nothing",
+        [(match_id, opener.client, created) for match_id in new],
+    )
+
+
+def hold_place(conn: Connection, client: str, cap: int, open_hours: int) -> str | None:
     """Hold a place for one new match under the client's cap; return the hold, or None
     when its open matches and live holds already reach the cap."""
     now = datetime.now(UTC)
@@ -51,18 +88,19 @@ def hold_place(conn: sqlite3.Connection, client: str, cap: int, open_hours: int)
     return hold
 
 
-def settle_hold(conn: sqlite3.Connection, hold: str | None, match_id: str, client: str) -> None:
+def settle_hold(conn: Connection, hold: str | None, match_id: str, client: str) -> None:
     """Record that the client opened this match, in place of its hold (if it had one)."""
     with write_transaction(conn):
         conn.execute(
-            "insert or ignore into match_clients (match_id, client, created) values (?,?,?)",
+            "insert into match_clients (match_id, client, created) values (?,?,?) "
+            "on conflict do nothing",
             (match_id, client, stamp(datetime.now(UTC))),
         )
         if hold is not None:
             conn.execute("delete from match_holds where hold = ?", (hold,))
 
 
-def release_hold(conn: sqlite3.Connection, hold: str) -> None:
+def release_hold(conn: Connection, hold: str) -> None:
     """Let a hold go: its create made no match."""
     with write_transaction(conn):
         conn.execute("delete from match_holds where hold = ?", (hold,))

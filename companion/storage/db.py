@@ -1,4 +1,7 @@
-"""The companion's SQLite database: schema migrations, connections, the write lock.
+"""The companion's database: connections, migrations, the write lock, on either engine.
+
+PostgreSQL (``postgresql://...``) is ``companion.storage.pg``: a pool per process, the write
+lock as advisory locks. The rest of this docstring is SQLite, the embedded default.
 
 One connection per server thread, kept open (opening and closing one per request cost
 about 0.8 ms, mostly the WAL checkpoint on close), WAL journal, ``synchronous=NORMAL`` (a
@@ -16,12 +19,17 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import psycopg
 import sqlite_utils
-from sqlite_utils.migrations import Migrations
+
+from companion.storage import pg
+from companion.storage.engine import ERRORS, Connection, is_postgres, shown
+from companion.storage.schema import SCHEMA_STEPS as SCHEMA_STEPS
+from companion.storage.schema import STEPS, migrations
 
 try:
     import fcntl
@@ -30,152 +38,42 @@ except ImportError:  # Windows: one process only (no gunicorn), the thread lock 
 
 WRITE_LOCK = threading.Lock()
 _lock_files: dict[tuple[int, str], int | None] = {}
-migrations = Migrations("companion")
-SCHEMA_STEPS: list[str] = []
-"""The names of the schema's migrations, oldest first (this version's schema)."""
 
 
 class DatabaseProblem(Exception):
     """The database cannot be used at all; the message names the file and the fix."""
 
 
-def step(fn: Callable[[sqlite_utils.Database], None]) -> Callable[[sqlite_utils.Database], None]:
-    """Register one migration of the schema, in order."""
-    SCHEMA_STEPS.append(fn.__name__)
-    return migrations()(fn)
-
-
-@step
-def create_tables(db: sqlite_utils.Database) -> None:
-    """Matches, seats and the append-only event log."""
-    db.execute(
-        """create table matches (
-            id text primary key, created text not null, setup text not null,
-            version integer not null default 0, join_code text not null unique,
-            view_token text not null unique)"""
-    )
-    db.execute(
-        """create table seats (
-            match_id text not null references matches(id), seat integer not null,
-            name text not null, token_hash text, primary key (match_id, seat))"""
-    )
-    db.execute(
-        """create table events (
-            match_id text not null references matches(id), version integer not null,
-            kind text not null, payload text not null, actor text not null,
-            idem text not null, line text not null, created text not null,
-            primary key (match_id, version), unique (match_id, idem))"""
-    )
-
-
-@step
-def add_seat_version(db: sqlite_utils.Database) -> None:
-    """Count seat claims, so cached answers and ETags notice a new player at the table."""
-    db.execute("alter table matches add column seat_version integer not null default 0")
-
-
-@step
-def add_tournaments(db: sqlite_utils.Database) -> None:
-    """Tournaments: players (entered, pending approval, dropped), rounds, tables and results,
-    and a log of who changed what (companion/tournament_store.py)."""
-    db.execute(
-        """create table tournaments (
-            id text primary key, created text not null, name text not null,
-            config text not null, seed integer not null, organiser_hash text not null unique,
-            version integer not null default 0)"""
-    )
-    db.execute(
-        """create table tournament_players (
-            tournament_id text not null references tournaments(id), player integer not null,
-            name text not null, status text not null, first_round integer not null,
-            character text, token_hash text, created text not null,
-            primary key (tournament_id, player))"""
-    )
-    db.execute(
-        """create table tournament_rounds (
-            tournament_id text not null references tournaments(id), round integer not null,
-            stage text not null, started text not null, primary key (tournament_id, round))"""
-    )
-    db.execute(
-        """create table tournament_tables (
-            tournament_id text not null references tournaments(id), round integer not null,
-            table_no integer not null, a integer not null, b integer,
-            match_id text references matches(id), bank text, wins_a integer, wins_b integer,
-            draws integer, source text, changed_by text, changed_at text,
-            synced_version integer, draft_id text references matches(id),
-            primary key (tournament_id, round, table_no))"""
-    )
-    db.execute(
-        """create table tournament_log (
-            tournament_id text not null references tournaments(id), at text not null,
-            actor text not null, line text not null)"""
-    )
-
-
-@step
-def add_match_clients(db: sqlite_utils.Database) -> None:
-    """Who opened each match (a keyed hash of the address): the cap on open matches per client."""
-    db.execute(
-        """create table match_clients (
-            match_id text primary key references matches(id), client text not null,
-            created text not null)"""
-    )
-    db.execute("create index match_clients_by_client on match_clients (client)")
-
-
-@step
-def add_seat_claims_and_carries(db: sqlite_utils.Database) -> None:
-    """Handed-over seats wait for their claim code; a draft remembers the match it became."""
-    db.execute("alter table seats add column claim_hash text")
-    db.execute(
-        """create table carries (
-            draft_id text primary key references matches(id),
-            match_id text not null references matches(id), created text not null)"""
-    )
-
-
-@step
-def add_trust_levels(db: sqlite_utils.Database) -> None:
-    """A table's trust level: 'casual' (any seated phone may hand a seat over, announced) or
-    'tournament' (each seat bound to its entrant; only the organiser hands a seat over)."""
-    db.execute("alter table matches add column trust text not null default 'casual'")
-
-
-@step
-def add_open_match_holds(db: sqlite_utils.Database) -> None:
-    """A client's place under the cap on open matches, held while its new match is made, so
-    concurrent creates from one address cannot all pass the count (companion/storage/clients.py)."""
-    db.execute(
-        """create table match_holds (
-            hold text primary key, client text not null, created text not null)"""
-    )
-    db.execute("create index match_holds_by_client on match_holds (client)")
-
-
-@step
-def add_table_reports(db: sqlite_utils.Database) -> None:
-    """A tournament table's score as each of its players reports it: the result when both
-    agree, the organiser's to decide when they differ (companion/storage/results.py)."""
-    db.execute(
-        """create table table_reports (
-            tournament_id text not null references tournaments(id), round integer not null,
-            table_no integer not null, player integer not null, wins_a integer not null,
-            wins_b integer not null, draws integer not null, at text not null,
-            primary key (tournament_id, round, table_no, player))"""
-    )
-
-
-class Connection(sqlite3.Connection):
+class SqliteConnection(sqlite3.Connection):
     """A connection that knows its database file (for the write lock between processes)."""
 
     path = ""
+    engine = "sqlite"
 
 
-def connect(path: str | Path) -> sqlite3.Connection:
-    """Open a connection with the pragmas every connection needs."""
+def connect(database: str | Path) -> Connection:
+    """Open a connection of its own to either engine (the caller closes it)."""
+    if is_postgres(str(database)):
+        try:
+            return pg.connect(str(database))
+        except psycopg.OperationalError as exc:
+            raise DatabaseProblem(unreachable(str(database), exc)) from None
+    return connect_sqlite(database)
+
+
+def unreachable(database: str, exc: Exception) -> str:
+    """Say that a PostgreSQL server does not answer, and what to check."""
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return (f"{shown(database)}: cannot reach the PostgreSQL database ({first}); check the "
+            "address, that the server runs and that the database and user exist")  # fmt: skip
+
+
+def connect_sqlite(path: str | Path) -> SqliteConnection:
+    """Open a SQLite connection with the pragmas every connection needs."""
     conn = sqlite3.connect(
-        str(path), timeout=5, isolation_level=None, check_same_thread=False, factory=Connection
-    )
+        str(path), timeout=5, isolation_level=None, check_same_thread=False,
+        factory=SqliteConnection,
+    )  # fmt: skip
     conn.path = str(path)
     conn.row_factory = sqlite3.Row
     conn.execute("pragma busy_timeout = 5000")
@@ -222,14 +120,40 @@ def write_fault() -> str | None:
     return _write_fault[0] if _write_fault else None
 
 
-def cause_of(exc: sqlite3.Error) -> str | None:
+def cause_of(exc: Exception) -> str | None:
     """Return the cause when an error says the database cannot be written, else None."""
     text = str(exc).lower()
     return str(exc) if any(word in text for word in WRITE_FAULTS) else None
 
 
 @contextmanager
-def writing(conn: sqlite3.Connection) -> Iterator[None]:
+def write_transaction(conn: Connection, match_id: str | None = None) -> Iterator[None]:
+    """Run a write in one transaction under the write lock, on either engine.
+
+    ``match_id``: the write is one action on this match's log alone (PostgreSQL then lets
+    actions on other matches run beside it; SQLite has one writer whatever the write).
+    """
+    if isinstance(conn, pg.PgConnection):
+        try:
+            pg.begin_locked(conn, match_id)
+            yield
+            conn.execute("commit")
+        except BaseException:
+            conn.execute("rollback")
+            raise
+        return
+    with writing(conn):
+        conn.execute("begin immediate")
+        try:
+            yield
+            conn.execute("commit")
+        except BaseException:
+            conn.execute("rollback")
+            raise
+
+
+@contextmanager
+def writing(conn: Connection) -> Iterator[None]:
     """Hold the right to write: first among this process's threads, then among processes.
 
     A write that fails because the database cannot be written is remembered (``write_fault``,
@@ -248,7 +172,7 @@ def writing(conn: sqlite3.Connection) -> Iterator[None]:
 
 
 @contextmanager
-def file_lock(conn: sqlite3.Connection) -> Iterator[None]:
+def file_lock(conn: Connection) -> Iterator[None]:
     """Hold the lock file beside the database, where there is one (POSIX, a file)."""
     path = getattr(conn, "path", "")
     fd = lock_file(path) if fcntl is not None and path and path != ":memory:" else None
@@ -275,11 +199,14 @@ def create_private(path: str | Path) -> None:
 
 
 def migrate(path: str | Path) -> None:
-    """Create or update the schema (once, at start) and switch to WAL.
+    """Create or update the schema (once, at start); on SQLite switch to WAL.
 
     :raises DatabaseProblem: for a file that cannot be made, is no SQLite database, cannot be
         written, or comes from a newer strikekit; one line naming the file and the fix.
     """
+    if is_postgres(str(path)):
+        migrate_postgres(str(path))
+        return
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         create_private(path)
@@ -298,20 +225,42 @@ def migrate(path: str | Path) -> None:
             ) from None
 
 
+def migrate_postgres(url: str) -> None:
+    """Apply the migrations a PostgreSQL database lacks (under the write lock).
+
+    :raises DatabaseProblem: when the server does not answer or the database has
+        migrations this version does not know.
+    """
+    from companion.storage.matches import now
+
+    conn = connect(url)
+    assert isinstance(conn, pg.PgConnection)
+    try:
+        newer = [name for name in pg.applied_steps(conn) if name not in SCHEMA_STEPS]
+        if newer:
+            raise DatabaseProblem(newer_schema(shown(url), newer))
+        pg.apply_steps(conn, STEPS, now())
+    finally:
+        conn.close()
+
+
+def newer_schema(database: str, newer: list[str]) -> str:
+    """Say that a database was written by a newer strikekit."""
+    return (f"{database}: written by a newer strikekit (its schema has {', '.join(newer)}; "
+            f"this version's ends at {SCHEMA_STEPS[-1]}): upgrade strikekit, or use "
+            "another database")  # fmt: skip
+
+
 def apply_schema(path: str | Path) -> None:
     """Switch to WAL and apply the migrations this version has and the database lacks.
 
     :raises DatabaseProblem: for a database with migrations this version does not know.
     """
-    db = sqlite_utils.Database(connect(path))
+    db = sqlite_utils.Database(connect_sqlite(path))
     try:
         newer = [m.name for m in migrations.applied(db) if m.name not in SCHEMA_STEPS]
         if newer:
-            raise DatabaseProblem(
-                f"{path}: written by a newer strikekit (its schema has {', '.join(newer)}; "
-                f"this version's ends at {SCHEMA_STEPS[-1]}): upgrade strikekit, or use "
-                "another database"
-            )
+            raise DatabaseProblem(newer_schema(str(path), newer))
         db.execute("pragma journal_mode = WAL")
         migrations.apply(db)
     finally:
@@ -321,32 +270,51 @@ def apply_schema(path: str | Path) -> None:
 _local = threading.local()
 
 
-def thread_connection(path: str) -> sqlite3.Connection:
-    """Return this thread's connection to a database file (opened once per thread)."""
-    conns: dict[str, sqlite3.Connection] = getattr(_local, "conns", {})
+def thread_connection(path: str) -> Connection:
+    """Return this thread's SQLite connection to a database file (opened once per thread)."""
+    conns: dict[str, Connection] = getattr(_local, "conns", {})
     _local.conns = conns
     if path not in conns:
-        conns[path] = connect(path)
+        conns[path] = connect_sqlite(path)
     return conns[path]
 
 
-def roll_back_unfinished(conn: sqlite3.Connection) -> None:
+def request_connection(database: str) -> Connection:
+    """Return a connection for one request: SQLite's kept per thread, or one borrowed from
+    this process's PostgreSQL pool (``release`` gives it back)."""
+    if is_postgres(database):
+        return pg.borrow(database)
+    return thread_connection(database)
+
+
+def release(conn: Connection) -> None:
+    """End a request's use of its connection: an unfinished transaction rolled back (its
+    error was answered already); a pooled connection goes back to its pool."""
+    if isinstance(conn, pg.PgConnection):
+        conn.close()
+    elif conn.in_transaction:
+        conn.execute("rollback")
+
+
+def roll_back_unfinished(conn: Connection) -> None:
     """Roll back a transaction a request left open (its error was answered already)."""
     if conn.in_transaction:
         conn.execute("rollback")
 
 
 def close_thread_connections() -> None:
-    """Close this thread's connections (tests with throwaway databases)."""
+    """Close this thread's connections and this process's pools (tests with throwaway
+    databases)."""
     for conn in getattr(_local, "conns", {}).values():
         conn.close()
     _local.conns = {}
+    pg.close_pools()
 
 
-def is_healthy(conn: sqlite3.Connection) -> bool:
+def is_healthy(conn: Connection) -> bool:
     """Return True when the database answers a query."""
     try:
         row = conn.execute("select 1").fetchone()
         return bool(row is not None and row[0] == 1)
-    except sqlite3.Error:
+    except ERRORS:
         return False

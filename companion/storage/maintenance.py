@@ -1,9 +1,10 @@
 """Keeping a hosted companion's database: prune old matches, back up, export and import.
 
-All of it works on the database file while the server runs: SQLite's WAL lets readers go on
-during a write, deletes and imports are one ``BEGIN IMMEDIATE`` transaction each (serialised
-with the server's writes, across processes), and a backup copies one consistent snapshot
-with SQLite's online backup API.
+All of it works on the database while the servers run: deletes and imports are one write
+transaction each (serialised with the servers' writes, across processes), and a backup
+copies one consistent snapshot: SQLite's with its online backup API, PostgreSQL's (one
+repeatable-read transaction) into a new SQLite file (``companion.storage.copying``), which
+``companion copy`` can bring back.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from companion.kinds import kind_of_setup
 from companion.storage import db
 from companion.storage import matches as store
 from companion.storage import seats as seating
+from companion.storage.engine import ERRORS, Connection, is_postgres, shown
 from printkit.catalog import Catalog
 
 EXPORT_FORMAT = "strikekit-match"
@@ -79,7 +81,7 @@ class Stale:
         )
 
 
-def stale_matches(conn: sqlite3.Connection, older_than: timedelta) -> list[Stale]:
+def stale_matches(conn: Connection, older_than: timedelta) -> list[Stale]:
     """List the matches with no activity (no event, no creation) since ``older_than`` ago,
     except those of a tournament."""
     cutoff = (datetime.now(UTC) - older_than).isoformat(timespec="seconds")
@@ -97,7 +99,7 @@ def stale_matches(conn: sqlite3.Connection, older_than: timedelta) -> list[Stale
     return found
 
 
-def delete_matches(conn: sqlite3.Connection, match_ids: list[str]) -> None:
+def delete_matches(conn: Connection, match_ids: list[str]) -> None:
     """Delete matches with their seats and events, and a draft's record of the match it was
     carried into (either side may go first), in one transaction."""
     with store.write_transaction(conn):
@@ -108,9 +110,9 @@ def delete_matches(conn: sqlite3.Connection, match_ids: list[str]) -> None:
             conn.execute("delete from matches where id = ?", (match_id,))
 
 
-def prune(path: Path, older_than: timedelta, dry_run: bool) -> list[Stale]:
+def prune(database: str, older_than: timedelta, dry_run: bool) -> list[Stale]:
     """Delete (or, in a dry run, only list) the matches idle for longer than ``older_than``."""
-    conn = open_existing(path)
+    conn = open_existing(database)
     try:
         stale = stale_matches(conn, older_than)
         if stale and not dry_run:
@@ -120,35 +122,47 @@ def prune(path: Path, older_than: timedelta, dry_run: bool) -> list[Stale]:
         conn.close()
 
 
-def open_existing(path: Path) -> sqlite3.Connection:
+def open_existing(database: str) -> Connection:
     """Open the companion's database, refusing a path that holds none.
 
     :raises MaintenanceError: when the file is missing or not a companion database.
     """
-    if not path.is_file():
-        raise MaintenanceError(f"{path}: no database here (give --db, or --instance)")
-    db.migrate(path)  # an older database gets the current schema first
-    conn = db.connect(path)
+    if not is_postgres(database) and not Path(database).is_file():
+        raise MaintenanceError(f"{database}: no database here (give --db, or --instance)")
+    db.migrate(database)  # an older database gets the current schema first
+    conn = db.connect(database)
     try:
         conn.execute("select id from matches limit 1")
-    except sqlite3.DatabaseError as exc:
+    except ERRORS as exc:
         conn.close()
-        raise MaintenanceError(f"{path}: not a companion database ({exc})") from None
+        raise MaintenanceError(f"{shown(database)}: not a companion database ({exc})") from None
     return conn
 
 
-def backup(path: Path, target: Path) -> int:
-    """Copy the database to ``target`` with SQLite's online backup; return its match count.
+def backup(database: str, target: str | Path) -> int:
+    """Copy the database to the SQLite file ``target``; return its match count.
 
     The copy is one consistent snapshot, written beside the target and renamed into place,
-    and checked with ``integrity_check`` before the rename.
+    and checked with ``integrity_check`` before the rename: SQLite's online backup of a
+    SQLite database, a copy of every row (``companion.storage.copying``) of a PostgreSQL one.
 
     :raises MaintenanceError: when the copy fails its check.
     """
+    if str(target) == database:
+        raise MaintenanceError(f"{target}: that is the database itself; back up to another file")
+    if is_postgres(str(target)):
+        raise MaintenanceError(f"{shown(str(target))}: a backup is a SQLite file; to fill "
+                               "another PostgreSQL database use `companion copy --to`")  # fmt: skip
+    target = Path(target)
+    if is_postgres(database):
+        from companion.storage import copying
+
+        return copying.backup_to_sqlite(database, target)
+    path = Path(database)
     live = {path.resolve(), *(Path(f"{path.resolve()}{x}") for x in ("-wal", "-shm"))}
     if target.resolve() in live:
         raise MaintenanceError(f"{target}: that is the database itself; back up to another file")
-    source = open_existing(path)
+    source = open_existing(database)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=target.name + ".", suffix=".part", dir=target.parent)
     os.close(fd)
@@ -156,6 +170,7 @@ def backup(path: Path, target: Path) -> int:
     try:
         copy = sqlite3.connect(tmp)
         try:
+            assert isinstance(source, sqlite3.Connection)
             source.backup(copy)  # all pages in one step: one read snapshot of a WAL database
             copy.execute("pragma journal_mode = DELETE")  # one self-contained file
             check = copy.execute("pragma integrity_check").fetchone()[0]
@@ -171,7 +186,7 @@ def backup(path: Path, target: Path) -> int:
         tmp.unlink(missing_ok=True)
 
 
-def export_match(conn: sqlite3.Connection, match_id: str) -> dict[str, Any]:
+def export_match(conn: Connection, match_id: str) -> dict[str, Any]:
     """Return a match's setup, seat names and event log as JSON (no seat tokens or links).
 
     :raises MaintenanceError: when there is no such match.
@@ -267,7 +282,7 @@ def check_event(number: int, event: dict[str, Any], seats: list[str]) -> None:
         raise MaintenanceError(f"{where}: an action's 'payload' must hold an 'action' object")
 
 
-def import_match(conn: sqlite3.Connection, match: dict[str, Any], catalog: Catalog) -> str:
+def import_match(conn: Connection, match: dict[str, Any], catalog: Catalog) -> str:
     """Store an exported match, replaying every event through the rules; return its id.
 
     Nothing is written unless the whole log replays.
@@ -291,7 +306,7 @@ def import_match(conn: sqlite3.Connection, match: dict[str, Any], catalog: Catal
     return str(match_id)
 
 
-def insert_match(conn: sqlite3.Connection, match: dict[str, Any]) -> None:
+def insert_match(conn: Connection, match: dict[str, Any]) -> None:
     """Insert the match row and its free seats (inside the import's transaction)."""
     taken = conn.execute("select 1 from matches where id = ?", (match["id"],)).fetchone()
     if taken:
@@ -314,7 +329,7 @@ def insert_match(conn: sqlite3.Connection, match: dict[str, Any]) -> None:
     )
 
 
-def replay_into(conn: sqlite3.Connection, match: dict[str, Any], catalog: Catalog) -> None:
+def replay_into(conn: Connection, match: dict[str, Any], catalog: Catalog) -> None:
     """Append every event with the store's own checks (inside the import's transaction)."""
     match_id = match["id"]
     rules = kind_of_setup(match["setup"]).rules

@@ -1,6 +1,6 @@
 """Matches and their event logs in SQLite; the state is always replayed from the log.
 
-Every write runs in one ``BEGIN IMMEDIATE`` transaction under the process-wide write lock:
+Every write runs in one transaction under the write lock (``db.write_transaction``):
 it checks the idempotency key (a retried write gets its original answer, and is not applied
 again), checks the version the client based its action on (a stale write is refused), applies
 the typed action with the pure rules, and appends the event. Replayed states are cached per
@@ -12,9 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -22,7 +19,8 @@ from typing import Any
 from companion.game import rooms
 from companion.kinds import kind_of_setup
 from companion.storage import moves
-from companion.storage.db import writing
+from companion.storage.db import write_transaction as write_transaction
+from companion.storage.engine import Connection, Row
 from companion.storage.replayed import CASUAL as CASUAL
 from companion.storage.replayed import SEAT_EVENT as SEAT_EVENT
 from companion.storage.replayed import TOURNAMENT as TOURNAMENT
@@ -73,19 +71,6 @@ class UndoRefused(StoreError):
     """The rules do not let this action be taken back."""
 
 
-@contextmanager
-def write_transaction(conn: sqlite3.Connection) -> Iterator[None]:
-    """Run a write under the write lock (``db.writing``) in one IMMEDIATE transaction."""
-    with writing(conn):
-        conn.execute("begin immediate")
-        try:
-            yield
-            conn.execute("commit")
-        except BaseException:
-            conn.execute("rollback")
-            raise
-
-
 def now() -> str:
     """Return the time as ISO text."""
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -116,7 +101,7 @@ def new_ids() -> dict[str, str]:
 
 
 def create_match(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rules: rooms.Rules[Any, Any, Any],
     setup: Any,
     catalog: Catalog,
@@ -136,7 +121,7 @@ def create_match(
 
 
 def create_match_from_json(
-    conn: sqlite3.Connection, setup_json: dict[str, Any], catalog: Catalog
+    conn: Connection, setup_json: dict[str, Any], catalog: Catalog
 ) -> dict[str, str]:
     """Store a new room from a stored-shape setup (its "kind" picks the rules).
 
@@ -151,7 +136,7 @@ ORGANISER = "the organiser"
 
 
 def insert_match(
-    conn: sqlite3.Connection,
+    conn: Connection,
     ids: dict[str, str],
     setup_json: dict[str, Any],
     players: tuple[str, ...],
@@ -179,12 +164,12 @@ def insert_match(
 
 
 def find_match(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     match_id: str | None = None,
     join_code: str | None = None,
     view_token: str | None = None,
-) -> sqlite3.Row:
+) -> Row:
     """Return a match row by id, join code or view token.
 
     :raises NotFound: when there is no such match.
@@ -197,13 +182,11 @@ def find_match(
         row = conn.execute("select * from matches where view_token = ?", (view_token,)).fetchone()
     if row is None:
         raise NotFound("no such match (check the link or the code)")
-    found: sqlite3.Row = row
+    found: Row = row
     return found
 
 
-def match_and_seat(
-    conn: sqlite3.Connection, match_id: str, token: str | None
-) -> tuple[sqlite3.Row, str | None]:
+def match_and_seat(conn: Connection, match_id: str, token: str | None) -> tuple[Row, str | None]:
     """Return a match and the player a seat token belongs to in it, in one query.
 
     :raises NotFound: when there is no such match.
@@ -215,7 +198,7 @@ def match_and_seat(
     ).fetchone()
     if row is None:
         raise NotFound("no such match (check the link or the code)")
-    found: sqlite3.Row = row
+    found: Row = row
     return found, None if row["seated"] is None else str(row["seated"])
 
 
@@ -240,51 +223,54 @@ class Write:
     seat's new phone differs from the old one), kept in the log."""
 
 
-def append(conn: sqlite3.Connection, match_id: str, write: Write, catalog: Catalog) -> Cached:
+def append(conn: Connection, match_id: str, write: Write, catalog: Catalog) -> Cached:
     """Append an action (or an undo / redo) by a seated player; return the state after it.
 
     A write whose idempotency key was used before in this match is answered with the
     state right after that first write (its original answer), and not applied again.
     What may cost a replay of the whole log (a retry's old answer, the state after an undo
     or redo) is worked out before the write lock is taken, so one table's long history never
-    holds up another table's writes; under the lock the version is checked again.
+    holds up another table's writes; under the lock the version is checked again. A write
+    based on an older table is refused before the lock too: phones racing at one table
+    do not queue for it only to be refused.
 
     :raises StaleVersion, NothingToUndo, UndoRefused, NotYours: as named; GameError: the
         rules refuse.
     """
-    earlier = answered_at(conn, match_id, write.idem)
+    match, earlier = match_and_answer(conn, match_id, write.idem)
+    current = load(conn, match, catalog)
     if earlier is not None:  # a retry: answer as the first time, replayed outside the lock
-        return answer_at(conn, match_id, earlier, catalog)
+        return current if current.version == earlier else replay_at(conn, match, earlier, catalog)
+    check_version(current, write)
     moved = None
     if write.kind != "action":
-        match = find_match(conn, match_id=match_id)
-        current = load(conn, match, catalog)
-        check_version(current, write)
         moved = prepare_move(conn, match, current, write, catalog)
-    with write_transaction(conn):
+    with write_transaction(conn, match_id):  # one match alone: its own lock on PostgreSQL
         result, latest = append_locked(conn, match_id, write, catalog, moved)
     if latest:
         remember(match_id, result)
     return result
 
 
-def answered_at(conn: sqlite3.Connection, match_id: str, idem: str) -> int | None:
-    """Return the version an idempotency key was first written at, if it was."""
-    done = conn.execute(
-        "select version from events where match_id = ? and idem = ?", (match_id, idem)
+def match_and_answer(conn: Connection, match_id: str, idem: str) -> tuple[Row, int | None]:
+    """Return a match and the version an idempotency key was first written at in it, if it
+    was (one query).
+
+    :raises NotFound: when there is no such match.
+    """
+    row = conn.execute(
+        "select m.*, (select e.version from events e where e.match_id = m.id and e.idem = ?) "
+        "as answered from matches m where m.id = ?",
+        (idem, match_id),
     ).fetchone()
-    return None if done is None else int(done["version"])
-
-
-def answer_at(conn: sqlite3.Connection, match_id: str, version: int, catalog: Catalog) -> Cached:
-    """Return the match right after an earlier write (the current one when it is the last)."""
-    match = find_match(conn, match_id=match_id)
-    current = load(conn, match, catalog)
-    return current if current.version == version else replay_at(conn, match, version, catalog)
+    if row is None:
+        raise NotFound("no such match (check the link or the code)")
+    found: Row = row
+    return found, None if row["answered"] is None else int(row["answered"])
 
 
 def append_locked(
-    conn: sqlite3.Connection,
+    conn: Connection,
     match_id: str,
     write: Write,
     catalog: Catalog,
@@ -292,9 +278,8 @@ def append_locked(
 ) -> tuple[Cached, bool]:
     """The body of ``append``, inside the transaction; also say if the answer is the latest.
     ``moved``: an undo or redo worked out before the lock (used if the table is unchanged)."""
-    match = find_match(conn, match_id=match_id)
+    match, done = match_and_answer(conn, match_id, write.idem)
     current = load(conn, match, catalog)
-    done = answered_at(conn, match_id, write.idem)
     if done is not None:  # a retry that raced its first try
         if done == current.version:
             return current, True
@@ -327,7 +312,7 @@ def independent(current: Cached, write: Write) -> bool:
 
 
 def apply_action(
-    conn: sqlite3.Connection, match: sqlite3.Row, current: Cached, write: Write, catalog: Catalog
+    conn: Connection, match: Row, current: Cached, write: Write, catalog: Catalog
 ) -> Cached:
     """Apply a typed action with the rules and log it."""
     rules, position = current.rules, current.version  # events count from 1, positions from 0
@@ -354,7 +339,7 @@ class Moved:
 
 
 def prepare_move(
-    conn: sqlite3.Connection, match: sqlite3.Row, current: Cached, write: Write, catalog: Catalog
+    conn: Connection, match: Row, current: Cached, write: Write, catalog: Catalog
 ) -> Moved:
     """Work out an undo (this phone's last action in effect) or a redo (the last one it
     undid): check it, and replay the log with it as the next event. Another seat's action
@@ -388,7 +373,7 @@ def prepare_move(
 
 
 def log_event(
-    conn: sqlite3.Connection,
+    conn: Connection,
     match_id: str,
     version: int,
     write: Write,
@@ -404,7 +389,7 @@ def log_event(
     conn.execute("update matches set version = ? where id = ?", (version, match_id))
 
 
-def event_rows(conn: sqlite3.Connection, match_id: str) -> list[sqlite3.Row]:
+def event_rows(conn: Connection, match_id: str) -> list[Row]:
     """Return a match's whole log (for checks and exports)."""
     return conn.execute(
         "select version, kind, actor, idem, line from events where match_id = ? order by version",

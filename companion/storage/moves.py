@@ -10,9 +10,9 @@ replays the whole log instead.
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
+from companion.storage.engine import Connection, Row
 from companion.storage.replayed import (
     CHECKPOINT_EVERY,
     HISTORY,
@@ -29,7 +29,7 @@ FARTHEST = 4 * CHECKPOINT_EVERY
 """How many actions an undo applies again before it gives up for a whole replay."""
 
 
-def rows_at(conn: sqlite3.Connection, match_id: str, positions: list[int]) -> dict[int, Any]:
+def rows_at(conn: Connection, match_id: str, positions: list[int]) -> dict[int, Any]:
     """Return the log rows at these positions, by position."""
     if not positions:
         return {}
@@ -47,7 +47,7 @@ def owned_at(row: Any, position: int) -> Owned:
 
 
 def state_below(
-    conn: sqlite3.Connection, match: sqlite3.Row, current: Cached, stack: Stack, catalog: Catalog
+    conn: Connection, match: Row, current: Cached, stack: Stack, catalog: Catalog
 ) -> tuple[Any, bool, dict[int, Any]] | None:
     """Return the state with exactly ``stack`` in effect, whether its top action was skipped,
     and the rows read; None when no kept state is near enough."""
@@ -73,7 +73,7 @@ def state_below(
     return state, skipped, rows
 
 
-def is_final(match: sqlite3.Row, current: Cached, row: Any, skipped: bool, state: Any) -> bool:
+def is_final(match: Row, current: Cached, row: Any, skipped: bool, state: Any) -> bool:
     """Say whether the action on top, given the state after it, can never be undone."""
     rules = current.rules
     final = not skipped and rules.is_final(
@@ -83,7 +83,7 @@ def is_final(match: sqlite3.Row, current: Cached, row: Any, skipped: bool, state
 
 
 def after_undo(
-    conn: sqlite3.Connection, match: sqlite3.Row, current: Cached, line: str, catalog: Catalog
+    conn: Connection, match: Row, current: Cached, line: str, catalog: Catalog
 ) -> Cached | None:
     """Return the match after taking back its last action in effect (logged as ``line``),
     or None when a whole replay is needed."""
@@ -103,7 +103,7 @@ def after_undo(
 
 
 def after_redo(
-    conn: sqlite3.Connection, match: sqlite3.Row, current: Cached, line: str, catalog: Catalog
+    conn: Connection, match: Row, current: Cached, line: str, catalog: Catalog
 ) -> Cached:
     """Return the match after bringing back the last action undone (logged as ``line``)."""
     assert current.undone is not None and current.redo_top is not None

@@ -3,15 +3,14 @@ by spectator token, several matches' versions at once, and whose seat a token ho
 
 from __future__ import annotations
 
-import sqlite3
-
+from companion.storage.engine import Connection, Row
 from companion.storage.matches import hash_token
 
 CHUNK = 500
 """Ids per query (well under SQLite's limit on bound parameters)."""
 
 
-def versions(conn: sqlite3.Connection, ids: list[str]) -> dict[str, tuple[int, int]]:
+def versions(conn: Connection, ids: list[str]) -> dict[str, tuple[int, int]]:
     """Return the (version, seat version) of matches (a deleted one is missing)."""
     found: dict[str, tuple[int, int]] = {}
     for start in range(0, len(ids), CHUNK):
@@ -24,23 +23,23 @@ def versions(conn: sqlite3.Connection, ids: list[str]) -> dict[str, tuple[int, i
     return found
 
 
-def match_versions(conn: sqlite3.Connection, match_id: str) -> sqlite3.Row | None:
+def match_versions(conn: Connection, match_id: str) -> Row | None:
     """Return a match's id, version and seat version, if it exists."""
-    row: sqlite3.Row | None = conn.execute(
+    row: Row | None = conn.execute(
         "select id, version, seat_version from matches where id = ?", (match_id,)
     ).fetchone()
     return row
 
 
-def viewed_versions(conn: sqlite3.Connection, view_token: str) -> sqlite3.Row | None:
+def viewed_versions(conn: Connection, view_token: str) -> Row | None:
     """Return the id, version and seat version of the match a spectator link shows."""
-    row: sqlite3.Row | None = conn.execute(
+    row: Row | None = conn.execute(
         "select id, version, seat_version from matches where view_token = ?", (view_token,)
     ).fetchone()
     return row
 
 
-def seat_holder(conn: sqlite3.Connection, match_id: str, token: str) -> str | None:
+def seat_holder(conn: Connection, match_id: str, token: str) -> str | None:
     """Return the name of the seat a token holds in a match, if any."""
     row = conn.execute(
         "select name from seats where match_id = ? and token_hash = ?",

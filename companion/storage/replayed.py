@@ -5,7 +5,6 @@ would move."""
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -15,6 +14,7 @@ from typing import Any
 from companion.game import rooms
 from companion.game.errors import GameError
 from companion.kinds import kind_of_setup
+from companion.storage.engine import Connection, Row
 from printkit.catalog import Catalog
 
 CACHE_SIZE = 2048
@@ -125,7 +125,7 @@ def stack_of(positions: list[int]) -> Stack:
     return stack
 
 
-def read_log(conn: sqlite3.Connection, match_id: str, version: int) -> list[sqlite3.Row]:
+def read_log(conn: Connection, match_id: str, version: int) -> list[Row]:
     """Return a match's events up to a version, oldest first."""
     return conn.execute(
         "select kind, payload, line from events where match_id = ? and version <= ? "
@@ -138,7 +138,7 @@ _cache: OrderedDict[str, Cached] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def load(conn: sqlite3.Connection, match: sqlite3.Row, catalog: Catalog) -> Cached:
+def load(conn: Connection, match: Row, catalog: Catalog) -> Cached:
     """Return the replayed match at its stored version: from the cache when current, caught
     up from it when only new actions were added since (another server process wrote them),
     else replayed from the whole log."""
@@ -158,7 +158,7 @@ def load(conn: sqlite3.Connection, match: sqlite3.Row, catalog: Catalog) -> Cach
 
 
 def caught_up(
-    conn: sqlite3.Connection, match: sqlite3.Row, hit: Cached, version: int, catalog: Catalog
+    conn: Connection, match: Row, hit: Cached, version: int, catalog: Catalog
 ) -> Cached | None:
     """Apply the events logged after a cached version to it (cheap, however long the log:
     an undo or redo starts from the nearest kept state); None when an action the rules now
@@ -203,7 +203,7 @@ def with_line(cached: Cached, version: int, line: str) -> Cached:
 
 
 def after_action(
-    match: sqlite3.Row, cached: Cached, payload: Mapping[str, Any], line: str, catalog: Catalog
+    match: Row, cached: Cached, payload: Mapping[str, Any], line: str, catalog: Catalog
 ) -> Cached:
     """Return the cached match one logged action later (the rules apply it again).
 
@@ -215,9 +215,7 @@ def after_action(
     return advanced(match, cached, action, actor, state, line)
 
 
-def advanced(
-    match: sqlite3.Row, cached: Cached, action: Any, actor: str, state: Any, line: str
-) -> Cached:
+def advanced(match: Row, cached: Cached, action: Any, actor: str, state: Any, line: str) -> Cached:
     """Return the cached match one action later, given the state the rules made of it."""
     rules, position = cached.rules, cached.version  # events count from 1, positions from 0
     final = rules.is_final(action, state) or ends_tournament_match(match, rules, state)
@@ -252,14 +250,12 @@ def apply_stored(
         return state, str(refused)
 
 
-def replay_at(
-    conn: sqlite3.Connection, match: sqlite3.Row, version: int, catalog: Catalog
-) -> Cached:
+def replay_at(conn: Connection, match: Row, version: int, catalog: Catalog) -> Cached:
     """Replay a match's log up to a version."""
     return replay_rows(match, read_log(conn, match["id"], version), version, catalog)
 
 
-def replay_rows(match: sqlite3.Row, rows: Sequence[Any], version: int, catalog: Catalog) -> Cached:
+def replay_rows(match: Row, rows: Sequence[Any], version: int, catalog: Catalog) -> Cached:
     """Replay a match from its log's rows (kind, payload, line), oldest first, keeping a
     checkpoint every CHECKPOINT_EVERY positions; an action today's rules refuse is skipped."""
     events = [(r["kind"], json.loads(r["payload"])) for r in rows]
@@ -302,9 +298,7 @@ def owned(rows: Sequence[Any], stack: list[tuple[int, Any]]) -> Owned | None:
     return Owned(position, str(payload["actor"]), str(rows[position]["line"]))
 
 
-def ends_tournament_match(
-    match: sqlite3.Row, rules: rooms.Rules[Any, Any, Any], state: Any
-) -> bool:
+def ends_tournament_match(match: Row, rules: rooms.Rules[Any, Any, Any], state: Any) -> bool:
     """Say whether this state ends a tournament table's match: its result is reported and
     only the organiser changes it."""
     return bool(match["trust"] == TOURNAMENT and rules.is_over(state))

@@ -9,8 +9,6 @@ its duel here, and the table follows the duel.
 
 from __future__ import annotations
 
-import sqlite3
-
 from companion.game.draft import room as draft_room
 from companion.game.flash_duel import room as duel_room
 from companion.game.flash_duel import state as duel_state
@@ -18,14 +16,15 @@ from companion.game.puzzle_strike.setup import KIND as PUZZLE_STRIKE
 from companion.game.tournament import Result, TournamentError, bank_seed, record_result
 from companion.storage import matches as store
 from companion.storage import seats as seating
+from companion.storage.engine import Connection, Row
 from companion.storage.replayed import Cached
 from companion.storage.tournaments import load_event, log, seat_code
 from printkit.catalog import Catalog
 
 
 def record(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
+    conn: Connection,
+    row: Row,
     number: int,
     table_no: int,
     result: Result,
@@ -54,7 +53,7 @@ def record(
 
 
 def write_result(
-    conn: sqlite3.Connection,
+    conn: Connection,
     tid: str,
     number: int,
     table_no: int,
@@ -91,9 +90,9 @@ def result_of(cached: Cached, name_a: str, name_b: str) -> Result | None:
 
 
 def carry_draft(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
-    t: sqlite3.Row,
+    conn: Connection,
+    row: Row,
+    t: Row,
     cached: Cached,
     catalog: Catalog,
 ) -> Cached:
@@ -137,7 +136,8 @@ def carry_draft(
             log(conn, row["id"], "table", line)
             # The draft page's own carry then leads every phone to this duel, not a new one.
             conn.execute(
-                "insert or ignore into carries (draft_id, match_id, created) values (?,?,?)",
+                "insert into carries (draft_id, match_id, created) values (?,?,?) "
+                "on conflict do nothing",
                 (current, ids["id"], store.now()),
             )
             seating.bump_seats(conn, current)  # the draft's phones see the link
@@ -145,9 +145,9 @@ def carry_draft(
     return store.load(conn, store.find_match(conn, match_id=current), catalog)
 
 
-def tournament_of_draft(conn: sqlite3.Connection, draft_id: str) -> sqlite3.Row | None:
+def tournament_of_draft(conn: Connection, draft_id: str) -> Row | None:
     """Return the tournament whose table drafts in this room, if any."""
-    row: sqlite3.Row | None = conn.execute(
+    row: Row | None = conn.execute(
         "select t.* from tournaments t join tournament_tables tt on tt.tournament_id = t.id "
         "where tt.match_id = ? or tt.draft_id = ? limit 1",
         (draft_id, draft_id),
@@ -163,13 +163,13 @@ CHANGED_TABLES = (
     "join tournament_players pb on pb.tournament_id = t.tournament_id and pb.player = t.b "
     "where t.tournament_id = ? and t.round = (select max(round) from tournament_rounds "
     "where tournament_id = ?) and (t.source is null or t.source = 'table') "
-    "and m.version is not t.synced_version"
+    "and m.version is distinct from t.synced_version"
 )
 """The current round's tables whose match moved since the last look, and whose result the
 organiser has not entered."""
 
 
-def sync_results(conn: sqlite3.Connection, row: sqlite3.Row, catalog: Catalog) -> bool:
+def sync_results(conn: Connection, row: Row, catalog: Catalog) -> bool:
     """Bring finished matches of the current round into the tournament; return True when
     something changed.
 
@@ -190,7 +190,7 @@ def sync_results(conn: sqlite3.Connection, row: sqlite3.Row, catalog: Catalog) -
     return True
 
 
-def sync_table(conn: sqlite3.Connection, tid: str, t: sqlite3.Row, result: Result | None) -> None:
+def sync_table(conn: Connection, tid: str, t: Row, result: Result | None) -> None:
     """Store what one table's match says now (inside the sync's transaction)."""
     conn.execute(
         "update tournament_tables set synced_version = ? where tournament_id = ? "
@@ -206,7 +206,7 @@ def sync_table(conn: sqlite3.Connection, tid: str, t: sqlite3.Row, result: Resul
 
 
 def report(
-    conn: sqlite3.Connection, row: sqlite3.Row, number: int, table_no: int, player: int,
+    conn: Connection, row: Row, number: int, table_no: int, player: int,
     result: Result,
 ) -> str:  # fmt: skip
     """A player of a table reports its score (games won by a and b, draws); return "waiting"
@@ -229,8 +229,10 @@ def report(
             raise TournamentError(f"table {table_no} has its result (from the {t['source']}): "
                                   "only the organiser changes it")  # fmt: skip
         conn.execute(
-            "insert or replace into table_reports (tournament_id, round, table_no, player, "
-            "wins_a, wins_b, draws, at) values (?,?,?,?,?,?,?,?)",
+            "insert into table_reports (tournament_id, round, table_no, player, wins_a, "
+            "wins_b, draws, at) values (?,?,?,?,?,?,?,?) on conflict (tournament_id, round, "
+            "table_no, player) do update set wins_a = excluded.wins_a, wins_b = "
+            "excluded.wins_b, draws = excluded.draws, at = excluded.at",
             (row["id"], number, table_no, player, result.wins_a, result.wins_b, result.draws,
              store.now()),
         )  # fmt: skip
@@ -250,7 +252,7 @@ def report(
         return "agreed"
 
 
-def reports_of(conn: sqlite3.Connection, tid: str, number: int, table_no: int) -> dict[int, Result]:
+def reports_of(conn: Connection, tid: str, number: int, table_no: int) -> dict[int, Result]:
     """Return the scores a table's players reported, by player."""
     rows = conn.execute(
         "select player, wins_a, wins_b, draws from table_reports where tournament_id = ? "
@@ -260,7 +262,7 @@ def reports_of(conn: sqlite3.Connection, tid: str, number: int, table_no: int) -
     return {r["player"]: Result(r["wins_a"], r["wins_b"], r["draws"]) for r in rows}
 
 
-def all_reports(conn: sqlite3.Connection, tid: str) -> dict[tuple[int, int], dict[int, Result]]:
+def all_reports(conn: Connection, tid: str) -> dict[tuple[int, int], dict[int, Result]]:
     """Return every score the players reported, by (round, table) and player."""
     out: dict[tuple[int, int], dict[int, Result]] = {}
     for r in conn.execute("select * from table_reports where tournament_id = ?", (tid,)):

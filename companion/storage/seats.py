@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from typing import Any
 
 from companion.game import rooms
+from companion.storage.engine import Connection, Row
 from companion.storage.matches import (
     SEAT_EVENT,
     SEAT_TOKEN_BYTES,
@@ -26,7 +26,7 @@ from companion.storage.matches import (
 from printkit.catalog import Catalog
 
 
-def seats(conn: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
+def seats(conn: Connection, match_id: str) -> list[dict[str, Any]]:
     """Return the seats of a match, whether each is taken, and whether it waits for the
     phone it was handed to (reserved)."""
     rows = conn.execute(
@@ -45,25 +45,25 @@ def seats(conn: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
     ]
 
 
-def seat_row(conn: sqlite3.Connection, match_id: str, token: str | None) -> sqlite3.Row | None:
+def seat_row(conn: Connection, match_id: str, token: str | None) -> Row | None:
     """Return the seat row a token holds in this match, if any."""
     if not token:
         return None
-    row: sqlite3.Row | None = conn.execute(
+    row: Row | None = conn.execute(
         "select seat, name, token_hash from seats where match_id = ? and token_hash = ?",
         (match_id, hash_token(token)),
     ).fetchone()
     return row
 
 
-def seat_of(conn: sqlite3.Connection, match_id: str, token: str | None) -> str | None:
+def seat_of(conn: Connection, match_id: str, token: str | None) -> str | None:
     """Return the player name a seat token belongs to in this match, if any."""
     row = seat_row(conn, match_id, token)
     return None if row is None else str(row["name"])
 
 
 def claim_seat(
-    conn: sqlite3.Connection, match_id: str, seat: int, held: str | None, claim: str | None = None
+    conn: Connection, match_id: str, seat: int, held: str | None, claim: str | None = None
 ) -> tuple[str, str]:
     """Claim a free seat for a phone; return (player name, new seat token).
 
@@ -105,12 +105,12 @@ def kept_for(name: str, trust: str) -> str:
     return f"{name}'s seat was handed to a new phone: use its own link"
 
 
-def bump_seats(conn: sqlite3.Connection, match_id: str) -> None:
+def bump_seats(conn: Connection, match_id: str) -> None:
     """Count a change of seats, so cached answers and ETags notice it."""
     conn.execute("update matches set seat_version = seat_version + 1 where id = ?", (match_id,))
 
 
-def hand_over_seat(conn: sqlite3.Connection, match_id: str, seat: int, by: str) -> tuple[str, str]:
+def hand_over_seat(conn: Connection, match_id: str, seat: int, by: str) -> tuple[str, str]:
     """Free a seat for a new phone: the old phone's token stops working at once, and only
     the returned claim code takes the seat. Return (player name, claim code).
 
@@ -136,7 +136,7 @@ def hand_over_seat(conn: sqlite3.Connection, match_id: str, seat: int, by: str) 
     return str(row["name"]), claim
 
 
-def announce(conn: sqlite3.Connection, match_id: str, by: str, line: str) -> None:
+def announce(conn: Connection, match_id: str, by: str, line: str) -> None:
     """Add a line to the table's history that is no action (undo and redo pass it by)."""
     version = conn.execute("select version from matches where id = ?", (match_id,)).fetchone()[0]
     conn.execute(
@@ -148,9 +148,9 @@ def announce(conn: sqlite3.Connection, match_id: str, by: str, line: str) -> Non
     conn.execute("update matches set version = ? where id = ?", (version + 1, match_id))
 
 
-def carried_match(conn: sqlite3.Connection, draft_id: str) -> sqlite3.Row | None:
+def carried_match(conn: Connection, draft_id: str) -> Row | None:
     """Return the match a draft was carried into, if it was."""
-    row: sqlite3.Row | None = conn.execute(
+    row: Row | None = conn.execute(
         "select m.* from carries c join matches m on m.id = c.match_id where c.draft_id = ?",
         (draft_id,),
     ).fetchone()
@@ -158,7 +158,7 @@ def carried_match(conn: sqlite3.Connection, draft_id: str) -> sqlite3.Row | None
 
 
 def carry_draft(
-    conn: sqlite3.Connection,
+    conn: Connection,
     draft_id: str,
     rules: rooms.Rules[Any, Any, Any],
     setup: Any,
@@ -191,7 +191,7 @@ def carry_draft(
     return ids
 
 
-def seat_by_name(conn: sqlite3.Connection, match_id: str, name: str, token: str) -> None:
+def seat_by_name(conn: Connection, match_id: str, name: str, token: str) -> None:
     """Seat a phone at the seat of this name (a draft seat's phone in the carried match).
 
     :raises SeatTaken: when another phone holds or was handed that seat.

@@ -13,7 +13,6 @@ import base64
 import hmac
 import json
 import secrets
-import sqlite3
 from typing import Any
 
 from companion.game.draft import room as draft_room
@@ -41,6 +40,8 @@ from companion.game.tournament.config import Config, config_from_json
 from companion.game.tournament.model import Pairing
 from companion.kinds import kind_of_setup
 from companion.storage import matches as store
+from companion.storage.clients import Opener, record_tournament_tables
+from companion.storage.engine import INTEGRITY_ERRORS, Connection, Row
 from printkit.catalog import Catalog
 
 TOKEN_BYTES = 16
@@ -49,7 +50,7 @@ MAX_PENDING = 32
 
 
 def create(
-    conn: sqlite3.Connection, config: Config, names: list[str], seed: int | None = None
+    conn: Connection, config: Config, names: list[str], seed: int | None = None
 ) -> tuple[str, str]:
     """Store a new tournament with its first players; return (id, organiser token).
     ``seed`` (drawn when None) decides every pairing, bank and table seed.
@@ -76,7 +77,7 @@ def create(
 
 
 def insert_player(
-    conn: sqlite3.Connection,
+    conn: Connection,
     tid: str,
     player: Player,
     status: str,
@@ -92,7 +93,7 @@ def insert_player(
     )  # fmt: skip
 
 
-def log(conn: sqlite3.Connection, tid: str, actor: str, line: str) -> None:
+def log(conn: Connection, tid: str, actor: str, line: str) -> None:
     """Append a line to the tournament's log and bump its version (inside a transaction)."""
     conn.execute(
         "insert into tournament_log (tournament_id, at, actor, line) values (?,?,?,?)",
@@ -101,17 +102,15 @@ def log(conn: sqlite3.Connection, tid: str, actor: str, line: str) -> None:
     conn.execute("update tournaments set version = version + 1 where id = ?", (tid,))
 
 
-def note(conn: sqlite3.Connection, row: sqlite3.Row, line: str) -> None:
+def note(conn: Connection, row: Row, line: str) -> None:
     """Add an organiser's line to the tournament log (its own transaction)."""
     with store.write_transaction(conn):
         log(conn, row["id"], "organiser", line)
 
 
-def table_match(
-    conn: sqlite3.Connection, tid: str, number: int, table_no: int
-) -> sqlite3.Row | None:
+def table_match(conn: Connection, tid: str, number: int, table_no: int) -> Row | None:
     """Return the match a table plays now (the duel once its draft is done), if any."""
-    found: sqlite3.Row | None = conn.execute(
+    found: Row | None = conn.execute(
         "select m.* from tournament_tables t join matches m on m.id = t.match_id "
         "where t.tournament_id = ? and t.round = ? and t.table_no = ?",
         (tid, number, table_no),
@@ -119,9 +118,7 @@ def table_match(
     return found
 
 
-def table_players(
-    conn: sqlite3.Connection, tid: str, number: int, table_no: int
-) -> tuple[int, int | None]:
+def table_players(conn: Connection, tid: str, number: int, table_no: int) -> tuple[int, int | None]:
     """Return a table's players a and b (b is None for a bye)."""
     row = conn.execute(
         "select a, b from tournament_tables where tournament_id = ? and round = ? and table_no = ?",
@@ -130,7 +127,7 @@ def table_players(
     return (int(row["a"]), None if row["b"] is None else int(row["b"]))
 
 
-def find(conn: sqlite3.Connection, tid: str) -> sqlite3.Row:
+def find(conn: Connection, tid: str) -> Row:
     """Return a tournament's row.
 
     :raises store.NotFound: when there is none.
@@ -138,30 +135,30 @@ def find(conn: sqlite3.Connection, tid: str) -> sqlite3.Row:
     row = conn.execute("select * from tournaments where id = ?", (tid,)).fetchone()
     if row is None:
         raise store.NotFound("no such tournament (check the link)")
-    found: sqlite3.Row = row
+    found: Row = row
     return found
 
 
-def is_organiser(row: sqlite3.Row, token: str | None) -> bool:
+def is_organiser(row: Row, token: str | None) -> bool:
     """Whether a token is this tournament's organiser secret."""
     return bool(token) and secrets.compare_digest(
         store.hash_token(str(token)), str(row["organiser_hash"])
     )
 
 
-def config_of(row: sqlite3.Row) -> Config:
+def config_of(row: Row) -> Config:
     """Return a tournament's settings."""
     return config_from_json(json.loads(row["config"]))
 
 
-def player_rows(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
+def player_rows(conn: Connection, tid: str) -> list[Row]:
     """Return every player row, pending ones included, in entry order."""
     return conn.execute(
         "select * from tournament_players where tournament_id = ? order by player", (tid,)
     ).fetchall()
 
 
-def table_rows(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
+def table_rows(conn: Connection, tid: str) -> list[Row]:
     """Return every table of every round, in order."""
     return conn.execute(
         "select t.*, r.stage from tournament_tables t join tournament_rounds r "
@@ -171,7 +168,7 @@ def table_rows(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
     ).fetchall()
 
 
-def load_event(conn: sqlite3.Connection, row: sqlite3.Row, pending: bool = False) -> Event:
+def load_event(conn: Connection, row: Row, pending: bool = False) -> Event:
     """Rebuild the tournament as an ``Event`` (``pending``: include unapproved players,
     as inactive, so their names count as taken)."""
     config = config_of(row)
@@ -198,8 +195,8 @@ def load_event(conn: sqlite3.Connection, row: sqlite3.Row, pending: bool = False
 
 
 def enter_player(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
+    conn: Connection,
+    row: Row,
     name: str,
     character: str | None,
     status: str,
@@ -228,7 +225,7 @@ def enter_player(
     return player.id
 
 
-def set_status(conn: sqlite3.Connection, row: sqlite3.Row, player: int, action: str) -> None:
+def set_status(conn: Connection, row: Row, player: int, action: str) -> None:
     """Approve a pending player, drop a player, or let a dropped player re-enter.
 
     :raises TournamentError: for an unknown player or an action that does not fit.
@@ -255,11 +252,11 @@ def set_status(conn: sqlite3.Connection, row: sqlite3.Row, player: int, action: 
         log(conn, row["id"], "organiser", f"{action}: {changed.name}")
 
 
-def player_by_token(conn: sqlite3.Connection, tid: str, token: str | None) -> sqlite3.Row | None:
+def player_by_token(conn: Connection, tid: str, token: str | None) -> Row | None:
     """Return the player row a phone's tournament cookie belongs to."""
     if not token:
         return None
-    found: sqlite3.Row | None = conn.execute(
+    found: Row | None = conn.execute(
         "select * from tournament_players where tournament_id = ? and token_hash = ?",
         (tid, store.hash_token(token)),
     ).fetchone()
@@ -291,9 +288,16 @@ def match_setup(
 
 
 def start_round(
-    conn: sqlite3.Connection, row: sqlite3.Row, number: int, catalog: Catalog, actor: str
+    conn: Connection,
+    row: Row,
+    number: int,
+    catalog: Catalog,
+    actor: str,
+    opener: Opener | None = None,
 ) -> Round:
     """Pair round ``number`` (it must be the next), draw its banks, open a match per table.
+
+    ``opener``: the client asking, whose open tournament tables are capped (None: no cap).
 
     The round, its tables and their matches are written in one transaction under the write
     lock, which holds across server processes: two "next round" requests at once open one
@@ -303,6 +307,7 @@ def start_round(
 
     :raises TournamentError: when it is not the next round, results are missing, or the
         players cannot be paired.
+    :raises TooManyOpen: when the round's tables would take the opener past its cap.
     """
     with store.write_transaction(conn):
         event = load_event(conn, row)
@@ -321,13 +326,15 @@ def start_round(
             if p.b is not None:
                 setup = match_setup(config, event, p, banks.get(p.table), characters, catalog)
                 matches[p.table] = open_table_match(conn, row, setup, catalog)
+        if opener is not None:
+            record_tournament_tables(conn, opener, matches.values())
         insert_round(conn, row, event, new, banks, matches)
         log(conn, row["id"], actor, f"round {number} ({new.stage}) paired: {len(tables)} tables")
     return new
 
 
 def open_table_match(
-    conn: sqlite3.Connection, row: sqlite3.Row, setup_json: dict[str, Any], catalog: Catalog
+    conn: Connection, row: Row, setup_json: dict[str, Any], catalog: Catalog
 ) -> str:
     """Insert a tournament table's match (inside the round's transaction); return its id."""
     rules = kind_of_setup(setup_json).rules
@@ -341,7 +348,7 @@ def open_table_match(
     return ids["id"]
 
 
-def seat_code(row: sqlite3.Row, match_id: str, seat: int) -> str:
+def seat_code(row: Row, match_id: str, seat: int) -> str:
     """Return the code that takes one seat of a tournament table (on its slip and on its
     player's phone): derived from the organiser's secret, so it can be printed again."""
     digest = hmac.new(row["organiser_hash"].encode(), f"{match_id}/{seat}".encode(), "sha256")
@@ -349,8 +356,8 @@ def seat_code(row: sqlite3.Row, match_id: str, seat: int) -> str:
 
 
 def insert_round(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
+    conn: Connection,
+    row: Row,
     event: Event,
     new: Round,
     banks: dict[int, Bank],
@@ -365,7 +372,7 @@ def insert_round(
             "insert into tournament_rounds (tournament_id, round, stage, started) values (?,?,?,?)",
             (row["id"], new.number, new.stage, store.now()),
         )
-    except sqlite3.IntegrityError:
+    except INTEGRITY_ERRORS:
         raise TournamentError(f"round {new.number} has already started") from None
     if new.number == 1 and config_of(row).rounds is None:  # settle the usual count now
         settled = {**json.loads(row["config"]), "rounds": event.swiss_rounds}
@@ -384,7 +391,7 @@ def insert_round(
         )  # fmt: skip
 
 
-def table_rows_with_matches(conn: sqlite3.Connection, tid: str) -> list[sqlite3.Row]:
+def table_rows_with_matches(conn: Connection, tid: str) -> list[Row]:
     """Return every table with its match's links."""
     return conn.execute(
         "select t.*, r.stage, r.started, m.join_code, m.view_token from tournament_tables t "
@@ -395,7 +402,7 @@ def table_rows_with_matches(conn: sqlite3.Connection, tid: str) -> list[sqlite3.
     ).fetchall()
 
 
-def seat_numbers(conn: sqlite3.Connection, tid: str) -> dict[tuple[str, str], int]:
+def seat_numbers(conn: Connection, tid: str) -> dict[tuple[str, str], int]:
     """Return the seat of each (match id, player name) at the tournament's tables."""
     rows = conn.execute(
         "select s.match_id, s.seat, s.name from seats s join tournament_tables t "
@@ -405,7 +412,7 @@ def seat_numbers(conn: sqlite3.Connection, tid: str) -> dict[tuple[str, str], in
     return {(r["match_id"], r["name"]): r["seat"] for r in rows}
 
 
-def log_rows(conn: sqlite3.Connection, tid: str, last: int = 50) -> list[sqlite3.Row]:
+def log_rows(conn: Connection, tid: str, last: int = 50) -> list[Row]:
     """Return the tournament log's last lines, newest first."""
     return conn.execute(
         "select * from tournament_log where tournament_id = ? order by rowid desc limit ?",

@@ -1,27 +1,30 @@
-"""The app's database connection for a request: one connection per thread to the file the
-app was made with, an unfinished transaction rolled back when the request ends."""
+"""The app's database connection for a request: SQLite's kept per thread, PostgreSQL's
+borrowed from the process's pool; an unfinished transaction rolled back when the request
+ends (and a borrowed connection given back)."""
 
 from __future__ import annotations
-
-import sqlite3
 
 from flask import Flask, current_app, g
 
 from companion.storage import db
+from companion.storage.engine import Connection
 
 
-def get_db() -> sqlite3.Connection:
-    """Return this thread's connection to the app's database (opened once per thread)."""
-    conn = db.thread_connection(str(current_app.config["DATABASE"]))
-    g.db = conn
+def get_db() -> Connection:
+    """Return this request's connection to the app's database."""
+    conn: Connection | None = g.get("db")
+    if conn is None:
+        conn = db.request_connection(str(current_app.config["DATABASE"]))
+        g.db = conn
     return conn
 
 
 def close_db(_error: BaseException | None = None) -> None:
-    """Leave an unfinished transaction of this request rolled back (the connection stays)."""
+    """Leave an unfinished transaction of this request rolled back (a SQLite connection
+    stays with its thread, a PostgreSQL one goes back to the pool)."""
     conn = g.pop("db", None)
     if conn is not None:
-        db.roll_back_unfinished(conn)
+        db.release(conn)
 
 
 def init_app(app: Flask) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
 
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -11,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 from companion.game.errors import GameError, InvalidAction, InvalidSetup
 from companion.storage import db
 from companion.storage import matches as store
+from companion.storage.engine import ERRORS
 
 log = logging.getLogger("companion")
 
@@ -78,8 +78,7 @@ def init_app(app: Flask) -> None:
         status = exc.code or 400
         return as_response(status, messages.get(status, exc.description or exc.name))
 
-    @app.errorhandler(sqlite3.Error)
-    def database_error(exc: sqlite3.Error):  # type: ignore[no-untyped-def]
+    def database_error(exc: Exception):  # type: ignore[no-untyped-def]
         cause = db.cause_of(exc)
         if cause is None:
             return unexpected(exc)
@@ -89,6 +88,9 @@ def init_app(app: Flask) -> None:
             f"the database cannot be written ({cause}): nothing was saved; the host must free "
             "disk space or make the database writable, then try again",
         )
+
+    for error in ERRORS:  # either engine's
+        app.register_error_handler(error, database_error)
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # type: ignore[no-untyped-def]

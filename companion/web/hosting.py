@@ -34,6 +34,8 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, g, jsonify, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from companion.storage.clients import Opener
+
 HSTS = "max-age=31536000"
 CREATE_PATH = re.compile(r"^/api/(matches|rooms|tournaments)$|^/api/matches/[^/]+/carry$")
 PDF_PATH = re.compile(r"\.pdf$")
@@ -66,6 +68,8 @@ DEFAULT_LIMITS: dict[str, Any] = {
     "write": Rate(600, 60),  # actions, undo, joins, bank draws: a club behind one address
     "pdf": Rate(30, 60),  # printed sheets (each costs tens of milliseconds)
     "open_matches": 50,  # matches a client opened that were active in the last OPEN_HOURS
+    # Tables of the tournaments a client runs (open as above): a 512-player round is 256.
+    "open_tournament_matches": 256,
 }
 OPEN_HOURS = 24
 WHAT = {
@@ -207,6 +211,13 @@ def check_limits() -> Response | None:
             )
         g.match_hold = hold
     return None
+
+
+def tournament_opener() -> Opener | None:
+    """Who opens a tournament round's tables, and under which cap (None: no cap)."""
+    limits: dict[str, Any] | None = current_app.config.get("HOSTING_LIMITS")
+    cap = (limits or {}).get("open_tournament_matches")
+    return None if cap is None else Opener(client_key(), int(cap), OPEN_HOURS)
 
 
 def record_creator(response: Response) -> Response:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
@@ -13,6 +12,7 @@ from companion.kinds import find_kind
 from companion.server.polls import state_tag
 from companion.storage import matches as store
 from companion.storage import seats as seating
+from companion.storage.engine import Row
 from companion.storage.replayed import Cached
 from companion.web import database
 from companion.web.common import (
@@ -84,13 +84,13 @@ def hand_over(match_id: str, seat: int) -> Response:
     return jsonify({"seat": seat, "name": name, "join_url": url})
 
 
-def etag_of(cached: Cached, match: sqlite3.Row, viewer: str | None) -> str:
+def etag_of(cached: Cached, match: Row, viewer: str | None) -> str:
     """Return the ETag of a viewer's answer: ASCII whatever the viewer's name (the one
     ``fastpoll`` answers unchanged polls with)."""
     return state_tag(cached.version, match["seat_version"], viewer)
 
 
-def state_response(match: sqlite3.Row, viewer: str | None) -> Response:
+def state_response(match: Row, viewer: str | None) -> Response:
     """Answer the state as this viewer sees it, or 304 when the phone is up to date."""
     cached = store.load(database.get_db(), match, catalog())
     etag = etag_of(cached, match, viewer)
@@ -103,7 +103,7 @@ def state_response(match: sqlite3.Row, viewer: str | None) -> Response:
     return response
 
 
-def answer(cached: Cached, viewer: str | None, match: sqlite3.Row) -> Response:
+def answer(cached: Cached, viewer: str | None, match: Row) -> Response:
     """Return the JSON answer for a viewer, made once per version and viewer."""
     key = f"{match['seat_version']}:{viewer or ''}"
     made = cached.answers.get(key)
@@ -113,7 +113,7 @@ def answer(cached: Cached, viewer: str | None, match: sqlite3.Row) -> Response:
     return Response(made, mimetype="application/json")
 
 
-def payload(cached: Cached, viewer: str | None, match: sqlite3.Row) -> dict[str, Any]:
+def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
     """Return everything a phone shows: version, state, history, undo/redo, and for a
     seated phone the join and spectator links (a spectator never gets the join link)."""
     can_undo, can_redo = cached.can_undo_redo(viewer)
@@ -154,7 +154,7 @@ def view_state(view_token: str) -> Response:
     return state_response(match, None)
 
 
-def read_write(match_id: str, kind: str, actor: str) -> store.Write:
+def read_write(match: Row, kind: str, actor: str) -> store.Write:
     """Read a write's envelope (and, for an action, parse the action with the room's rules).
 
     :raises ApiError: 400 naming the bad field; InvalidAction for a bad action.
@@ -174,9 +174,8 @@ def read_write(match_id: str, kind: str, actor: str) -> store.Write:
         raw = data.get("action")
         if not isinstance(raw, dict):
             raise ApiError(400, '\'action\' must be an object, e.g. {"type": "ante"}')
-        match = store.find_match(database.get_db(), match_id=match_id)
         action = store.load(database.get_db(), match, catalog()).rules.parse_action(raw)
-    token = seat_token(match_id)
+    token = seat_token(match["id"])
     return store.Write(actor, kind, action, base, key, target, phone=store.phone_of(token or ""))
 
 
@@ -192,7 +191,7 @@ def write(match_id: str, kind: str) -> Response:
     if actor is None:
         raise ApiError(403, "only a seated player can change the table (join first)")
     try:
-        cached = store.append(conn, match_id, read_write(match_id, kind, actor), catalog())
+        cached = store.append(conn, match_id, read_write(match, kind, actor), catalog())
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
         current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
         raise ApiError(409, exc.message, current=payload(current, actor, match)) from None

@@ -119,6 +119,8 @@ def manifest() -> Response:
 
 
 SHELL_MARK = b'"strikekit-shell-files"'
+STATIC_MARK = b'["strikekit-static-files"]'
+SHELL_SUFFIXES = (".js", ".css")
 
 
 def files_version(*folders: Path) -> str:
@@ -133,9 +135,15 @@ def files_version(*folders: Path) -> str:
 
 @lru_cache(maxsize=2)
 def service_worker_source(static: str, templates: str) -> bytes:
-    """Return sw.js with its shell cache named after the files it keeps (read once)."""
+    """Return sw.js naming its shell cache after the files and listing them (read once)."""
     version = files_version(Path(static), Path(templates))
+    kept = sorted(
+        "/static/" + path.relative_to(static).as_posix()
+        for path in Path(static).rglob("*")
+        if path.suffix in SHELL_SUFFIXES and path.name != "sw.js"
+    )
     source = (Path(static) / "sw.js").read_bytes()
+    source = source.replace(STATIC_MARK, json.dumps(kept).encode())
     return source.replace(SHELL_MARK, f'"strikekit-shell-{version}"'.encode())
 
 

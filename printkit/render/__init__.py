@@ -46,6 +46,18 @@ SHAPE_GROUPS = {
 }
 
 
+SHORT_BLEED_BACKS: dict[str, Draw] = {"card": cards.draw_bordered_back}
+"""Back drawers for a sheet whose bleed is under 3 mm: a light border that forgives drift."""
+
+
+def back_for(shape: str, short_bleed: bool) -> Draw:
+    """Return the back drawer of a shape, the light-bordered one when the bleed is short."""
+    _, back = renderer_for(shape)
+    if short_bleed:
+        return SHORT_BLEED_BACKS.get(SHAPE_GROUPS[shape], back)
+    return back
+
+
 class RenderError(ValueError):
     """A piece of a shape no renderer knows."""
 

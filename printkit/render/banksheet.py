@@ -22,7 +22,8 @@ class BankStackLine:
     cost: int | None
     banner: tuple[str, ...]
     attack: bool
-    set_id: str
+    set_name: str
+    """The set it comes from, printed when a bank mixes sets (else empty)."""
 
 
 @dataclass
@@ -96,7 +97,8 @@ def draw_stack_line(
     c.setFont(style.regular, 8)
     mark = text(style.lang, "attack_mark") if line.attack else ""
     per = text(style.lang, "per_stack", n=5)
-    c.drawRightString((x + width) * mm, y * mm, f"{line.set_id}{mark}  {per}")
+    parts = [part for part in (line.set_name, mark.strip(), per) if part]
+    c.drawRightString((x + width) * mm, y * mm, "  ".join(parts))
 
 
 def draw_panic_table(c: Canvas, x: float, y: float, style: Style) -> None:

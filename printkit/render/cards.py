@@ -17,7 +17,6 @@ from printkit.pieces import Piece
 from printkit.render.style import INK, Style, circle, colour, fit_size, text_block
 from printkit.render.style import fill_bleed as fill_box
 
-CORNER = 3.0
 WOOD = "#a0703c"
 FACES = {
     "numbered": "#fdf6e3",
@@ -32,15 +31,11 @@ BACKS = {
     "loyalty": "#3e2723",
 }
 """Back colour per family; the word on the back is the i18n phrase ``back_<family>``."""
-
-
-def cut_line(c: Canvas, box: Box) -> None:
-    """Draw the thin rounded cut line of a card."""
-    c.setStrokeColor(colour("#000000"))
-    c.setLineWidth(0.25)
-    c.roundRect(
-        box.x * mm, box.y * mm, box.width * mm, box.height * mm, CORNER * mm, stroke=1, fill=0
-    )
+BORDER = 3.5
+"""Width (mm) of the light border of a back drawn for a sheet with less than 3 mm of bleed:
+the duplex drift it forgives."""
+BORDER_COLOUR = "#f4efe6"
+"""The light border's colour (the ability cards' face)."""
 
 
 def fill_bleed(c: Canvas, box: Box, bleed: float, hex_code: str) -> None:
@@ -59,32 +54,52 @@ def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) ->
         draw_ability(c, subject, owner, box, style, dark=piece.kind == "dragon-card")
     elif isinstance(subject, LoyaltyCard):
         draw_loyalty(c, subject, box, style)
-    cut_line(c, box)
 
 
 def draw_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> None:
     """Draw a card back: one design per family, so backs never give a card away."""
+    fill_bleed(c, box, bleed, BACKS.get(piece.family or "", "#555555"))
+    back_panel(c, piece, box, 4.0, style)
+
+
+def draw_bordered_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> None:
+    """Draw a card back for a sheet with too little bleed: the family's colour on a panel
+    ``BORDER`` mm inside the cut, on a light border that runs into the bleed, so a duplex
+    drift of up to that much moves the panel but shows no white sliver at the edge."""
+    fill_bleed(c, box, bleed, BORDER_COLOUR)
+    c.setFillColor(colour(BACKS.get(piece.family or "", "#555555")))
+    c.roundRect(
+        (box.x + BORDER) * mm,
+        (box.y + BORDER) * mm,
+        (box.width - 2 * BORDER) * mm,
+        (box.height - 2 * BORDER) * mm,
+        2 * mm,
+        stroke=0,
+        fill=1,
+    )
+    back_panel(c, piece, box, BORDER + 2.0, style)
+
+
+def back_panel(c: Canvas, piece: Piece, box: Box, inset: float, style: Style) -> None:
+    """Draw a back's white frame ``inset`` mm inside the cut and its family's word."""
     family = piece.family or ""
-    fill = BACKS.get(family, "#555555")
     word = text(style.lang, f"back_{family}") if family in BACKS else ""
-    fill_bleed(c, box, bleed, fill)
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(1)
     c.roundRect(
-        (box.x + 4) * mm,
-        (box.y + 4) * mm,
-        (box.width - 8) * mm,
-        (box.height - 8) * mm,
+        (box.x + inset) * mm,
+        (box.y + inset) * mm,
+        (box.width - 2 * inset) * mm,
+        (box.height - 2 * inset) * mm,
         2 * mm,
         stroke=1,
         fill=0,
     )
     cx, cy = box.centre
     c.setFillColor(colour("#ffffff"))
-    size = fit_size(c, word, style.bold, (box.width - 14) * mm, 14, 6)
+    size = fit_size(c, word, style.bold, (box.width - 2 * inset - 6) * mm, 14, 6)
     c.setFont(style.bold, size)
     c.drawCentredString(cx * mm, cy * mm - size * 0.35, word)
-    cut_line(c, box)
 
 
 def draw_number(c: Canvas, value: int, box: Box, style: Style) -> None:

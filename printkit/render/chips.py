@@ -5,7 +5,7 @@ A chip's face, top to bottom: the cost badge (puzzle chips) or the owner's mark
 the top-line icons, the ongoing / once-per-turn marks, and the summary. Backgrounds and
 banners run ``bleed`` mm past the cut circle (clipped to the bleed circle); text and icons
 stay in the safe zone, 2 mm inside it (see ``printkit.render.safezone``). The cut circle is
-drawn as a thin line.
+not part of the art: the build draws it as its own layer (``printkit.render.cutline``).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from printkit.render.style import (
     colour,
     draw_lines,
 )
+from printkit.render.writein import draw_chip_lines
 
 FACE = {
     "puzzle": "#eadcb8",
@@ -71,13 +72,6 @@ PLATE = "#f7f1e3"
 """The pale centre of a character chip, inside a rim of its owner's colours."""
 RIM = 1.6
 """Width (mm) of the owner's colours left showing inside the cut around the plate."""
-
-
-def cut_circle(c: Canvas, cx: float, cy: float, r: float) -> None:
-    """Draw the thin cut line."""
-    c.setStrokeColor(colour("#000000"))
-    c.setLineWidth(0.25)
-    circle(c, cx * mm, cy * mm, r * mm, stroke=1, fill=0)
 
 
 def clip_circle(c: Canvas, cx: float, cy: float, r: float) -> None:
@@ -160,7 +154,6 @@ def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) ->
         draw_counter(c, subject, cx, cy, r, style)
     elif piece.kind == "win-token":
         draw_win_token(c, cx, cy, r, style)
-    cut_circle(c, cx, cy, r)
 
 
 def draw_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> None:
@@ -180,7 +173,6 @@ def draw_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> 
         size = fit_line(word, style.bold, 0, safe_radius(r) - 1, 2 * r, 9 * v, 1) or 1
         c.setFont(style.bold, size)
         c.drawCentredString(cx * mm, centred_baseline(cy, size, style.bold) * mm, word)
-    cut_circle(c, cx, cy, r)
 
 
 class Disc:
@@ -222,6 +214,8 @@ def draw_chip_face(c: Canvas, piece: Piece, chip: ChipFace, d: Disc, style: Styl
         top = draw_marks(c, "  ·  ".join(marks), d, top, ink, style)
     if chip.summary:
         draw_summary(c, chip.summary, d, top, ink, style)
+    elif "summary" in chip.unknown:
+        draw_chip_lines(c, d.cx, d.cy, d.safe, top, v, ink, style)
 
 
 def draw_marks(c: Canvas, line: str, d: Disc, top: float, ink: str, style: Style) -> float:

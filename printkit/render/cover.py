@@ -8,7 +8,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.i18n import text
-from printkit.layout import Frame, Paper
+from printkit.layout import Box, Frame, Paper, mirror_long_edge
 from printkit.render.page import inch_ruler, ruler
 from printkit.render.style import INK, Style, circle, colour, fit_size, text_block
 
@@ -89,12 +89,13 @@ def draw_alignment(
 ) -> None:
     """Draw the duplex alignment test: crosses that meet through the paper when aligned, a
     millimetre scale round the centre cross, and which way --back-offset moves the backs."""
-    dx, dy = offset if back else (0.0, 0.0)
     c.setStrokeColor(colour("#b71c1c" if back else INK))
     c.setLineWidth(0.5)
     for fx, fy in ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75), (0.5, 0.5)):
-        x = paper.width * (1 - fx if back else fx) + dx
-        y = paper.height * fy + dy
+        point = Box(paper.width * fx, paper.height * fy, 0.0, 0.0)
+        if back:
+            point = mirror_long_edge(point, paper, offset)
+        x, y = point.x, point.y
         c.line((x - 8) * mm, y * mm, (x + 8) * mm, y * mm)
         c.line(x * mm, (y - 8) * mm, x * mm, (y + 8) * mm)
         circle(c, x * mm, y * mm, 4 * mm, stroke=1, fill=0)

@@ -16,13 +16,22 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.render.qr import draw_qr
-from printkit.render.style import Style, colour, fit_size, japanese_font, style_for
+from printkit.render.style import (
+    Style,
+    colour,
+    fit_size,
+    japanese_fonts,
+    style_for,
+    text_width,
+)
 
 PAPERS = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
 MARGIN = 8.0
 SLIPS_PER_PAGE = 4
 QR_SIZE = 30.0
 ROWS_PER_PAGE = 44
+LABEL_PT = 8.0
+"""The smallest size (pt) of a player's name under their QR code."""
 
 
 @dataclass(frozen=True)
@@ -77,8 +86,8 @@ def style_of(rs: RoundSlips) -> Style:
     """Use the Japanese font when a name needs it (Helvetica has Latin-1 only)."""
     names = [s.name for slip in rs.slips for s in slip.seats] + list(rs.byes) + [rs.title]
     if any(ord(ch) > 0xFF for name in names for ch in name):
-        font = japanese_font()
-        return Style("ja", font, font)
+        regular, bold = japanese_fonts()
+        return Style("ja", regular, bold)
     return style_for("en")
 
 
@@ -125,11 +134,43 @@ def draw_slip(
         if seat.url:
             draw_qr(c, seat.url, qx, qy, QR_SIZE)
         c.setFillColor(colour("#000000"))
-        label = seat.name
-        c.setFont(st.bold, fit_size(c, label, st.bold, QR_SIZE * mm, 9, 5))
-        c.drawCentredString((qx + QR_SIZE / 2) * mm, (qy - 4) * mm, label)
+        below = draw_seat_label(c, seat.name, qx + QR_SIZE / 2, qy - 4, st)
         c.setFont(st.regular, 6)
-        c.drawCentredString((qx + QR_SIZE / 2) * mm, (qy - 7.5) * mm, "scan to take your seat")
+        c.drawCentredString((qx + QR_SIZE / 2) * mm, below * mm, "scan to take your seat")
+
+
+def draw_seat_label(c: Canvas, name: str, cx: float, y: float, st: Style) -> float:
+    """Draw a player's name centred under their QR code at ``LABEL_PT`` or more, on two lines
+    (the second cut short) when one is too narrow; return the y (mm) of the line below."""
+    width = QR_SIZE * mm
+    size = fit_size(c, name, st.bold, width, 9, LABEL_PT)
+    lines = [name] if text_width(name, st.bold) * size <= width else split_name(name, st)
+    c.setFont(st.bold, size)
+    for i, line in enumerate(lines):
+        c.drawCentredString(cx * mm, (y - i * 3.2) * mm, line)
+    return y - 3.5 - (len(lines) - 1) * 3.2
+
+
+def split_name(name: str, st: Style) -> list[str]:
+    """Break a name that is too wide for one line under a QR code into two, the second cut
+    short with an ellipsis if it still does not fit."""
+    width = QR_SIZE * mm
+    words = name.split()
+    for cut in range(len(words) - 1, 0, -1):
+        first = " ".join(words[:cut])
+        if text_width(first, st.bold) * LABEL_PT <= width:
+            rest = " ".join(words[cut:])
+            return [first, shorten(rest, st.bold, LABEL_PT, width)]
+    return [shorten(name, st.bold, LABEL_PT, width)]
+
+
+def shorten(name: str, font: str, size: float, width: float) -> str:
+    """Return ``name``, cut short with an ellipsis until it fits ``width`` (pt) at ``size``."""
+    if text_width(name, font) * size <= width:
+        return name
+    while name and text_width(name + "…", font) * size > width:
+        name = name[:-1]
+    return name.rstrip() + "…"
 
 
 def draw_bank(c: Canvas, bank: SlipBank, x: float, top: float, width: float, st: Style) -> None:
@@ -207,9 +248,15 @@ def write_round_slips(rs: RoundSlips, path: Path, paper: str = "letter") -> None
     size = PAPERS[paper]
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".part")
-    c = Canvas(str(tmp), pagesize=(size[0] * mm, size[1] * mm), invariant=1)
-    c.setTitle(f"{rs.title}: {round_words(rs)}")
     st = style_of(rs)
+    c = Canvas(
+        str(tmp),
+        pagesize=(size[0] * mm, size[1] * mm),
+        invariant=1,
+        # each page opens with this font selected: an embedded one, not Helvetica
+        initialFontName=st.regular,  # type: ignore[arg-type]
+    )
+    c.setTitle(f"{rs.title}: {round_words(rs)}")
     draw_slip_pages(c, rs, size, st)
     draw_pairings(c, rs, size, st)
     c.save()

@@ -24,7 +24,14 @@ JA_TTF_FILES = (
     Path("/usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf"),
     Path("/usr/share/fonts/truetype/ipafont-gothic/ipagp.ttf"),
 )
-"""Debian's fonts-ipafont-gothic: embedded (as a subset) when installed."""
+"""Debian's fonts-ipafont-gothic: embedded (as a subset) when installed; one weight only."""
+JA_FAMILY = (
+    "BIZUDPGothic",
+    Path("/usr/share/fonts/truetype/bizud-gothic/BIZUDPGothic-Regular.ttf"),
+    Path("/usr/share/fonts/truetype/bizud-gothic/BIZUDPGothic-Bold.ttf"),
+)
+"""Debian's fonts-morisawa-bizud-gothic: a Japanese family with a bold weight (TrueType
+outlines, which reportlab embeds; Noto Sans CJK and M+ are CFF, which it cannot)."""
 
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
@@ -56,8 +63,8 @@ class Style:
 def style_for(lang: str) -> Style:
     """Return the style of a language with embedded fonts where they are installed."""
     if lang == "ja":
-        font = japanese_font()
-        return Style("ja", font, font, embedded=font != JA_FONT)
+        regular, bold = japanese_fonts()
+        return Style("ja", regular, bold, embedded=regular != JA_FONT)
     family = latin_family()
     if family is None:
         return Style("en", "Helvetica", "Helvetica-Bold", embedded=False)
@@ -77,6 +84,20 @@ def latin_family() -> tuple[str, str] | None:
                     pdfmetrics.registerFont(reusing_subsets(TTFont(font, str(path))))
             return name, f"{name}-Bold"
     return None
+
+
+def japanese_fonts() -> tuple[str, str]:
+    """Register and return the (regular, bold) Japanese fonts: BIZ UDPGothic's two weights
+    if installed, else one font for both (see ``japanese_font``)."""
+    name, regular, bold = JA_FAMILY
+    if regular.is_file() and bold.is_file():
+        registered = pdfmetrics.getRegisteredFontNames()
+        for font, path in ((name, regular), (f"{name}-Bold", bold)):
+            if font not in registered:
+                pdfmetrics.registerFont(reusing_subsets(TTFont(font, str(path))))
+        return name, f"{name}-Bold"
+    font = japanese_font()
+    return font, font
 
 
 def japanese_font() -> str:

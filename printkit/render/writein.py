@@ -15,7 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.catalog import Ability
 from printkit.layout import Box
 from printkit.pieces import Piece, owner_name
-from printkit.render.cards import WOOD, cut_line
+from printkit.render.cards import WOOD
+from printkit.render.safezone import chord
 from printkit.render.style import INK, Style, circle, colour, fill_bleed, fit_size, text_block
 
 FACE = "#fbf8f1"
@@ -97,7 +98,6 @@ def draw_front(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) ->
     effect_top = band_top - band_h - 3
     draw_effect(c, ability, x, effect_top, w, box.y + 11, style)
     draw_foot(c, ability, box, style)
-    cut_line(c, box)
 
 
 def draw_header(
@@ -183,6 +183,29 @@ def draw_foot(c: Canvas, ability: Ability, box: Box, style: Style) -> None:
     c.setFillColor(colour(LABEL))
     c.setFont(style.regular, 6)
     c.drawRightString((box.x + box.width - 4) * mm, (base + 1.3) * mm, ability.id)
+
+
+CHIP_LINE_GAP = 4.2
+"""Millimetres between the writing lines of a chip (at 38 mm): small handwriting."""
+
+
+def draw_chip_lines(
+    c: Canvas, cx: float, cy: float, safe: float, top: float, v: float, ink: str, style: Style
+) -> None:
+    """Rule writing lines on a chip whose text no source gives, from ``top`` (mm from the
+    centre) down inside the safe circle of radius ``safe``, with 'WRITE-IN' at the foot."""
+    gap = CHIP_LINE_GAP * v
+    foot = -safe + 2.2 * v
+    c.setStrokeColor(colour(RULE if ink == INK else ink))
+    c.setLineWidth(0.4)
+    y = top - gap
+    while y - gap * 0.5 >= foot:
+        half = chord(safe, y) / 2 - 1.5 * v
+        c.line((cx - half) * mm, (cy + y) * mm, (cx + half) * mm, (cy + y) * mm)
+        y -= gap
+    c.setFillColor(colour(LABEL if ink == INK else ink))
+    c.setFont(style.bold, 5 * max(v, 1.0))
+    c.drawCentredString(cx * mm, (cy + foot - 0.8 * v) * mm, word(style, "write_in"))
 
 
 def draw_uncertain_mark(c: Canvas, box: Box, style: Style, dark: bool = False) -> None:

@@ -218,7 +218,7 @@ def test_flash_duel_match_to_three_round_wins(server: str, browser) -> None:  # 
             defender.locator("#next-step.mine #next-line", has_text="You are attacked").wait_for(
                 timeout=SEEN_WITHIN_MS
             )
-            page.locator("#next-step:not(.mine) #next-line", has_text="answering").wait_for()
+            page.locator("#next-step:not(.mine) #next-line", has_text="to answer").wait_for()
             defender.screenshot(path=str(SHOTS / "duel-attacked-bar.png"))
         defender.locator(f"#answer button[data-hit={target}]").click(timeout=SEEN_WITHIN_MS)
         if round_no == 1:  # a stray tap loses nothing: the round goes on until a second tap

@@ -69,6 +69,7 @@ def test_a_kept_tap_is_refused_once_the_table_moved_on(server: str, browser: Any
     a, b = two_phones_playing(server, browser)
     a.context.set_offline(True)
     a.tap("#next-step button:has-text('End turn')")
+    a.tap("#next-step button.danger")  # no ante this turn: confirm ending without it
     a.see(KEPT, "end turn")
     version = b.version()
     b.tap(f"#piles section[data-owner='{a.name}'] button:text-is('+2')")  # the table moves on
@@ -108,7 +109,7 @@ def test_the_offline_badge_shows_while_a_long_poll_is_waiting(server: str, brows
     choose([ana, ben], ["Grave", "Rook"])
     ben.page.wait_for_timeout(1500)  # the next long poll is waiting on the server now
     ben.context.set_offline(True)
-    until(ben.page, "!document.getElementById('offline').hidden")
+    until(ben.page, "!document.getElementById('offline').hidden", 3000)  # within 3 s
     ben.shot("offline-badge-idle")
     ben.context.set_offline(False)
     until(ben.page, "document.getElementById('offline').hidden")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone
+from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
@@ -61,10 +61,19 @@ def end_turn_until(phones: dict[str, Phone], name: str, new_turn: bool = False) 
         )
 
 
+def to_main_shot(page: Any) -> None:
+    """Tap Next step until the table is in the Main Shot (sites are played there)."""
+    while page.evaluate("ROOM.current.state.step.phase") != "main-shot":
+        index = page.evaluate("ROOM.current.state.step.index")
+        page.get_by_role("button", name="Next step", exact=True).click()
+        until(page, f"ROOM.current.state.step.index === {index + 1}")
+
+
 def play_site(phone: Phone, sites_after: int) -> None:
     """Play a Feng Shui Site on the player's own phone and wait for it to show."""
     mine = card(phone.page, phone.name)
     phone.page.locator("#prompt h1", has_text=f": {phone.name}").wait_for(timeout=SEEN_WITHIN_MS)
+    to_main_shot(phone.page)
     mine.get_by_role("button", name=re.compile("Play a Feng Shui Site")).click()
     mine.locator("p", has_text=f"Sites: {sites_after} ").wait_for(timeout=SEEN_WITHIN_MS)
 
@@ -83,7 +92,7 @@ def test_shadowfist_to_a_win_by_seizing_on_three_phones(server: str, browser: An
         if phone.name == turn:
             phone.page.locator("#next-step.mine #next-line", has_text="Your turn").wait_for()
         else:
-            bar.filter(has_text=f"Waiting for: Turn {turn}").wait_for(timeout=SEEN_WITHIN_MS)
+            bar.filter(has_text=f"Waiting for {turn}'s turn").wait_for(timeout=SEEN_WITHIN_MS)
     card(ana.page, "Ana").get_by_role("button", name="+5", exact=True).click()
     card(ana.page, "Ana").get_by_role("button", name="+5", exact=True).click()
     card(cid.page, "Ana").locator("p", has_text="Power: 11").wait_for(timeout=SEEN_WITHIN_MS)
@@ -97,6 +106,15 @@ def test_shadowfist_to_a_win_by_seizing_on_three_phones(server: str, browser: An
         played = card(ana.page, "Ana").get_by_role("button", name=re.compile("Play a Feng Shui"))
         assert played.is_disabled()
     end_turn_until(phones, "Ana", new_turn=True)
+    main_note = card(ana.page, "Ana").locator("p.note", has_text="played in the Main Shot")
+    main_note.wait_for(timeout=SEEN_WITHIN_MS)
+    assert card(ana.page, "Ana").get_by_role("button", name=re.compile("Play a Feng")).is_disabled()
+    ana.page.get_by_role("button", name="Next step", exact=True).click()
+    ana.page.get_by_role("button", name=re.compile("^Generate power")).click()
+    card(cid.page, "Ana").locator("p", has_text="Sites: 4 ").wait_for(timeout=SEEN_WITHIN_MS)
+    until(ana.page, "ROOM.current.state.step.id === 'unturn'")
+    ana.shot("shadowfist-power-generated")
+    to_main_shot(ana.page)
     fifth_note = card(ana.page, "Ana").locator("p.note", has_text="The fifth must be seized")
     fifth_note.wait_for(timeout=SEEN_WITHIN_MS)
     ana.shot("shadowfist-fifth-rule")
@@ -122,8 +140,11 @@ def test_shadowfist_controls_in_japanese(server: str, browser: Any) -> None:
     open_room(server, [ana, ben], "shadowfist")
     page = ana.page
     page.wait_for_selector("#players section")
-    page.get_by_role("button", name="次のステップ").wait_for()
     turn = turn_of(page)
+    # The bar: Ana's turn ("あなたのターン", with 次のステップ) or the turn she waits for.
+    page.locator("#next-step #next-line", has_text="ターン").wait_for()
+    if turn == "Ana":
+        page.get_by_role("button", name="次のステップ").wait_for()
     texts = card(page, turn).inner_text()
     for word in ("風水サイトを出す", "パワー", "最後のカードを引いた", "サイトを失った"):
         assert word in texts
@@ -230,7 +251,7 @@ def test_the_screen_stays_on_without_the_wake_lock_api(server: str, browser: Any
     page = ana.page
     page.wait_for_selector("#players section")
     assert page.evaluate("'wakeLock' in navigator") is False
-    page.get_by_role("button", name="Next step").click()
+    card(page, "Ana").get_by_role("button", name="+1", exact=True).click()
     page.wait_for_function(
         "document.querySelector('video.awake') && !document.querySelector('video.awake').paused"
     )
@@ -240,7 +261,7 @@ def test_the_screen_stays_on_without_the_wake_lock_api(server: str, browser: Any
 
 def test_japanese_words_from_every_block_and_from_page_scripts(server: str, browser: Any) -> None:
     phone = Phone(browser, "Ana", locale="ja-JP")
-    phone.page.goto(server + "/tournaments/new")  # tournament.js adds its words to WORDS.ja
+    phone.page.goto(server + "/tournaments/new")  # tournament.js adds its Japanese words (addWords)
     phone.page.wait_for_selector("h1:has-text('大会を開く')")
     phone.page.goto(server + "/")  # the common block
     phone.page.wait_for_selector("#lang:has-text('English')")

@@ -77,7 +77,7 @@ def test_long_edge_mirror_and_offset() -> None:
     front = Box(10.0, 20.0, 63.0, 88.0)
     back = mirror_long_edge(front, paper, (1.5, -0.5))
     assert back.x == pytest.approx(215.9 - 10 - 63 + 1.5)
-    assert back.y == pytest.approx(19.5)
+    assert back.y == pytest.approx(20.5)  # a drift read 0.5 mm low moves the backs up
     assert mirror_long_edge(mirror_long_edge(front, paper), paper) == front
 
 
@@ -110,8 +110,9 @@ def test_crop_marks_stay_on_blank_paper_inside_the_margin(shape: str, paper: str
     lines = crop_lines(g, g.per_page, GEO.frame, "corners")
     xs = {b.x for b in (g.slot(i) for i in range(g.per_page))}
     ys = {b.y for b in (g.slot(i) for i in range(g.per_page))}
-    assert {x1 for x1, y1, x2, y2 in lines if x1 == x2} >= xs  # every cut line is marked
-    assert {y1 for x1, y1, x2, y2 in lines if y1 == y2} >= ys
+    if g.shape.outline != "circle":  # round pieces mark strip cuts instead (test_bleed_and_cuts)
+        assert {x1 for x1, y1, x2, y2 in lines if x1 == x2} >= xs  # every cut line is marked
+        assert {y1 for x1, y1, x2, y2 in lines if y1 == y2} >= ys
     bleed_boxes = boxes_with_bleed(g, g.per_page)
     for line in lines:
         x1, y1, x2, y2 = line

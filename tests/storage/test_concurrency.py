@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 import uuid
 from collections import Counter
 
 from flask import Flask
 
+from companion.storage import db
 from tests.conftest import CSRF, act, phone, post, start_duel
 
 THREADS, TOTAL = 8, 500
@@ -71,10 +71,11 @@ def test_eight_threads_500_events(app: Flask) -> None:
         t.join()
     assert statuses[500] == 0
     assert set(statuses) <= {200, 409}
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        rows = conn.execute(
-            "select version, idem from events where match_id = ? order by version", (match_id,)
-        ).fetchall()
+    conn = db.connect(app.config["DATABASE"])
+    rows = conn.execute(
+        "select version, idem from events where match_id = ? order by version", (match_id,)
+    ).fetchall()
+    conn.close()
     versions = [v for v, _ in rows]
     assert versions == list(range(1, len(rows) + 1))  # strictly increasing, no gaps
     keys = Counter(k for _, k in rows)

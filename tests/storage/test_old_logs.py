@@ -4,7 +4,6 @@ state stays as it was before it, and the history says so; new writes stay strict
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from companion.game.puzzle_strike.room import RULES
 from companion.game.puzzle_strike.setup import Setup
 from companion.storage import db
 from companion.storage import matches as store
+from companion.storage.engine import Connection
 from companion.storage.replayed import Cached
 from printkit.catalog import Catalog
 from tests.helpers import act, start_duel, state
@@ -28,8 +28,8 @@ SKIPPED = "Skipped, the rules no longer allow it"
 
 def store_old_action(path: str | Path, match_id: str, actor: str, action: dict[str, Any]) -> None:
     """Append an action to a match's log as an older version of the app wrote it (unchecked)."""
-    conn = sqlite3.connect(str(path))
-    with conn:
+    conn = db.connect(str(path))
+    with db.write_transaction(conn):
         version = conn.execute("select version from matches where id = ?", (match_id,)).fetchone()
         conn.execute(
             "insert into events (match_id, version, kind, payload, actor, idem, line, created) "
@@ -50,7 +50,7 @@ def store_old_action(path: str | Path, match_id: str, actor: str, action: dict[s
     store.clear_cache()
 
 
-def new_match(conn: sqlite3.Connection, catalog: Catalog, players: tuple[str, ...], edition: int,
+def new_match(conn: Connection, catalog: Catalog, players: tuple[str, ...], edition: int,
               mode: Mode) -> str:  # fmt: skip
     """Store a Puzzle Strike match with the First Game bank, everyone's character chosen."""
     set_id = "base-2e" if edition == 2 else "base-3e"
@@ -62,7 +62,7 @@ def new_match(conn: sqlite3.Connection, catalog: Catalog, players: tuple[str, ..
     return match_id
 
 
-def write(conn: sqlite3.Connection, catalog: Catalog, match_id: str, actor: str,
+def write(conn: Connection, catalog: Catalog, match_id: str, actor: str,
           action: dict[str, Any]) -> Cached:  # fmt: skip
     """Append an action through the store (strict, as the API does)."""
     version = int(store.find_match(conn, match_id=match_id)["version"])
@@ -72,28 +72,28 @@ def write(conn: sqlite3.Connection, catalog: Catalog, match_id: str, actor: str,
     )
 
 
-def read(conn: sqlite3.Connection, catalog: Catalog, match_id: str) -> Cached:
+def read(conn: Connection, catalog: Catalog, match_id: str) -> Cached:
     """Replay a match from its stored log."""
     return store.load(conn, store.find_match(conn, match_id=match_id), catalog)
 
 
 @pytest.fixture
-def conn(tmp_path: Path) -> Any:
+def conn(database: str) -> Any:
     store.clear_cache()
-    path = tmp_path / "db.sqlite3"
-    db.migrate(path)
-    connection = db.connect(path)
+    db.migrate(database)
+    connection = db.connect(database)
     yield connection
     connection.close()
     store.clear_cache()
 
 
-def test_a_crasher_letting_their_own_gems_land_is_skipped(conn: Any, catalog: Catalog) -> None:
+def test_a_crasher_letting_their_own_gems_land_is_skipped(
+    conn: Any, catalog: Catalog, database: str
+) -> None:
     match_id = new_match(conn, catalog, ("Ana", "Ben"), 3, Mode.TWO_PLAYER)
     write(conn, catalog, match_id, "Ana", {"type": "add_gem", "player": "Ana", "value": 3})
     before = write(conn, catalog, match_id, "Ana", {"type": "crash", "gems": [3]})
-    path = conn.execute("pragma database_list").fetchone()["file"]
-    store_old_action(path, match_id, "Ana", {"type": "land"})
+    store_old_action(database, match_id, "Ana", {"type": "land"})
 
     replayed = read(conn, catalog, match_id)
     assert replayed.version == before.version + 1
@@ -111,7 +111,7 @@ def test_a_crasher_letting_their_own_gems_land_is_skipped(conn: Any, catalog: Ca
 
 
 def test_a_third_player_counter_crashing_in_second_edition_is_skipped(
-    conn: Any, catalog: Catalog
+    conn: Any, catalog: Catalog, database: str
 ) -> None:
     match_id = new_match(conn, catalog, ("Ana", "Ben", "Cid"), 2, Mode.FREE_FOR_ALL)
     first = read(conn, catalog, match_id).state.table.current
@@ -120,8 +120,7 @@ def test_a_third_player_counter_crashing_in_second_edition_is_skipped(
     write(conn, catalog, match_id, first, {"type": "add_gem", "player": first, "value": 2})
     write(conn, catalog, match_id, third, {"type": "add_gem", "player": third, "value": 1})
     before = write(conn, catalog, match_id, first, {"type": "crash", "gems": [2], "target": target})
-    path = conn.execute("pragma database_list").fetchone()["file"]
-    store_old_action(path, match_id, third, {"type": "counter", "gems": [1]})
+    store_old_action(database, match_id, third, {"type": "counter", "gems": [1]})
 
     replayed = read(conn, catalog, match_id)
     assert replayed.state == before.state
@@ -132,11 +131,12 @@ def test_a_third_player_counter_crashing_in_second_edition_is_skipped(
     assert undone.state == before.state and not undone.lines[-1].startswith(SKIPPED)
 
 
-def test_a_stored_action_of_a_shape_no_longer_read_is_skipped(conn: Any, catalog: Catalog) -> None:
+def test_a_stored_action_of_a_shape_no_longer_read_is_skipped(
+    conn: Any, catalog: Catalog, database: str
+) -> None:
     match_id = new_match(conn, catalog, ("Ana", "Ben"), 3, Mode.TWO_PLAYER)
     before = read(conn, catalog, match_id)
-    path = conn.execute("pragma database_list").fetchone()["file"]
-    store_old_action(path, match_id, "Ana", {"type": "teleport"})
+    store_old_action(database, match_id, "Ana", {"type": "teleport"})
     replayed = read(conn, catalog, match_id)
     assert replayed.state == before.state
     assert "unknown action 'teleport'" in replayed.lines[-1]

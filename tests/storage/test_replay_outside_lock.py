@@ -6,7 +6,6 @@ process wrote by applying only those actions."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from typing import Any
 
 import pytest
@@ -14,11 +13,12 @@ import pytest
 from companion.game.errors import IllegalMove
 from companion.storage import matches as store
 from companion.storage import moves, replayed
+from companion.storage.engine import Connection
 from tests.storage.test_store import COUNTER, Add, conn, write  # noqa: F401
 
 
 def outside_the_lock(
-    monkeypatch: pytest.MonkeyPatch, module: Any, name: str, db_conn: sqlite3.Connection
+    monkeypatch: pytest.MonkeyPatch, module: Any, name: str, db_conn: Connection
 ) -> list[bool]:
     """Record, for each call of a replay function, whether the write transaction was open."""
     seen: list[bool] = []
@@ -32,7 +32,7 @@ def outside_the_lock(
     return seen
 
 
-def long_match(conn: sqlite3.Connection, actions: int) -> str:  # noqa: F811
+def long_match(conn: Connection, actions: int) -> str:  # noqa: F811
     """A match of many small actions by Ana."""
     match = store.create_match(conn, COUNTER, {"players": ["Ana"]}, None)["id"]  # type: ignore[arg-type]
     for n in range(actions):
@@ -41,7 +41,7 @@ def long_match(conn: sqlite3.Connection, actions: int) -> str:  # noqa: F811
 
 
 def test_an_undo_replays_before_the_write_lock(
-    conn: sqlite3.Connection,  # noqa: F811
+    conn: Connection,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     match = long_match(conn, 40)
@@ -64,7 +64,7 @@ def positions(stack: Any) -> list[int]:
 
 
 def test_undo_and_redo_from_kept_states_match_a_whole_replay(
-    conn: sqlite3.Connection,  # noqa: F811
+    conn: Connection,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """300 random actions, undos and redos, with a state kept every 3 positions: after each,
@@ -100,7 +100,7 @@ def test_undo_and_redo_from_kept_states_match_a_whole_replay(
 
 
 def test_a_retry_gets_its_old_answer_replayed_before_the_write_lock(
-    conn: sqlite3.Connection,  # noqa: F811
+    conn: Connection,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     match = long_match(conn, 30)
@@ -111,7 +111,7 @@ def test_a_retry_gets_its_old_answer_replayed_before_the_write_lock(
 
 
 def test_a_cached_state_catches_up_with_another_process_actions(
-    conn: sqlite3.Connection,  # noqa: F811
+    conn: Connection,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     match = long_match(conn, 20)
@@ -129,7 +129,7 @@ def test_a_cached_state_catches_up_with_another_process_actions(
 
 
 def test_an_undo_and_redo_another_process_wrote_are_caught_up_from_kept_states(
-    conn: sqlite3.Connection,  # noqa: F811
+    conn: Connection,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     match = long_match(conn, 70)

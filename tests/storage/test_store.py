@@ -3,7 +3,6 @@ original answers for retried keys."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +15,7 @@ from companion.game.errors import IllegalMove, InvalidAction
 from companion.game.rooms import Rules
 from companion.storage import db
 from companion.storage import matches as store
+from companion.storage.engine import Connection
 from companion.storage.replayed import Cached
 from printkit.catalog import Catalog
 
@@ -65,24 +65,24 @@ COUNTER: Rules[dict[str, Any], int, Add | Flip] = Rules(
 
 
 @pytest.fixture
-def conn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[sqlite3.Connection]:
+def conn(database: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Connection]:
+    """A connection to an empty database of each engine, with a counter game to play."""
     monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, kinds.Kind(COUNTER, "x.html", "x.js")))
     store.clear_cache()
-    path = tmp_path / "db.sqlite3"
-    db.migrate(path)
-    connection = db.connect(path)
+    db.migrate(database)
+    connection = db.connect(database)
     yield connection
     connection.close()
     store.clear_cache()
 
 
 def write(
-    conn: sqlite3.Connection, match: str, kind: str, base: int, key: str, action: Any = None
+    conn: Connection, match: str, kind: str, base: int, key: str, action: Any = None
 ) -> Cached:
     return store.append(conn, match, store.Write("Ana", kind, action, base, key), catalog=None)  # type: ignore[arg-type]
 
 
-def test_a_final_action_is_never_undone(conn: sqlite3.Connection) -> None:
+def test_a_final_action_is_never_undone(conn: Connection) -> None:
     ids = store.create_match(conn, COUNTER, {"players": ["Ana"]}, None)  # type: ignore[arg-type]
     match = ids["id"]
     write(conn, match, "action", 0, "key-00001", Add(5))
@@ -100,7 +100,7 @@ def test_a_final_action_is_never_undone(conn: sqlite3.Connection) -> None:
     assert reloaded.can_undo_redo("Ana") == (False, True)
 
 
-def test_the_store_raises_its_own_errors(conn: sqlite3.Connection) -> None:
+def test_the_store_raises_its_own_errors(conn: Connection) -> None:
     match = store.create_match(conn, COUNTER, {"players": ["Ana"]}, None)["id"]  # type: ignore[arg-type]
     with pytest.raises(store.NothingToUndo, match="there is nothing to undo"):
         write(conn, match, "undo", 0, "key-00001")
@@ -115,7 +115,7 @@ def test_the_store_raises_its_own_errors(conn: sqlite3.Connection) -> None:
     assert [r["idem"] for r in store.event_rows(conn, match)] == ["key-00002"]
 
 
-def test_a_retried_key_gets_the_state_right_after_it(conn: sqlite3.Connection) -> None:
+def test_a_retried_key_gets_the_state_right_after_it(conn: Connection) -> None:
     match = store.create_match(conn, COUNTER, {"players": ["Ana"]}, None)["id"]  # type: ignore[arg-type]
     first = write(conn, match, "action", 0, "key-00001", Add(5))
     write(conn, match, "action", 1, "key-00002", Add(7))

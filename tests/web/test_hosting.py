@@ -16,6 +16,7 @@ import pytest
 from flask import Flask
 
 from companion import create_app
+from companion.game.tournament.model import MAX_PLAYERS
 from companion.storage.db import close_thread_connections
 from companion.storage.matches import clear_cache
 from companion.web.hosting import DEFAULT_LIMITS, BaseUrlError, Limiter, Rate, public_address
@@ -127,6 +128,43 @@ def test_creating_a_tournament_counts_as_a_new_match(tmp_path: Path) -> None:
     ]
     assert made == [201, 201]
     assert new_match(client).status_code == 429
+
+
+def start_tournament(client: Any, players: int, address: str) -> tuple[Any, str]:
+    """Create a tournament of ``players`` players from an address and ask for its round 1."""
+    names = [f"Player {n}" for n in range(players)]
+    made = client.post("/api/tournaments", json={"name": "Cup", "players": names, "rounds": 1},
+                       environ_base={"REMOTE_ADDR": address})  # fmt: skip
+    assert made.status_code == 201, made.get_json()
+    token = made.get_json()["organiser_url"].rsplit("/", 1)[1]
+    tid = made.get_json()["tournament_id"]
+    started = client.post(f"/api/tournaments/{tid}/rounds", json={"round": 1},
+                          headers={"X-Organiser-Token": token},
+                          environ_base={"REMOTE_ADDR": address})  # fmt: skip
+    return started, tid
+
+
+def test_tournament_tables_count_toward_their_own_cap_per_address(tmp_path: Path) -> None:
+    """One address cannot open matches without end through tournaments: their tables count
+    toward a cap of open tournament matches (a 512-player event's round fits under it)."""
+    limits = {**DEFAULT_LIMITS, "open_tournament_matches": 6, "open_matches": 2}
+    app = make_app(tmp_path, HOSTING_LIMITS=limits)
+    client = phone(app)
+    first, _ = start_tournament(client, 8, "10.0.0.1")  # 4 tables
+    assert first.status_code == 201, first.get_json()
+    refused, tid = start_tournament(client, 6, "10.0.0.1")  # 3 more: 7 > 6
+    assert refused.status_code == 429
+    assert "already has 4 open tournament tables" in refused.get_json()["error"]
+    with sqlite3.connect(tmp_path / "db.sqlite3") as db:
+        rounds = "select count(*) from tournament_rounds where tournament_id = ?"
+        assert db.execute(rounds, (tid,)).fetchone()[0] == 0  # refused: nothing written
+    assert start_tournament(client, 6, "10.0.0.2")[0].status_code == 201  # another address
+    # Casual tables keep their own cap: the tournament's tables do not use it up.
+    assert [new_match(client).status_code for _ in range(3)] == [201, 201, 429]
+
+
+def test_the_default_tournament_table_cap_holds_the_largest_event() -> None:
+    assert DEFAULT_LIMITS["open_tournament_matches"] >= MAX_PLAYERS // 2
 
 
 def test_writes_are_rate_limited_per_client(tmp_path: Path) -> None:

@@ -13,13 +13,15 @@ from companion.web.pages import files_version
 
 COMPANION = Path(__file__).resolve().parents[2] / "companion" / "web"
 STATIC_FILE = re.compile(r"url_for\('static', filename='([^']+)'\)")
+IMPORTED = re.compile(r'^(?:import|export) [^;]*? from "\./([^"]+)";', re.M)
 
 
-def shell_files() -> set[str]:
-    """The addresses sw.js stores when it installs."""
-    source = (COMPANION / "static" / "sw.js").read_text(encoding="utf-8")
-    block = source.split("const FILES = [", 1)[1].split("];", 1)[0]
-    return set(re.findall(r'"([^"]+)"', block))
+def shell_files(app: Flask) -> set[str]:
+    """The addresses the served sw.js stores when it installs."""
+    source = app.test_client().get("/sw.js").get_data(as_text=True)
+    files = source.split("const STATIC = [", 1)[1].split("];", 1)[0]
+    shell = source.split("const FILES = [", 1)[1].split("];", 1)[0]
+    return set(re.findall(r'"([^"]+)"', files + shell))
 
 
 def static_files_of(template: str) -> set[str]:
@@ -28,11 +30,27 @@ def static_files_of(template: str) -> set[str]:
     return {"/static/" + name for name in STATIC_FILE.findall(text)}
 
 
-def test_every_file_of_a_room_page_is_kept_for_offline() -> None:
+def with_imports(files: set[str]) -> set[str]:
+    """The files and every module they import, followed to the end."""
+    found, todo = set(files), list(files)
+    while todo:
+        path = COMPANION / todo.pop().removeprefix("/")
+        if path.suffix != ".js":
+            continue
+        for name in IMPORTED.findall(path.read_text(encoding="utf-8")):
+            if "/static/" + name not in found:
+                found.add("/static/" + name)
+                todo.append("/static/" + name)
+    return found
+
+
+def test_every_file_of_a_room_page_is_kept_for_offline(app: Flask) -> None:
     pages = {"base.html", "room.html", "bank.html"} | {kind.template for kind in KINDS}
     wanted = set().union(*(static_files_of(p) for p in pages))
     wanted |= {"/static/" + kind.script for kind in KINDS}
-    assert wanted - shell_files() == set()
+    wanted = with_imports(wanted)
+    assert "/static/room.js" in wanted  # imported by every room page's module
+    assert wanted - shell_files(app) == set()
 
 
 def test_the_shell_cache_is_named_after_the_files(app: Flask, tmp_path: Path) -> None:

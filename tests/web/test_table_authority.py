@@ -242,12 +242,15 @@ def test_a_traitors_state_differs_from_a_loyal_players_only_in_the_card(app: Fla
     room, _, phones = open_room(app, {"kind": "flash-duel", "mode": "betrayal", "players": players,
                                       "characters": characters, "dragon": "Drake"})  # fmt: skip
     seen = {name: state(p, room) for name, p in zip(players, phones, strict=True)}
-    private = {"loyalty", "you"}
+    private = {"loyalty", "you", "next_step"}  # the bar: "your turn" on one phone only
     plain = [
         {k: v for k, v in data["state"].items() if k not in private} | {"links": data["links"]}
         for data in seen.values()
     ]
     assert all(view == plain[0] for view in plain), "a phone's state shows more than its card"
+    waiting = [data["state"]["next_step"] for data in seen.values()]
+    waiting = [step for step in waiting if not step["mine"]]
+    assert len(waiting) == len(players) - 1 and all(step == waiting[0] for step in waiting)
     assert {data["state"]["loyalty"] for data in seen.values()} == {"loyal", "traitor"}
 
 

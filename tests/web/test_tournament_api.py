@@ -70,6 +70,7 @@ def ps_second_player_wins(match_id: str, a: FlaskClient, b: FlaskClient) -> None
             response = act(a, match_id, {"type": "add_gem", "player": player_a(a, match_id),
                                          "value": value})  # fmt: skip
             assert response.status_code == 200, response.get_json()
+        assert act(a, match_id, {"type": "ante"}).status_code == 200
         assert act(a, match_id, {"type": "end_turn"}).status_code == 200
         if game == 0:
             keep = act(a, match_id, {"type": "losers_choice", "option": "keep"})
@@ -205,7 +206,23 @@ def test_top_cut_after_swiss(client: FlaskClient) -> None:
         (seeds[0], seeds[3]), (seeds[1], seeds[2])
     ]  # fmt: skip
     assert data["next"]["stage"] is None
+    final = data["rounds"][2]["tables"][0]
+    champion = final["a"]["name"]  # every table above went 2-1 to its first player
+    assert (data["next"]["over"], data["next"]["winner"]) == (True, champion)
     assert len({t["bank"] for t in data["rounds"][0]["tables"]}) == 3  # a bank per table
+
+
+def test_over_only_once_the_last_round_has_every_result(client: FlaskClient) -> None:
+    tid, h = create(client, players=["Ana", "Ben", "Cat", "Dan"], rounds=1)
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    data = read(client, tid)
+    assert data["next"]["stage"] is None  # no round to come...
+    assert (data["next"]["over"], data["next"]["winner"]) == (False, None)  # ...but not over
+    for t in current_tables(data):
+        url = f"/api/tournaments/{tid}/rounds/1/tables/{t['table']}/result"
+        assert org(client, url, {"wins_a": 2, "wins_b": 0}, h).status_code == 200
+    data = read(client, tid)
+    assert data["next"]["over"] and data["next"]["winner"] == data["standings"][0]["name"]
 
 
 def play_duel(match_id: str, phones: dict[str, FlaskClient]) -> dict[str, Any]:

@@ -9,20 +9,10 @@ from __future__ import annotations
 from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import bots
 from companion.game.flash_duel.actions import JsonOut
+from companion.game.flash_duel.naming import side_name
+from companion.game.flash_duel.next_step import next_step
 from companion.game.flash_duel.state import KIND, Event, Happening, State
 from printkit.catalog import Catalog, FlashDuelSet
-
-
-def side_name(state: State, side: str | None) -> str:
-    """Name a side by its players: 'Ana', 'Ana & Cat', 'the mortals', 'Drake (Dragon)'."""
-    if side is None:
-        return "nobody"
-    if side == "mortals":
-        return "the mortals"
-    members = state.members(side)
-    if side == "dragon":
-        return f"{members[0]} (Dragon)"
-    return " & ".join(members)
 
 
 def ability_names(fd: FlashDuelSet) -> dict[str, str]:
@@ -259,6 +249,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
             if p != state.setup.dragon
         },
         "dragon_setup": dragon_setup(state),
+        "next_step": next_step(state, viewer),
     }
 
 

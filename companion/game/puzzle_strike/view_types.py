@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from companion.game.next_step import NextStep
+
 
 class ChipView(TypedDict):
     """A chip's face as a tap on its stack shows it."""
@@ -59,6 +61,18 @@ class OutcomeView(TypedDict):
     loser: str | None
 
 
+class TieBreakView(TypedDict):
+    """A free-for-all tie-break round: who tied for the lowest pile and who still plays."""
+
+    tied: list[str]
+    at: int
+    """The tied players' pile total when the round started."""
+    still_to_play: list[str]
+    """Tied players still to take their extra turn after the current one."""
+    overflowed: str | None
+    """Who ended a turn at 10 or more (the game's loser)."""
+
+
 class TableView(TypedDict):
     """The gem side of a game being played."""
 
@@ -75,6 +89,7 @@ class TableView(TypedDict):
     winners: list[str]
     outcome: OutcomeView | None
     tied: list[str]
+    tiebreak: TieBreakView | None
     opponents: dict[str, list[str]]
 
 
@@ -137,6 +152,10 @@ class RoomView(TypedDict):
     rechoose: str | None
     clash: ClashView | None
     restart_votes: list[str]
+    may_restart_choice: bool
+    """The table may still agree to choose characters again (not for drafted ones)."""
+    may_switch_character: bool
+    """The loser's choice may switch characters (3rd edition, not a drafted one)."""
     character_options: list[KeyName]
     panic: PanicView
     stacks: list[StackView]
@@ -144,3 +163,5 @@ class RoomView(TypedDict):
     chips: dict[str, ChipView]
     table: TableView | None
     match: MatchView | None
+    next_step: NextStep | None
+    """What the viewer must do now (the bar at the bottom of their phone)."""

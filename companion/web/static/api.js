@@ -1,10 +1,9 @@
-"use strict";
 // JSON calls to the companion: CSRF header, idempotency keys, offline badge.
 function cookie(name) {
   const match = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : "";
 }
-function newKey() {
+export function newKey() {
   if (crypto.randomUUID) return crypto.randomUUID();
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -21,7 +20,7 @@ window.addEventListener("offline", () => {
   setOffline(true);
   for (const controller of READS) controller.abort();
 });
-async function api(method, url, body, extraHeaders) {
+export async function api(method, url, body, extraHeaders) {
   const headers = Object.assign({ "X-CSRF-Token": cookie("csrf") }, extraHeaders || {});
   const init = { method, headers, credentials: "same-origin" };
   const controller = method === "GET" ? new AbortController() : null;
@@ -36,7 +35,7 @@ async function api(method, url, body, extraHeaders) {
   let response;
   try {
     response = await fetch(url, init);
-  } catch (err) {
+  } catch {
     setOffline(true);
     throw { status: 0, error: "offline" };
   } finally {
@@ -49,7 +48,7 @@ async function api(method, url, body, extraHeaders) {
   let data = {};
   try {
     data = await response.json();
-  } catch (err) {
+  } catch {
     data = {};
   }
   if (!response.ok) throw Object.assign({ status: response.status }, data);
@@ -61,15 +60,15 @@ async function api(method, url, body, extraHeaders) {
 // Keep a table current: poll(true) may wait on the server until the table changes (a long
 // poll, ?wait=20, answered at once when the server has no room for it); at most one
 // request a second either way.
-const LONG_POLL = "?wait=20";
-async function pollForever(poll) {
+export const LONG_POLL = "?wait=20";
+export async function pollForever(poll) {
   for (;;) {
     const started = Date.now();
     await poll(true);
     await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - started))));
   }
 }
-function el(tag, attrs, ...children) {
+export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (k === "class") node.className = v;
@@ -82,7 +81,7 @@ function el(tag, attrs, ...children) {
   }
   return node;
 }
-function fill(node, ...children) {
+export function fill(node, ...children) {
   // replaceChildren would print null / false as text: skip them like el() does.
   node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
 }
@@ -93,10 +92,10 @@ function fill(node, ...children) {
 // original answer). While one waits, new taps are refused with a message; a kept tap the
 // table has moved past is refused visibly. Nothing is dropped silently.
 const OUTBOX = "strikekit-outbox:";
-function outboxRead(match) {
+export function outboxRead(match) {
   try {
     return JSON.parse(localStorage.getItem(OUTBOX + match) || "null");
-  } catch (err) {
+  } catch {
     return null;
   }
 }
@@ -109,7 +108,7 @@ function isUnreachable(err) {
 }
 // Send the kept write of a match, if any: {sent, data, entry} | {waiting, entry} | {empty};
 // a refusal is thrown (with .entry, the write that was refused) and the write forgotten.
-async function flushOutbox(match) {
+export async function flushOutbox(match) {
   const entry = outboxRead(match);
   if (!entry) return { empty: true };
   try {
@@ -123,7 +122,7 @@ async function flushOutbox(match) {
     throw err;
   }
 }
-async function sendWrite(match, path, request, label) {
+export async function sendWrite(match, path, request, label) {
   outboxWrite(match, { path, request, label: label || path, at: Date.now() });
   return flushOutbox(match);
 }
@@ -159,17 +158,17 @@ async function keepAwake() {
     try {
       AWAKE.lock = await navigator.wakeLock.request("screen");
       return;
-    } catch (err) {
+    } catch {
       AWAKE.lock = null;
     }
   }
   try {
     await awakeVideo().play();
-  } catch (err) {
+  } catch {
     /* needs a tap first: tried again on the next one */
   }
 }
-function keepAwakeFrom(events) {
+export function keepAwakeFrom(events) {
   for (const name of events) document.addEventListener(name, () => keepAwake(), { passive: true });
   document.addEventListener("visibilitychange", () => keepAwake());
   keepAwake();

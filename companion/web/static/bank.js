@@ -1,4 +1,5 @@
-"use strict";
+import { api, chipIcon, chipIcons, el, t } from "./lib.js";
+
 function splitNames(text) {
   return (text || "")
     .split(",")

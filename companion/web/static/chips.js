@@ -1,4 +1,3 @@
-"use strict";
 // Puzzle Strike chip icons as inline SVG: the same vector shapes the printed chips use
 // (printkit/render/icons.py), so no icon depends on a font the phone may lack.
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -86,7 +85,7 @@ function iconShapes(name, value) {
   return ICON_SHAPES[name] ? ICON_SHAPES[name]() : null;
 }
 // One icon as an <svg>; ``value`` is the number shown by gem-power and gem icons.
-function chipIcon(name, value, size) {
+export function chipIcon(name, value, size) {
   const shapes = iconShapes(name, value);
   if (!shapes) return document.createTextNode(name);
   const px = String(size || 22);
@@ -97,7 +96,7 @@ function chipIcon(name, value, size) {
   );
 }
 // A chip's top line: counted icons repeat, gem-power and gem show their number once.
-function chipIcons(icons, size) {
+export function chipIcons(icons, size) {
   const out = [];
   for (const [name, n] of icons || []) {
     if (name === "gem-power" || name === "gem") out.push(chipIcon(name, n, size));

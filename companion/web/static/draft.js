@@ -1,4 +1,5 @@
-"use strict";
+import { api, el, fill, ROOM, roomAct, roomToast, startRoom, t } from "./lib.js";
+
 // The Custom Clockwork draft room: the pool, whose pick it is, everyone's picks. Tapping an
 // item reads its text on every phone; the player whose pick it is then picks it from there.
 const DRAFT = { open: null };
@@ -57,7 +58,7 @@ function renderPool(s, canPick) {
         : null,
   );
 }
-window.ROOM_RENDER = (data) => {
+function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && s.you;
   const status = document.getElementById("status");
@@ -118,4 +119,6 @@ window.ROOM_RENDER = (data) => {
       ),
     );
   }
-};
+}
+
+startRoom(render);

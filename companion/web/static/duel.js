@@ -1,4 +1,5 @@
-"use strict";
+import { el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+
 // The Flash Duel table: the track in one line (tap a pawn, then a space, to place it by hand),
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
 // the draw pile and time-over, the solo bot, Raid hit points, Betrayal's private card (shown
@@ -11,9 +12,9 @@ const duelAct = async (action) => {
   DUEL.cards = [];
   DUEL.pick = null;
   await roomAct(action);
-  if (ROOM.current) window.ROOM_RENDER(ROOM.current);
+  if (ROOM.current) render(ROOM.current);
 };
-const rerender = () => window.ROOM_RENDER(ROOM.current);
+const rerender = () => render(ROOM.current);
 
 function kept(key, attrs) {
   // Text typed into a field survives a re-render caused by another phone's action.
@@ -729,27 +730,27 @@ function renderAchievements(s) {
   );
 }
 
-// What this phone's player must do now (the bar at the bottom); the others say what they wait for.
-function duelStep(s) {
-  if (s.game_winner) return { mine: false, line: document.getElementById("winner").textContent };
-  if (s.round_over) return { mine: false, line: t("round_over", "Round over") + (s.outcome ? ": " + s.outcome : "") };
-  const p = s.pending;
-  if (p) {
-    if (p.targets.includes(s.you))
-      return {
-        mine: true,
-        line: t("you_are_attacked", "You are attacked") + " (" + p.attacker + "): " + t("block_or_retreat", "block or retreat"),
-      };
-    return {
-      mine: false,
-      line: t("waiting", "Waiting for") + ": " + p.targets.join(", ") + " · " + t("answers_attack", "answering the attack"),
-    };
+// The bar at the bottom: what this phone's player must do now, as the server says
+// (flash_duel/next_step.py); the buttons take the phone to the card it needs.
+function stepButton(s, name) {
+  const goTo = (id, label) =>
+    el("button", { type: "button", class: "big", onclick: () => document.getElementById(id).scrollIntoView({ block: "center" }) }, label);
+  switch (name) {
+    case "answer":
+      return goTo("answer", t("fd_go_answer", "Block or retreat ↑"));
+    case "hit":
+      return hitButton(s.you);
+    case "bot":
+      return goTo("bot", t("fd_go_bot", "The bot's play ↑"));
+    case "between":
+      return goTo("between", t("fd_go_between", "Choose ↑"));
+    case "end_turn":
+      return el("button", { type: "button", class: "big", onclick: () => duelAct({ type: "end_turn" }) }, t("end_turn", "End turn"));
+    default:
+      return null;
   }
-  if (isBot(s, s.turn)) return { mine: true, line: t("bot_turn_enter", "The bot's turn: enter its play below") };
-  if (s.turn === s.you) return { mine: true, line: t("your_turn", "Your turn") + ": " + t("one_action", "one action, then end the turn") };
-  return { mine: false, line: t("waiting", "Waiting for") + ": " + t("turn_of", "Turn") + " " + s.turn };
 }
-window.ROOM_RENDER = (data) => {
+function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && !!s.you;
   renderStatus(s);
@@ -762,5 +763,7 @@ window.ROOM_RENDER = (data) => {
   renderAbilities(s, seated);
   renderBetrayal(s, seated);
   renderAchievements(s);
-  roomNextStep(seated ? duelStep(s) : null);
-};
+  roomNextStep(seated ? s.next_step : null, (name) => stepButton(s, name));
+}
+
+startRoom(render);

@@ -1,4 +1,5 @@
-"use strict";
+import { api } from "./lib.js";
+
 // A form sends once: its button is disabled from the first tap, so a double tap opens one
 // match, not two. It comes back only if the server refused (to fix and send again).
 function sendingOnce(form, send) {

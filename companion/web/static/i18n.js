@@ -1,8 +1,7 @@
-"use strict";
 // Interface words in English and Japanese (game terms from the 3rd-edition Japanese rules).
 // English is the text in the pages and scripts; Japanese comes in one block per page (shared
-// words in "common"), looked up in every block: a page's script may add its own block with
-// JA_BLOCKS.name = {...} (or words with Object.assign(WORDS.ja, {...}), as tournament.js does).
+// words in "common"), looked up in every block: a page's script adds its own block with
+// addWords(name, {...}) when it is imported, before the page is drawn.
 const JA_BLOCKS = {
   common: {
     offline: "オフライン", home: "ホーム", start_match: "Puzzle Strike の対戦を始める", players: "プレイヤー（手番順）",
@@ -37,6 +36,8 @@ const JA_BLOCKS = {
     sf_sites: "風水サイト", sf_burned: "勝利用に焼いた", sf_from: "相手", sf_site_played: "このターンは風水サイトを出しました（1ターン1枚）",
     sf_not_your_turn: "風水サイトは自分のターンに出します", sf_fifth_rule: "5枚目は奪取するか勝利のために焼くこと（攻撃できるサイトが他にない時だけ、出して勝てます）",
     sf_wins_by_playing: "攻撃できるサイトが他にないので、出せば勝ちです", sf_victory: "勝利まで",
+    sf_main_shot_only: "サイトはメイン・ショットで出します", sf_generate: "パワーを生み出す",
+    sf_won: "{winner} の勝利", sf_your_turn: "あなたのターン：{step}（{index}/{count}）", sf_wait_turn: "{turn} のターン待ち：{step}",
   },
 };
 // --- Flash Duel (helper fd): seed 003 has no Flash Duel terms, so plain Japanese ---------
@@ -67,21 +68,32 @@ JA_BLOCKS.flash_duel = {
   you_are_attacked: "攻撃されています", block_or_retreat: "ブロックか後退", answers_attack: "攻撃への対応中",
   bot_turn_enter: "ボットの番：下でその行動を入力", one_action: "行動を1つして、ターンを終える",
   hit_sure: "ヒットを受けますか？もう一度タップ",
+  fd_game_to: "ゲームの勝者：{winner}", fd_bot_turn: "ボットの番：その行動を入力", fd_your_turn: "あなたの番：行動を1つして、ターンを終える",
+  fd_wait_turn: "{turn} の番を待っています", fd_swap_step: "ラウンドに負けました：能力を入れ替えるか、そのままにする",
+  fd_wait_swap: "{who} の能力の入れ替えを待っています", fd_choose_first: "先手を決めてください", fd_wait_first: "{who} が先手を決めるのを待っています",
+  fd_round_over: "ラウンド終了", fd_bot_answers: "{attacker} がボットを攻撃：ボットの対応を入力",
+  fd_attacked_dash: "攻撃されています（{attacker}）：ブロック、後退、または攻撃を受ける", fd_attacked: "攻撃されています（{attacker}）：ブロックか、攻撃を受ける",
+  fd_wait_answer: "{targets} が {attacker} の攻撃に対応するのを待っています", fd_go_answer: "ブロック・後退 ↑", fd_go_bot: "ボットの行動 ↑", fd_go_between: "選ぶ ↑",
   pick_order: "ピック順", left: "残り", tap_to_read: "チップやアビリティをタップすると説明が読めます。",
   no_text: "カタログに説明がありません：実物のチップかカードを読んでください。", taken_by: "取った人：", pick_this: "ピック：",
 };
-const WORDS = { en: {}, ja: {} };
+const LANGUAGES = ["en", "ja"];
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
-if (!WORDS[LANG]) LANG = "en";
+if (!LANGUAGES.includes(LANG)) LANG = "en";
 const ORIGINAL = new Map();
-function t(key, fallback) {
+/** Add a page's Japanese words (a block named after the page). */
+export function addWords(name, block) {
+  JA_BLOCKS[name] = block;
+}
+/** The word for key in the phone's language (fallback: the English text). */
+export function t(key, fallback) {
   if (LANG === "ja") {
-    if (WORDS.ja[key]) return WORDS.ja[key];
     for (const block of Object.values(JA_BLOCKS)) if (block[key]) return block[key];
   }
   return fallback || key;
 }
-function applyWords(root) {
+/** Put every [data-i18n] element under root in the phone's language. */
+export function applyWords(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach((el) => {
     if (!ORIGINAL.has(el)) ORIGINAL.set(el, el.textContent);
     el.textContent = t(el.dataset.i18n, ORIGINAL.get(el));

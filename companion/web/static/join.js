@@ -1,4 +1,5 @@
-"use strict";
+import { api, el } from "./lib.js";
+
 // The join page: tap your name to take that seat. A link made by "hand a seat to a new phone"
 // carries ?seat=N&claim=CODE: only that seat can be taken with it, by this phone.
 document.addEventListener("DOMContentLoaded", async () => {

@@ -1,16 +1,18 @@
-"use strict";
+import { api, el, fill, flushOutbox, keepAwakeFrom, LONG_POLL, newKey, outboxRead, pollForever, sendWrite } from "./api.js";
+import { applyWords, t } from "./i18n.js";
 // Shared by the room pages: polling (ETag / 304), writes with the version they were based on
 // and an idempotency key (kept and sent later when the phone is offline), undo / redo,
 // history, share links and handing a seat to a new phone, and keeping the screen on.
-// The page's own script sets window.ROOM_RENDER(data) before this one runs.
-const ROOM = {
+// The page's own script calls startRoom(render) with its function that draws the table.
+export const ROOM = {
   url: document.body.dataset.stateUrl,
   match: document.body.dataset.match,
   spectator: document.body.dataset.spectator === "yes",
   current: null,
   etag: null,
+  render: null,
 };
-function roomToast(text, stay) {
+export function roomToast(text, stay) {
   const box = document.getElementById("message");
   box.textContent = text;
   box.hidden = false;
@@ -110,9 +112,9 @@ async function roomSendNow(path, extra, label) {
 const UNDO_WORDS = { undo: "Undo", undo_pick: "Undo the last pick" };
 // Undo names the action it means (its log position): if another tap got there first, the
 // server refuses instead of taking back something else.
-const roomUndo = (target) =>
+export const roomUndo = (target) =>
   target === "" || target === undefined ? undefined : roomSend("undo", { target: Number(target) }, t("undo", "Undo"));
-const roomAct = (action) => roomSend("actions", { action }, action.type.replace(/_/g, " "));
+export const roomAct = (action) => roomSend("actions", { action }, action.type.replace(/_/g, " "));
 function handOverBox(data) {
   const list = el(
     "div",
@@ -145,21 +147,26 @@ async function handOver(seat) {
     roomToast(err.error || "error");
   }
 }
-// The next-step bar at the bottom of a table page: { mine, line, buttons } for this phone's
-// player (mine: it is this player's move), or null for none (a spectator, a finished table).
-function roomNextStep(step) {
+// The next-step bar at the bottom of a table page, drawn from the step the server sends for
+// this phone's seat ({mine, say, text, args, actions}; null: no bar, e.g. a spectator).
+// button(name) makes the page's button for each action the step names.
+export function roomNextStep(step, button) {
   const bar = document.getElementById("next-step");
   if (!bar) return;
   bar.hidden = !step;
   document.body.classList.toggle("with-next-step", !!step);
   if (!step) return;
   bar.classList.toggle("mine", step.mine);
-  const buttons = step.buttons || [];
-  fill(bar, el("p", { id: "next-line" }, step.line), buttons.length ? el("div", { class: "row" }, buttons) : null);
+  const buttons = step.actions.map((name) => button(name)).filter(Boolean);
+  fill(bar, el("p", { id: "next-line" }, stepWords(step)), buttons.length ? el("div", { class: "row" }, buttons) : null);
+}
+// A step's prompt in the phone's language, its {slots} filled.
+function stepWords(step) {
+  return t(step.say, step.text).replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? String(step.args[name]) : slot));
 }
 function roomShow(data) {
   ROOM.current = data;
-  window.ROOM_RENDER(data);
+  ROOM.render(data);
   const seated = !ROOM.spectator && data.state.you;
   const undo = document.getElementById("undo");
   if (undo) {
@@ -196,7 +203,11 @@ function roomShow(data) {
   roomWaiting();
   applyWords();
 }
-document.addEventListener("DOMContentLoaded", () => {
+// Start the room page: render(data) draws the table from each state the server sends.
+// The state is readable as window.ROOM for the browser tests (no script reads it).
+export function startRoom(render) {
+  ROOM.render = render;
+  window.ROOM = ROOM;
   const undo = document.getElementById("undo");
   if (undo) undo.addEventListener("click", () => roomUndo(undo.dataset.target));
   const redo = document.getElementById("redo");
@@ -209,4 +220,4 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!ROOM.spectator) keepAwakeFrom(["click", "touchend"]);
   roomPoll();
   pollForever(roomPoll);
-});
+}

@@ -1,8 +1,10 @@
-"use strict";
+import { el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+
 // The Shadowfist table: turn prompts, power pools, Feng Shui Sites (one a turn, on your own
 // turn), victory at 5 by seizing or burning the fifth.
 function sfSiteNote(s, p) {
   if (p.name !== s.turn) return t("sf_not_your_turn", "Feng Shui Sites are played on your own turn");
+  if (s.step.phase !== "main-shot") return t("sf_main_shot_only", "Sites are played in the Main Shot");
   if (p.site_played) return t("sf_site_played", "A Feng Shui Site was played this turn (one a turn)");
   if (p.victory === s.victory_sites - 1) {
     return p.wins_by_playing
@@ -61,10 +63,16 @@ function sfControls(s, p) {
     ),
   ];
 }
-window.ROOM_RENDER = (data) => {
+const roomButton = (label, action) => el("button", { type: "button", class: "big", onclick: () => roomAct(action) }, label);
+function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && s.you;
-  roomNextStep(seated ? sfStep(s) : null);
+  roomNextStep(seated ? s.next_step : null, (name) => {
+    if (name === "generate_power") return roomButton(t("sf_generate", "Generate power") + " +" + s.power_due, { type: "generate_power" });
+    if (name === "next_step") return roomButton(t("sf_next_step", "Next step"), { type: "next_step" });
+    if (name === "end_turn") return roomButton(t("sf_end_turn", "End turn"), { type: "end_turn" });
+    return null;
+  });
   const winner = document.getElementById("winner");
   winner.hidden = !s.winner;
   winner.textContent = s.winner ? "★ " + s.winner + " " + t("sf_wins", "wins") : "";
@@ -73,14 +81,6 @@ window.ROOM_RENDER = (data) => {
     el("h1", {}, t("sf_turn", "Turn") + " " + s.turn_no + ": " + s.turn),
     el("p", {}, el("strong", {}, s.step.name), " (" + (s.step.index + 1) + "/" + s.step.count + ")"),
     el("p", { class: "small" }, s.step.summary),
-    seated && !s.winner
-      ? el(
-          "div",
-          { class: "row" },
-          el("button", { type: "button", class: "big", onclick: () => roomAct({ type: "next_step" }) }, t("sf_next_step", "Next step")),
-          el("button", { type: "button", class: "big", onclick: () => roomAct({ type: "end_turn" }) }, t("sf_end_turn", "End turn")),
-        )
-      : null,
   );
   const cards = s.players.map((p) =>
     el(
@@ -112,12 +112,6 @@ window.ROOM_RENDER = (data) => {
     ),
   );
   document.getElementById("players").replaceChildren(...cards);
-};
-
-// What this phone's player must do now (the bar at the bottom); the others say whose turn it is.
-function sfStep(s) {
-  if (s.winner) return { mine: false, line: "★ " + s.winner + " " + t("sf_wins", "wins") };
-  if (s.turn === s.you)
-    return { mine: true, line: t("your_turn", "Your turn") + ": " + s.step.name + " (" + (s.step.index + 1) + "/" + s.step.count + ")" };
-  return { mine: false, line: t("waiting", "Waiting for") + ": " + t("sf_turn", "Turn") + " " + s.turn + " · " + s.step.name };
 }
+
+startRoom(render);

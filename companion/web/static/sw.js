@@ -3,28 +3,13 @@
 // state, so a table page reloaded without network shows the table (marked offline), not the
 // start page. Writes always go to the network (a page keeps an offline tap itself).
 // The server replaces "files" with a hash of the static files and templates (pages.py), so a
-// changed file always installs a new shell; no version to bump by hand.
+// changed file always installs a new shell; no version to bump by hand. It also lists every
+// script and style sheet of the static folder in STATIC (the modules a page imports among
+// them), so a new file is kept without being listed here.
 const SHELL = "strikekit-shell-files";
 const ROOMS = "strikekit-rooms-v1";
-const FILES = [
-  "/",
-  "/bank",
-  "/static/app.css",
-  "/static/i18n.js",
-  "/static/api.js",
-  "/static/home.js",
-  "/static/bank.js",
-  "/static/join.js",
-  "/static/table.js",
-  "/static/table.css",
-  "/static/chips.js",
-  "/static/room.js",
-  "/static/shadowfist.js",
-  "/static/draft.js",
-  "/static/duel.js",
-  "/manifest.webmanifest",
-  "/icon-192.png",
-];
+const STATIC = ["strikekit-static-files"];
+const FILES = ["/", "/bank", "/manifest.webmanifest", "/icon-192.png", ...STATIC];
 const ROOM_PAGE = /^\/(m|v)\/[^/]+$/;
 const ROOM_STATE = /^\/api\/(matches|view)\/[^/]+\/state$/;
 self.addEventListener("install", (event) => {

@@ -1,10 +1,11 @@
-"use strict";
+import { addWords, chipIcon, chipIcons, el, ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, t } from "./lib.js";
+
 // The Puzzle Strike table. room.js (loaded after this file) polls the state, sends actions
 // with their base version and idempotency key, and draws undo / redo, history and links;
 // this file draws the table from the state and reacts to what other phones did.
 // A selection is kept as gem values, never positions: a pile that changes under the phone
 // keeps the same gems selected, or clears the selection with a note.
-JA_BLOCKS.puzzle_strike = {
+addWords("puzzle_strike", {
   selection_gone: "場のジェムが変わり、選んだジェムがなくなりました。選び直してください。",
   best_of_3: "3本勝負",
   match_to: "対戦の勝者",
@@ -40,10 +41,32 @@ JA_BLOCKS.puzzle_strike = {
   let_land: "受ける",
   play_then_end: "あなたのターン：チップを使い、ターンを終える",
   ante_first: "あなたのターン：まずアンティ",
-};
+  tiebreak: "タイブレーク",
+  tb_overflowed: "がジェム10以上でターンを終えた",
+  tb_tied_at: "が最少ジェムで同点：",
+  tb_one_more: "それぞれもう1ターン",
+  end_without_ante: "アンティしていません：アンティなしでターンを終えますか？",
+  // The next-step bar (companion/game/puzzle_strike/next_step.py says which).
+  ps_your_choice: "あなたが敗者の選択をします",
+  ps_wait_choice: "{who} の敗者の選択を待っています",
+  ps_match_to: "対戦の勝者：{winner}",
+  ps_wait_turn: "{turn} のターンを待っています",
+  ps_choose: "キャラクターを選んでください（他の人には見えません）",
+  ps_wait_choose: "{who} のキャラクター選択を待っています",
+  ps_wait_others: "{deciders} がまだ対応できます",
+  ps_wait_decide: "{sender} が {target} に {ones} 個クラッシュ：{deciders} の判断待ち",
+  ps_counter_or_land_you: "{sender} があなたに {ones} 個クラッシュ：カウンタークラッシュするか、受ける",
+  ps_counter_or_land: "{sender} が {target} に {ones} 個クラッシュ：カウンタークラッシュするか、受ける",
+  ps_let_land_you: "{sender} があなたに {ones} 個クラッシュ：受ける",
+  ps_let_land: "{sender} が {target} に {ones} 個クラッシュ：受ける",
+  ps_ante_first: "あなたのターン：{gem}ジェムをアンティ",
+  ps_play_then_end: "あなたのターン：チップを使い、ターンを終える",
+  end_no_ante: "アンティせずにターンを終えますか？もう一度タップ",
+  more_choices: "入れ替え・キャラクター変更 ↑",
+});
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
-const UI = { selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
+const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
 
 function pileOf(s, player) {
   return s.table?.piles.find((p) => p.players.includes(player));
@@ -143,6 +166,7 @@ function render(data) {
   const panic = document.getElementById("panic");
   panic.hidden = s.panic.ante <= 1 || s.phase !== "playing";
   panic.textContent = s.panic.level.toUpperCase() + " · " + t("ante", "Ante") + " " + s.panic.ante + "-gem";
+  renderTiebreak(s);
   renderStatus(s);
   renderChoose(s);
   renderFlight(s);
@@ -152,7 +176,27 @@ function render(data) {
   renderStacks(s);
   renderNextStep(s);
 }
-window.ROOM_RENDER = render;
+
+// A free-for-all tie-break round, on every phone: who tied, who overflowed, who plays now.
+function renderTiebreak(s) {
+  const box = document.getElementById("tiebreak");
+  const tb = s.phase === "playing" && s.table ? s.table.tiebreak : null;
+  box.hidden = !tb;
+  if (!tb) return;
+  box.textContent =
+    t("tiebreak", "Tie-break") +
+    ": " +
+    (tb.overflowed ? tb.overflowed + " " + t("tb_overflowed", "ended a turn at 10 or more") + "; " : "") +
+    tb.tied.join(", ") +
+    " " +
+    t("tb_tied_at", "tie for the lowest pile at") +
+    " " +
+    tb.at +
+    " · " +
+    t("tb_one_more", "one more turn each") +
+    ": " +
+    [s.table.turn, ...tb.still_to_play].join(" → ");
+}
 
 function scoreLine(s) {
   return Object.entries(s.match.score)
@@ -178,7 +222,7 @@ function renderStatus(s) {
       ),
     );
   parts.push(el("p", { class: "small" }, s.you ? t("you_are", "You are") + " " + s.you : t("spectator", "Spectator")));
-  const restart = s.game_no === 1 && ["choosing", "playing"].includes(s.phase) && s.you && !ROOM.spectator;
+  const restart = s.may_restart_choice && s.you && !ROOM.spectator;
   if (restart && (s.phase === "playing" || s.restart_votes.length)) {
     const agreed = s.restart_votes.includes(s.you);
     parts.push(
@@ -230,19 +274,33 @@ function renderChoose(s) {
   const mayChoose = s.you && !ROOM.spectator && (s.rechoose ? s.rechoose === s.you : s.waiting_for.length > 0);
   if (mayChoose) {
     const grid = el("div", { class: "grid" });
+    // After a lost coin flip, "play first" is read when the character is tapped.
+    const firstChoice = () => (s.rechoose === s.you ? { first: UI.playFirst !== false } : {});
     for (const c of s.character_options) {
-      const extra =
-        s.rechoose === s.you ? { first: document.getElementById("first") ? document.getElementById("first").checked : true } : {};
       grid.append(
         el(
           "button",
-          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, extra)) },
+          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, firstChoice())) },
           c.name,
         ),
       );
     }
     if (s.rechoose === s.you)
-      parts.push(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "first", checked: true }), t("first", "play first")));
+      parts.push(
+        el(
+          "label",
+          { class: "inline" },
+          el("input", {
+            type: "checkbox",
+            id: "first",
+            checked: UI.playFirst !== false,
+            onchange: (e) => {
+              UI.playFirst = e.target.checked;
+            },
+          }),
+          t("first", "play first"),
+        ),
+      );
     parts.push(grid);
   }
   box.replaceChildren(...parts);
@@ -459,85 +517,44 @@ function renderActions(s) {
 }
 
 // The bar at the bottom of the screen: what this phone's player must do now, with the
-// buttons for it; other phones say what they wait for. A spectator sees no bar.
+// buttons for it, as the server says (next_step.py); other phones say what they wait for.
+// A spectator sees no bar.
 function renderNextStep(s) {
-  roomNextStep(ROOM.spectator || !s.you ? null : nextStep(s));
+  roomNextStep(ROOM.spectator ? null : s.next_step, (name) => stepButton(s, name));
 }
 
-function nextStep(s) {
-  if (s.phase === "choosing") return choosingStep(s);
-  if (s.phase === "between") return betweenStep(s);
-  if (s.match?.winner) return { mine: false, line: t("match_to", "Match to") + " " + s.match.winner, buttons: [] };
-  if (!s.table || s.table.winners.length) return null;
-  if (s.table.pending) return incomingStep(s, s.table.pending);
-  const pile = myPile(s);
-  if (!pile || !sideTurn(s, pile))
-    return { mine: false, line: t("waiting_turn", "Waiting") + ": " + t("turn_of", "Turn") + " " + s.table.turn, buttons: [] };
-  return turnStep(s, pile);
-}
-
-function choosingStep(s) {
-  const mine = s.rechoose ? s.rechoose === s.you : !s.characters[s.you];
-  if (mine) return { mine, line: t("choose_character", "Choose your character (the others cannot see it)"), buttons: [] };
-  return { mine, line: t("waiting", "Waiting for") + ": " + (s.rechoose || s.waiting_for.join(", ")), buttons: [] };
-}
-
-function betweenStep(s) {
-  const waiting = s.match.awaiting_choice;
-  if (s.match.choosers.includes(s.you))
-    return { mine: true, line: t("your_losers_choice", "Your loser's choice: keep, swap or switch (above)"), buttons: [] };
-  return {
-    mine: false,
-    line: t("waiting", "Waiting for") + ": " + t("losers_choice", "Loser's choice") + " " + waiting.join(", "),
-    buttons: [],
-  };
-}
-
-function incomingStep(s, pending) {
-  const target = pending.target === s.you ? t("at_you", "at you") : "→ " + pending.target;
-  const what = pending.sender + ": " + pending.ones + " × 1-gem " + target;
-  const buttons = [];
-  const values = selectedValues();
-  if (s.table.can_counter.includes(s.you)) {
-    buttons.push(
-      el(
+function stepButton(s, name) {
+  const big = (label, action) => el("button", { type: "button", class: "big", onclick: () => act(action) }, label);
+  const end = t("end_turn", "End turn");
+  switch (name) {
+    case "ante":
+      return big(t("ante", "Ante") + " " + s.panic.ante + "-gem", { type: "ante" });
+    case "end_turn":
+      return big(end, { type: "end_turn" });
+    case "end_turn_at_ten":
+      return confirmed("end", end, t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), { type: "end_turn" });
+    case "end_turn_without_ante":
+      return confirmed("end", end, t("end_no_ante", "End the turn without the ante? Tap again"), { type: "end_turn", without_ante: true });
+    case "counter": {
+      const values = selectedValues();
+      const label = t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : "");
+      const button = big(label, { type: "counter", gems: values });
+      button.disabled = !values.length || values.length > 2;
+      return button;
+    }
+    case "land":
+      return big(t("land", "Let them land"), { type: "land" });
+    case "keep":
+      return big(t("keep", "Keep everything"), { type: "losers_choice", option: "keep" });
+    case "more_choices":
+      return el(
         "button",
-        {
-          type: "button",
-          class: "big",
-          disabled: !values.length || values.length > 2,
-          onclick: () => act({ type: "counter", gems: values }),
-        },
-        t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : ""),
-      ),
-    );
+        { type: "button", class: "big quiet", onclick: () => document.getElementById("between").scrollIntoView({ block: "center" }) },
+        t("more_choices", "Swap or switch ↑"),
+      );
+    default:
+      return null;
   }
-  if (s.table.can_land.includes(s.you)) {
-    buttons.push(el("button", { type: "button", class: "big", onclick: () => act({ type: "land" }) }, t("land", "Let them land")));
-  }
-  if (!buttons.length) return { mine: false, line: what + " · " + t("deciding", "Deciding") + ": " + s.table.can_land.join(", "), buttons };
-  const how = s.table.can_counter.includes(s.you)
-    ? t("counter_or_land", "counter-crash (select 1 or 2 gems) or let them land")
-    : t("let_land", "let them land");
-  return { mine: true, line: what + ": " + how, buttons };
-}
-
-function turnStep(s, pile) {
-  const ante = el(
-    "button",
-    { type: "button", class: "big", disabled: s.table.anted, onclick: () => act({ type: "ante" }) },
-    t("ante", "Ante") + " " + s.panic.ante + "-gem",
-  );
-  const end =
-    pile.total >= LOSING_TOTAL
-      ? confirmed("end", t("end_turn", "End turn"), t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), {
-          type: "end_turn",
-        })
-      : el("button", { type: "button", class: "big", onclick: () => act({ type: "end_turn" }) }, t("end_turn", "End turn"));
-  const line = s.table.anted
-    ? t("play_then_end", "Your turn: play your chips, then end the turn")
-    : t("ante_first", "Your turn: ante a") + " " + s.panic.ante + "-gem";
-  return { mine: true, line, buttons: [ante, end] };
 }
 
 function renderBetween(s) {
@@ -585,7 +602,7 @@ function choiceControls(s) {
       ),
     ),
   ];
-  if (s.edition === 3) {
+  if (s.may_switch_character) {
     const character = el(
       "select",
       { id: "switch-to" },
@@ -603,6 +620,8 @@ function choiceControls(s) {
         ),
       ),
     );
+  }
+  if (s.edition === 3) {
     controls.push(
       el(
         "button",
@@ -671,3 +690,5 @@ function stackDetail(s, stack) {
   }
   return parts;
 }
+
+startRoom(render);

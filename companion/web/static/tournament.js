@@ -1,7 +1,8 @@
-"use strict";
+import { addWords, api, el, fill, t } from "./lib.js";
+
 // Tournament pages: create, organiser, public pairings, projector standings, enter, seat.
 // Japanese words of the tournament pages (i18n.js applies them; this script runs first).
-Object.assign(WORDS.ja, {
+addWords("tournament", {
   t_name: "大会名",
   t_game: "ゲーム",
   t_ps: "Puzzle Strike（3本勝負・敗者の選択あり）",
@@ -58,6 +59,10 @@ Object.assign(WORDS.ja, {
   t_status_active: "参加中",
   t_status_dropped: "ドロップ",
   t_over: "大会は終了しました",
+  t_winner: "優勝",
+  t_last_round: "最終ラウンドの対戦中",
+  t_final: "最終順位",
+  t_before_round: "第1ラウンドを待っています",
   t_start_top: "決勝ラウンド開始",
   t_start_round: "ラウンド開始",
   t_slips: "テーブル票",
@@ -283,6 +288,12 @@ function pct(value) {
   return value.toFixed(2);
 }
 
+// Once the event is over, every page announces the winner above the standings.
+function renderWinner(data) {
+  const box = document.getElementById("standings");
+  if (!box || !data.next.over) return;
+  box.prepend(el("p", { class: "winner", role: "status" }, "★ " + t("t_winner", "Winner") + ": " + data.next.winner));
+}
 function renderStandings(data) {
   const head = el(
     "tr",
@@ -303,6 +314,7 @@ function renderStandings(data) {
     ),
   );
   fill(document.getElementById("standings"), el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, rows)));
+  renderWinner(data);
 }
 
 function renderYou(data) {
@@ -315,6 +327,16 @@ function renderYou(data) {
   }
   const round = currentRound(data);
   const mine = round ? round.tables.find((x) => x.a.id === you.id || (x.b && x.b.id === you.id)) : null;
+  const place = data.standings.find((x) => x.player === you.id);
+  if (data.next.over) {
+    const final = t("t_final", "Final standings") + ": " + (place ? "#" + place.rank : "—") + " · " + t("t_winner", "Winner") + ": ";
+    fill(box, el("p", { class: "you" }, you.name + " · " + final + data.next.winner));
+    return;
+  }
+  if (!round) {
+    fill(box, el("p", { class: "you" }, you.name + ": " + t("t_before_round", "waiting for round 1")));
+    return;
+  }
   if (!mine) {
     fill(box, el("p", { class: "you" }, you.name + ": " + t("t_not_paired", "not paired this round")));
     return;
@@ -425,8 +447,11 @@ function renderPlayers(data) {
 function renderNext(data) {
   const button = document.getElementById("next-round");
   const next = data.next;
-  if (!next.stage) {
-    button.textContent = t("t_over", "The tournament is over");
+  if (next.over) {
+    button.textContent = t("t_over", "The tournament is over") + " · " + t("t_winner", "Winner") + ": " + next.winner;
+    button.disabled = true;
+  } else if (!next.stage) {
+    button.textContent = t("t_last_round", "The last round is being played");
     button.disabled = true;
   } else {
     button.textContent =

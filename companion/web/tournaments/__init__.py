@@ -13,7 +13,6 @@ import csv
 import io
 import json
 import secrets
-import sqlite3
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -35,9 +34,12 @@ from companion.storage import matches as store
 from companion.storage import results
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
+from companion.storage.clients import TooManyOpen
+from companion.storage.engine import Connection, Row
 from companion.web import database
 from companion.web.common import body, catalog
 from companion.web.errors import ApiError
+from companion.web.hosting import tournament_opener
 from printkit.catalog import Catalog
 from printkit.render.slips import RoundSlips
 
@@ -58,7 +60,7 @@ def refusing(action: Callable[[], Any]) -> Any:
         raise ApiError(409, str(exc)) from None
 
 
-def organiser_row(tid: str, by_link: bool = False) -> sqlite3.Row:
+def organiser_row(tid: str, by_link: bool = False) -> Row:
     """Return the tournament if the request carries its organiser secret: in the header, or
     as ``?key=`` only where a link must carry it (``by_link``: the slips PDF). A secret in
     an address ends up in logs and browser history, so no change accepts it there.
@@ -184,7 +186,7 @@ def create() -> tuple[Response, int]:
     return jsonify(links(tid, token)), 201
 
 
-def character_from(data: dict[str, Any], row: sqlite3.Row) -> str | None:
+def character_from(data: dict[str, Any], row: Row) -> str | None:
     """Read the Flash Duel character a player enters with (full game only).
 
     :raises ApiError: 422 for a missing or unknown character.
@@ -289,7 +291,13 @@ def next_round(tid: str) -> tuple[Response, int]:
         raise ApiError(400, "'round' must be the number of the round to start")
     conn = database.get_db()
     results.sync_results(conn, row, catalog())
-    new = refusing(lambda: ts.start_round(conn, row, number, catalog(), actor_from(data)))
+    opener = tournament_opener()
+    try:
+        new = refusing(
+            lambda: ts.start_round(conn, row, number, catalog(), actor_from(data), opener)
+        )
+    except TooManyOpen as exc:
+        raise ApiError(429, str(exc), retry_after=3600) from None
     return jsonify({"round": new.number, "stage": new.stage, "tables": len(new.pairings)}), 201
 
 
@@ -406,7 +414,7 @@ FORMATS = {
 
 
 def slips_for(
-    conn: sqlite3.Connection, row: sqlite3.Row, cat: Catalog, number: int, base: str
+    conn: Connection, row: Row, cat: Catalog, number: int, base: str
 ) -> RoundSlips | None:
     """Gather what a round's slips print, for the organiser's PDF and ``companion slips``
     (None when the round has not started)."""

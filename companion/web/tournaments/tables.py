@@ -3,7 +3,6 @@ action and take it back (any seat's, never a final one). Routes on the tournamen
 
 from __future__ import annotations
 
-import sqlite3
 import uuid
 from typing import Any
 
@@ -14,6 +13,7 @@ from companion.storage import matches as store
 from companion.storage import results
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
+from companion.storage.engine import Row
 from companion.storage.replayed import Cached
 from companion.web import database
 from companion.web.common import body, catalog, check_csrf, seat_number, seat_token
@@ -30,7 +30,7 @@ from companion.web.tournaments import (
 TABLE = "/api/tournaments/<tid>/rounds/<int:number>/tables/<int:table_no>"
 
 
-def table_match(tid: str, number: int, table_no: int) -> sqlite3.Row:
+def table_match(tid: str, number: int, table_no: int) -> Row:
     """Return the match a table plays now (the duel once its draft is done).
 
     :raises ApiError: 404 when the round has no such table with a match.
@@ -95,7 +95,7 @@ def undo_at_table(tid: str, number: int, table_no: int) -> Response:
     return jsonify({"version": cached.version, "line": cached.lines[-1]})
 
 
-def reporter(tid: str, match: sqlite3.Row, players: tuple[int, int | None]) -> int:
+def reporter(tid: str, match: Row, players: tuple[int, int | None]) -> int:
     """Return which of a table's players this phone is: by its tournament cookie, or by the
     seat it holds at the table's match.
 

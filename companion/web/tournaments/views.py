@@ -7,14 +7,15 @@ pending players and the log.
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from companion.game.puzzle_strike.bank import make_bank
 from companion.game.puzzle_strike.bank_json import bank_to_json
 from companion.game.tournament import Event, Result, standings
+from companion.game.tournament.pairing import winner_of
 from companion.storage import results
 from companion.storage import tournaments as ts
+from companion.storage.engine import Connection, Row
 from printkit.catalog import Catalog
 from printkit.catalog.bankcode import BankCodeError, decode_bank
 from printkit.render.slips import RoundSlips, Slip, SlipBank, SlipSeat, slips_from_rows
@@ -35,7 +36,7 @@ def bank_json(catalog: Catalog, code: str | None, cache: dict[str, Any]) -> dict
     return found
 
 
-def seat_url(base: str, row: sqlite3.Row, t: sqlite3.Row, seat: int | None) -> str | None:
+def seat_url(base: str, row: Row, t: Row, seat: int | None) -> str | None:
     """Return the link that seats a player at their table: it takes that seat only, once."""
     if not t["join_code"] or seat is None:
         return None
@@ -50,8 +51,8 @@ def score_json(result: Result | None) -> dict[str, int] | None:
 
 
 def table_json(
-    row: sqlite3.Row,
-    t: sqlite3.Row,
+    row: Row,
+    t: Row,
     names: dict[int, str],
     seats: dict[tuple[str, str], int],
     base: str,
@@ -92,8 +93,8 @@ def table_json(
 
 
 def rounds_json(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
+    conn: Connection,
+    row: Row,
     catalog: Catalog,
     names: dict[int, str],
     organiser: bool,
@@ -139,12 +140,26 @@ def standings_json(event: Event) -> list[dict[str, Any]]:
     ]
 
 
+def final_json(event: Event) -> dict[str, Any]:
+    """Say whether the event is over (no round to come and every result in) and who won:
+    the final's winner after a top cut, else the first of the standings."""
+    current = event.current
+    over = event.next_stage() is None and current is not None and current.is_complete
+    if not over or current is None:
+        return {"over": False, "winner": None}
+    if current.stage == "top":
+        winner = event.player(winner_of(current.pairings[0])).name
+    else:
+        winner = standings(event)[0].name
+    return {"over": True, "winner": winner}
+
+
 def state_json(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
+    conn: Connection,
+    row: Row,
     catalog: Catalog,
     organiser: bool,
-    you: sqlite3.Row | None,
+    you: Row | None,
     base: str,
 ) -> dict[str, Any]:
     """Describe the whole tournament for one viewer."""
@@ -168,6 +183,7 @@ def state_json(
             "round": len(event.rounds) + 1,
             "stage": event.next_stage(),
             "ready": current is None or current.is_complete,
+            **final_json(event),
         },
         "players": [
             {
@@ -197,8 +213,8 @@ def state_json(
 
 
 def round_slips(
-    conn: sqlite3.Connection,
-    row: sqlite3.Row,
+    conn: Connection,
+    row: Row,
     catalog: Catalog,
     number: int,
     base: str,
@@ -229,9 +245,7 @@ def round_slips(
     return slips_from_rows(row["name"], number, rnd["stage"], match_format, clock, slips, byes)
 
 
-def characters_line(
-    catalog: Catalog, table: dict[str, Any], players: list[sqlite3.Row]
-) -> str | None:
+def characters_line(catalog: Catalog, table: dict[str, Any], players: list[Row]) -> str | None:
     """Return 'Ana: Grave · Ben: Rook' for a Flash Duel table (None without characters)."""
     from companion.game.flash_duel import state as duel_room
 

@@ -35,7 +35,7 @@ def add_parser(
     add_database_options(slips)
 
 
-def run(args: argparse.Namespace, path: Path) -> Path:
+def run(args: argparse.Namespace, path: str) -> Path:
     """Write a round's slips from the database at ``path``; return the PDF written.
 
     :raises SlipsError: for an unknown tournament or a round not started.

@@ -1,0 +1,62 @@
+"""The next step of each phone at a Flash Duel table: 'Your turn' and 'You are attacked' on
+the right phone only; the others say what they wait for."""
+
+from __future__ import annotations
+
+from companion.game.flash_duel.naming import side_name
+from companion.game.flash_duel.state import Pending, State, StrikeKind
+from companion.game.next_step import NextStep, names, step
+
+
+def next_step(state: State, viewer: str | None) -> NextStep | None:
+    """Say what the viewer must do now, or what they wait for (None: a spectator)."""
+    if viewer is None:
+        return None
+    if state.game is not None:
+        winner = side_name(state, state.game.winner)
+        return step(False, "fd_game_to", "Game to {winner}", winner=winner)
+    if state.round_over:
+        return between_step(state, viewer)
+    if state.pending is not None:
+        return answer_step(state, state.pending, viewer)
+    turn = state.current
+    if is_bot(state, turn):
+        return step(True, "fd_bot_turn", "The bot's turn: enter its play", "bot")
+    if turn == viewer:
+        text = "Your turn: one action, then end the turn"
+        return step(True, "fd_your_turn", text, "end_turn")
+    return step(False, "fd_wait_turn", "Waiting for {turn}'s turn", turn=turn)
+
+
+def is_bot(state: State, name: str) -> bool:
+    """Return True for the solo bot's pawn (its moves are typed on the player's phone)."""
+    return state.setup.bot is not None and name == state.setup.bot_pawn
+
+
+def between_step(state: State, viewer: str) -> NextStep:
+    """Between rounds: choose who plays first, swap an ability, or wait for who does."""
+    if state.swapper is not None:
+        if state.swapper == viewer:
+            text = "You lost the round: swap an ability or keep yours"
+            return step(True, "fd_swap_step", text, "between")
+        return step(False, "fd_wait_swap", "Waiting for {who} to swap", who=state.swapper)
+    if state.chooser is not None:
+        if state.chooser == viewer:
+            return step(True, "fd_choose_first", "Choose who plays first", "between")
+        return step(False, "fd_wait_first", "Waiting for {who} to choose", who=state.chooser)
+    return step(False, "fd_round_over", "Round over")
+
+
+def answer_step(state: State, p: Pending, viewer: str) -> NextStep:
+    """A strike waits for its answer: the attacked player's phone is asked to answer it."""
+    if any(is_bot(state, who) for who in p.targets):
+        text = "{attacker} attacks the bot: enter its answer"
+        return step(True, "fd_bot_answers", text, "answer", attacker=p.attacker)
+    if viewer in p.targets:
+        if p.kind is StrikeKind.DASH:
+            text = "You are attacked by {attacker}: block, retreat or take the hit"
+            return step(True, "fd_attacked_dash", text, "answer", "hit", attacker=p.attacker)
+        text = "You are attacked by {attacker}: block or take the hit"
+        return step(True, "fd_attacked", text, "answer", "hit", attacker=p.attacker)
+    text = "Waiting for {targets} to answer {attacker}"
+    return step(False, "fd_wait_answer", text, targets=names(p.targets), attacker=p.attacker)

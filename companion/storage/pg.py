@@ -1,0 +1,245 @@
+"""The PostgreSQL engine: psycopg 3 connections that read like the SQLite ones, a pool per
+process, the write lock as advisory locks, and the channel that wakes long polls.
+
+Writes are exact across processes and machines the way SQLite makes them exact on one:
+a write transaction first takes ``pg_advisory_xact_lock`` on one key, so writers queue in
+the server (first come, first served; the lock goes with the transaction, even when its
+process dies by ``kill -9``). An action on one match's log takes that key shared and a key
+of its own match exclusive, so actions on different tables run side by side while
+everything else (seats, tournaments, prunes, imports) stays one writer at a time, as under
+SQLite. Idempotency keys and base versions are checked inside, as on SQLite.
+
+Every change of a match's version or seat version notifies the channel ``CHANNEL`` with
+the match's id (a trigger, so no write can forget it): each app process LISTENs and wakes
+its phones waiting on that match, whichever process or machine wrote.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import threading
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from typing import Any
+
+import psycopg
+from psycopg import pq
+from psycopg_pool import ConnectionPool
+
+CHANNEL = "strikekit_matches"
+WRITE_KEY = 0x5374_6B4B  # "StkK": the one key every write transaction takes
+MATCH_SPACE = 0x5374_6B4D  # the two-key space of per-match locks ("StkM", hash of the id)
+POOL_SIZE = int(os.environ.get("STRIKEKIT_PG_POOL", "10"))
+"""Connections per app process at most (a request holds one while it runs)."""
+CONNECT_SECONDS = 10
+MIGRATIONS_TABLE = "strikekit_migrations"
+
+
+class Row(tuple[Any, ...]):
+    """A result row read by column name or by position, like ``sqlite3.Row``."""
+
+    names: dict[str, int]
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, str):
+            return super().__getitem__(self.names[key])
+        return super().__getitem__(key)
+
+    def keys(self) -> list[str]:
+        """Return the column names, in order."""
+        return list(self.names)
+
+
+def row_factory(cursor: Any) -> Callable[[Sequence[Any]], Row]:
+    """Make rows that read by name or position (psycopg's row factory protocol)."""
+    names = {d.name: i for i, d in enumerate(cursor.description or ())}
+
+    def make(values: Sequence[Any]) -> Row:
+        row = Row(values)
+        row.names = names
+        return row
+
+    return make
+
+
+_translated: dict[str, str] = {}
+QMARK = re.compile(r"\?")
+
+
+def translate(sql: str) -> str:
+    """Turn a statement with SQLite's ``?`` placeholders into psycopg's ``%s`` (a literal
+    ``%`` doubled); remembered per statement text."""
+    done = _translated.get(sql)
+    if done is None:
+        done = QMARK.sub("%s", sql.replace("%", "%%"))
+        _translated[sql] = done
+    return done
+
+
+class PgConnection:
+    """A psycopg connection with the interface the store uses (``engine.Connection``)."""
+
+    engine = "postgresql"
+    path = ""
+
+    def __init__(self, raw: psycopg.Connection[Any], pool: ConnectionPool[Any] | None = None):
+        self.raw = raw
+        self.pool = pool
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Any:
+        """Run one statement; return its cursor."""
+        return self.raw.execute(translate(sql), tuple(parameters) or None, prepare=False)
+
+    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Any:
+        """Run one statement for each set of parameters."""
+        cursor = self.raw.cursor()
+        cursor.executemany(translate(sql), [tuple(p) for p in parameters])
+        return cursor
+
+    @property
+    def in_transaction(self) -> bool:
+        """Whether a transaction is open (or failed and not rolled back yet)."""
+        return self.raw.info.transaction_status in (
+            pq.TransactionStatus.INTRANS,
+            pq.TransactionStatus.INERROR,
+        )
+
+    def close(self) -> None:
+        """Give the connection back to its pool (rolled back first), or close it."""
+        if self.in_transaction and not self.raw.closed:
+            self.raw.execute("rollback")
+        if self.pool is not None:
+            self.pool.putconn(self.raw)
+            self.pool = None
+        else:
+            self.raw.close()
+
+
+def connect(url: str) -> PgConnection:
+    """Open a connection of its own (not pooled): autocommit, rows by name."""
+    raw = psycopg.connect(
+        url, autocommit=True, row_factory=row_factory, connect_timeout=CONNECT_SECONDS
+    )
+    return PgConnection(raw)
+
+
+_pools: dict[tuple[int, str], ConnectionPool[Any]] = {}
+_pools_lock = threading.Lock()
+
+
+def pool(url: str) -> ConnectionPool[Any]:
+    """Return this process's pool for a database (made at first use: after a fork, each
+    worker makes its own)."""
+    key = (os.getpid(), url)
+    with _pools_lock:
+        found = _pools.get(key)
+        if found is None:
+            found = ConnectionPool(
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                kwargs={"autocommit": True, "row_factory": row_factory},
+                timeout=30,
+                open=True,
+                name="strikekit",
+            )
+            _pools[key] = found
+        return found
+
+
+def borrow(url: str) -> PgConnection:
+    """Take a connection from this process's pool (``close`` gives it back)."""
+    shared = pool(url)
+    return PgConnection(shared.getconn(), shared)
+
+
+def close_pools() -> None:
+    """Close this process's pools (tests with throwaway databases)."""
+    with _pools_lock:
+        for (pid, url), found in list(_pools.items()):
+            if pid == os.getpid():
+                found.close()
+                del _pools[(pid, url)]
+
+
+def begin_locked(conn: PgConnection, match_id: str | None) -> None:
+    """Open a transaction holding the write lock, in one round trip: every writer's key,
+    shared when the write is one match's action (then that match's key exclusive),
+    exclusive otherwise. The keys are numbers made here, so the statement has no parameter
+    and goes as one simple query."""
+    if match_id is None:
+        conn.raw.execute(f"begin; select pg_advisory_xact_lock({WRITE_KEY})")
+        return
+    digest = hashlib.blake2b(match_id.encode("utf-8", "surrogatepass"), digest_size=4).digest()
+    key = int.from_bytes(digest, "big", signed=True)
+    conn.raw.execute(f"begin; select pg_advisory_xact_lock_shared({WRITE_KEY}), "
+                     f"pg_advisory_xact_lock({MATCH_SPACE}, {key})")  # fmt: skip
+
+
+NOTIFY_TRIGGER = f"""
+create function strikekit_match_changed() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('{CHANNEL}', coalesce(new.id, old.id));
+  return null;
+end $$;
+create trigger strikekit_match_changed after update of version, seat_version or delete
+  on matches for each row execute function strikekit_match_changed();
+"""
+"""Notify ``CHANNEL`` with a match's id whenever its version or seat version moves (or it
+is deleted): sent when the transaction commits, to every listening process."""
+
+
+def applied_steps(conn: PgConnection) -> list[str]:
+    """Return the names of the migrations applied to a database, oldest first."""
+    conn.execute(
+        f"create table if not exists {MIGRATIONS_TABLE} (name text primary key, "
+        "applied_at text not null, seq bigint generated always as identity)"
+    )
+    return [r["name"] for r in conn.execute(f"select name from {MIGRATIONS_TABLE} order by seq")]
+
+
+def apply_steps(
+    conn: PgConnection, steps: list[tuple[str, Callable[[PgConnection], None]]], when: str
+) -> None:
+    """Apply the steps a database lacks, with their records, in one transaction
+    under the write lock (two app servers starting at once migrate once)."""
+    try:
+        begin_locked(conn, None)
+        done = set(applied_steps(conn))
+        for name, fn in steps:
+            if name not in done:
+                fn(conn)
+                conn.execute(
+                    f"insert into {MIGRATIONS_TABLE} (name, applied_at) values (?, ?)",
+                    (name, when),
+                )
+        conn.execute("commit")
+    except BaseException:
+        conn.execute("rollback")
+        raise
+
+
+async def changed_matches(url: str) -> AsyncIterator[str | None]:
+    """Yield the id of every match whose version or seat version moves, whichever process
+    or machine wrote it (LISTEN on ``CHANNEL``); first None, once listening (whatever moved
+    before was not heard: the caller looks at its matches then).
+
+    :raises psycopg.Error: when the connection fails or breaks (the caller listens again).
+    """
+    async with await psycopg.AsyncConnection.connect(
+        url, autocommit=True, connect_timeout=CONNECT_SECONDS
+    ) as conn:
+        await conn.execute(f"listen {CHANNEL}")
+        yield None
+        async for notice in conn.notifies():
+            yield notice.payload
+
+
+def is_healthy(conn: PgConnection) -> bool:
+    """Return True when the server answers a query."""
+    try:
+        row = conn.execute("select 1").fetchone()
+        return bool(row is not None and row[0] == 1)
+    except psycopg.Error:
+        return False

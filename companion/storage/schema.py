@@ -1,0 +1,188 @@
+"""The companion's schema: its migrations, oldest first, written once for both engines.
+
+Each step receives a ``Schema`` and runs plain DDL that both engines read; on PostgreSQL
+``integer`` becomes ``bigint`` (SQLite's integers are 64-bit), and the few lines only one
+engine needs say so (``db.postgres``). SQLite applies them with sqlite-utils' ``Migrations``
+(the names recorded in ``_sqlite_migrations``, as before); PostgreSQL with
+``companion.storage.pg.apply_steps`` (recorded in ``strikekit_migrations``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+from companion.storage import pg
+
+migrations = Migrations("companion")
+STEPS: list[tuple[str, Callable[[Any], None]]] = []
+"""(name, function) of every migration, oldest first."""
+SCHEMA_STEPS: list[str] = []
+"""The names of the schema's migrations, oldest first (this version's schema)."""
+INTEGER = re.compile(r"\binteger\b")
+
+
+@dataclass(frozen=True)
+class Schema:
+    """Where a step runs its DDL: one engine's connection."""
+
+    run: Callable[[str], Any]
+    postgres: bool
+
+    def execute(self, sql: str) -> None:
+        """Run one DDL statement (on PostgreSQL with 64-bit integers)."""
+        self.run(INTEGER.sub("bigint", sql) if self.postgres else sql)
+
+
+def step(fn: Callable[[Schema], None]) -> Callable[[Schema], None]:
+    """Register one migration of the schema, in order, for both engines."""
+
+    def on_sqlite(db: sqlite_utils.Database) -> None:
+        fn(Schema(db.execute, postgres=False))
+
+    def on_postgres(conn: pg.PgConnection) -> None:
+        fn(Schema(conn.execute, postgres=True))
+
+    on_sqlite.__name__ = fn.__name__
+    migrations()(on_sqlite)
+    SCHEMA_STEPS.append(fn.__name__)
+    STEPS.append((fn.__name__, on_postgres))
+    return fn
+
+
+@step
+def create_tables(db: Schema) -> None:
+    """Matches, seats and the append-only event log."""
+    db.execute(
+        """create table matches (
+            id text primary key, created text not null, setup text not null,
+            version integer not null default 0, join_code text not null unique,
+            view_token text not null unique)"""
+    )
+    db.execute(
+        """create table seats (
+            match_id text not null references matches(id), seat integer not null,
+            name text not null, token_hash text, primary key (match_id, seat))"""
+    )
+    db.execute(
+        """create table events (
+            match_id text not null references matches(id), version integer not null,
+            kind text not null, payload text not null, actor text not null,
+            idem text not null, line text not null, created text not null,
+            primary key (match_id, version), unique (match_id, idem))"""
+    )
+
+
+@step
+def add_seat_version(db: Schema) -> None:
+    """Count seat claims, so cached answers and ETags notice a new player at the table."""
+    db.execute("alter table matches add column seat_version integer not null default 0")
+
+
+@step
+def add_tournaments(db: Schema) -> None:
+    """Tournaments: players (entered, pending approval, dropped), rounds, tables and results,
+    and a log of who changed what (companion/tournament_store.py)."""
+    db.execute(
+        """create table tournaments (
+            id text primary key, created text not null, name text not null,
+            config text not null, seed integer not null, organiser_hash text not null unique,
+            version integer not null default 0)"""
+    )
+    db.execute(
+        """create table tournament_players (
+            tournament_id text not null references tournaments(id), player integer not null,
+            name text not null, status text not null, first_round integer not null,
+            character text, token_hash text, created text not null,
+            primary key (tournament_id, player))"""
+    )
+    db.execute(
+        """create table tournament_rounds (
+            tournament_id text not null references tournaments(id), round integer not null,
+            stage text not null, started text not null, primary key (tournament_id, round))"""
+    )
+    db.execute(
+        """create table tournament_tables (
+            tournament_id text not null references tournaments(id), round integer not null,
+            table_no integer not null, a integer not null, b integer,
+            match_id text references matches(id), bank text, wins_a integer, wins_b integer,
+            draws integer, source text, changed_by text, changed_at text,
+            synced_version integer, draft_id text references matches(id),
+            primary key (tournament_id, round, table_no))"""
+    )
+    db.execute(
+        """create table tournament_log (
+            tournament_id text not null references tournaments(id), at text not null,
+            actor text not null, line text not null)"""
+    )
+    if db.postgres:  # SQLite numbers rows itself: the log reads newest first by rowid
+        db.execute(
+            "alter table tournament_log add column rowid bigint generated always as identity"
+        )
+
+
+@step
+def add_match_clients(db: Schema) -> None:
+    """Who opened each match (a keyed hash of the address): the cap on open matches per client."""
+    db.execute(
+        """create table match_clients (
+            match_id text primary key references matches(id), client text not null,
+            created text not null)"""
+    )
+    db.execute("create index match_clients_by_client on match_clients (client)")
+
+
+@step
+def add_seat_claims_and_carries(db: Schema) -> None:
+    """Handed-over seats wait for their claim code; a draft remembers the match it became."""
+    db.execute("alter table seats add column claim_hash text")
+    db.execute(
+        """create table carries (
+            draft_id text primary key references matches(id),
+            match_id text not null references matches(id), created text not null)"""
+    )
+
+
+@step
+def add_trust_levels(db: Schema) -> None:
+    """A table's trust level: 'casual' (any seated phone may hand a seat over, announced) or
+    'tournament' (each seat bound to its entrant; only the organiser hands a seat over)."""
+    db.execute("alter table matches add column trust text not null default 'casual'")
+
+
+@step
+def add_open_match_holds(db: Schema) -> None:
+    """A client's place under the cap on open matches, held while its new match is made, so
+    concurrent creates from one address cannot all pass the count (companion/storage/clients.py)."""
+    db.execute(
+        """create table match_holds (
+            hold text primary key, client text not null, created text not null)"""
+    )
+    db.execute("create index match_holds_by_client on match_holds (client)")
+
+
+@step
+def add_table_reports(db: Schema) -> None:
+    """A tournament table's score as each of its players reports it: the result when both
+    agree, the organiser's to decide when they differ (companion/storage/results.py)."""
+    db.execute(
+        """create table table_reports (
+            tournament_id text not null references tournaments(id), round integer not null,
+            table_no integer not null, player integer not null, wins_a integer not null,
+            wins_b integer not null, draws integer not null, at text not null,
+            primary key (tournament_id, round, table_no, player))"""
+    )
+
+
+@step
+def add_change_notices(db: Schema) -> None:
+    """PostgreSQL: notify the app servers when a match's version or seat version moves, so
+    their long polls wake at once (companion/storage/pg.py); SQLite's servers read the
+    versions every 150 ms instead, and need nothing here."""
+    if db.postgres:
+        db.execute(pg.NOTIFY_TRIGGER)

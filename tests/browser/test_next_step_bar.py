@@ -1,0 +1,154 @@
+"""Every table's next-step bar on the acting and the waiting phone, in light, dark and
+Japanese: the bar says what this phone's player must do (or waits for), and its buttons are
+on the 390 x 844 screen without scrolling. Screenshots: next-step-*.png in the shots folder.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.test_browser_rooms import open_room
+from tests.phones import CHROMIUM, SEEN_WITHIN_MS, SHOTS, Phone, until
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
+HEIGHT = 844
+
+
+def bar_says(phone: Phone, text: str, mine: bool) -> None:
+    """Wait until the phone's bar says text, as this player's move (mine) or a wait."""
+    kind = "#next-step.mine" if mine else "#next-step:not(.mine)"
+    phone.page.locator(f"{kind} #next-line", has_text=text).wait_for(timeout=SEEN_WITHIN_MS)
+
+
+def on_screen(phone: Phone, label: str, buttons: list[str]) -> None:
+    """The bar and these buttons of it lie inside the viewport as the page opens; save a
+    screenshot of the screen as the player sees it."""
+    assert phone.page.evaluate("window.scrollY") == 0
+    found = phone.page.locator("#next-step button").all_inner_texts()
+    for name in buttons:
+        assert any(name in text for text in found), (phone.name, name, found)
+    for box in [phone.page.locator("#next-step").bounding_box()] + [
+        b.bounding_box() for b in phone.page.locator("#next-step button").all()
+    ]:
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT, box
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.page.screenshot(path=str(SHOTS / f"next-step-{label}.png"))
+
+
+def japanese(*phones: Phone) -> None:
+    """Switch the phones to Japanese with the language button."""
+    for phone in phones:
+        phone.page.locator("#lang").click()
+        until(phone.page, "document.documentElement.lang === 'ja'")
+
+
+def top(phone: Phone) -> None:
+    """Back to the top of the page, as a phone that has just been handed the turn."""
+    phone.page.evaluate("window.scrollTo(0, 0)")
+
+
+def seat_puzzle_strike(server: str, ana: Phone, ben: Phone) -> None:
+    """Start a 2-player Puzzle Strike match and let both choose their characters."""
+    ana.page.goto(server + "/")
+    ana.page.fill("#start input[name=p1]", "Ana")
+    ana.page.fill("#start input[name=p2]", "Ben")
+    ana.page.click("#start button[type=submit]")
+    ana.page.wait_for_selector("#started:not([hidden])")
+    join_url = ana.page.get_attribute("#join-link", "href")
+    ana.page.click("#table-link")
+    ben.page.goto(str(join_url))
+    ben.page.click("#seats button:has-text('Ben')")
+    for phone, character in ((ana, "Grave"), (ben, "Rook")):
+        phone.page.locator("#choose button", has_text=character).click(timeout=SEEN_WITHIN_MS)
+        until(phone.page, "ROOM.current && ROOM.current.state.characters[ROOM.current.state.you]")
+    for phone in (ana, ben):
+        phone.page.wait_for_selector("#piles .pile", timeout=SEEN_WITHIN_MS)
+
+
+def test_puzzle_strike_bar_on_the_acting_and_the_waiting_phone(server: str, browser: Any) -> None:
+    ana, ben = Phone(browser, "Ana"), Phone(browser, "Ben", color_scheme="dark")
+    seat_puzzle_strike(server, ana, ben)
+    turn = until(ana.page, "ROOM.current.state.table && ROOM.current.state.table.turn")
+    acting, waiting = (ana, ben) if turn == "Ana" else (ben, ana)
+    bar_says(acting, "Your turn: ante a 1-gem", mine=True)
+    bar_says(waiting, f"Waiting for {turn}'s turn", mine=False)
+    on_screen(acting, f"ps-turn-{acting.name}", ["Ante 1-gem", "End turn"])
+    on_screen(waiting, f"ps-wait-{waiting.name}", [])
+    acting.page.locator("#next-step button", has_text="Ante").click()
+    bar_says(acting, "play your chips, then end the turn", mine=True)
+    # A crash at the waiting phone: its bar asks it, with both buttons on screen.
+    acting.page.locator(f"#piles section[data-owner='{turn}'] button:text-is('+3')").click()
+    acting.page.locator(f"#piles section[data-owner='{turn}'] .gem-tile.v3").first.click()
+    acting.page.locator("#piles button", has_text="Crash").first.click()
+    bar_says(waiting, f"{turn} crashed 3 at you: counter-crash or let them land", mine=True)
+    bar_says(acting, f"waiting for {waiting.name}", mine=False)
+    top(waiting)
+    on_screen(waiting, f"ps-crashed-{waiting.name}", ["Counter-crash", "Let them land"])
+    japanese(ana, ben)
+    bar_says(waiting, "カウンタークラッシュするか、受ける", mine=True)
+    on_screen(waiting, f"ps-crashed-ja-{waiting.name}", ["カウンタークラッシュ", "そのまま受ける"])
+    on_screen(acting, f"ps-wait-ja-{acting.name}", [])
+    ana.check_no_errors()
+    ben.check_no_errors()
+
+
+def test_flash_duel_bar_says_your_turn_and_you_are_attacked(server: str, browser: Any) -> None:
+    ana, ben = Phone(browser, "Ana", color_scheme="dark"), Phone(browser, "Ben")
+    ana.page.goto(server + "/")
+    ana.page.select_option("#duel select[name=mode]", "full")
+    ana.page.fill("#duel input[name=p1]", "Ana")
+    ana.page.fill("#duel input[name=p2]", "Ben")
+    ana.page.click("#duel button[type=submit]")
+    ana.page.wait_for_url("**/m/**")
+    join_url = ana.page.locator("#share a").first.get_attribute("href")
+    ben.page.goto(str(join_url))
+    ben.page.click("#seats button:has-text('Ben')")
+    ben.page.wait_for_selector("#track .pawn")
+    turn = until(ana.page, "ROOM.current && ROOM.current.state.turn")
+    acting, waiting = (ana, ben) if turn == "Ana" else (ben, ana)
+    bar_says(acting, "Your turn: one action, then end the turn", mine=True)
+    bar_says(waiting, f"Waiting for {turn}'s turn", mine=False)
+    on_screen(acting, f"fd-turn-{acting.name}", ["End turn"])
+    on_screen(waiting, f"fd-wait-{waiting.name}", [])
+    # The attacker stands 3 from the other pawn and attacks with a 3.
+    page = acting.page
+    space = 15 if turn == "Ana" else 4
+    page.locator(f"#track .pawn[title={turn}]").click()
+    page.locator(f"#track .space[data-space='{space}']").click()
+    page.locator(f"#track .space[data-space='{space}'] .pawn[title={turn}]").wait_for()
+    page.locator("#controls button[data-card='3']").first.click()
+    page.locator("#controls #attack").click()
+    bar_says(waiting, f"You are attacked by {turn}: block or take the hit", mine=True)
+    bar_says(acting, f"Waiting for {waiting.name} to answer {turn}", mine=False)
+    top(waiting)
+    on_screen(waiting, f"fd-attacked-{waiting.name}", ["Block or retreat", "Hit"])
+    # A stray tap on Hit loses nothing: it asks again, in the bar too.
+    waiting.page.locator("#next-step button", has_text="Hit").click()
+    waiting.page.locator("#next-step button.danger", has_text="Take the hit?").wait_for()
+    assert waiting.page.evaluate("ROOM.current.state.round_over") is False
+    japanese(ana, ben)
+    bar_says(waiting, "攻撃されています", mine=True)
+    on_screen(waiting, f"fd-attacked-ja-{waiting.name}", ["ブロック"])
+    on_screen(acting, f"fd-wait-ja-{acting.name}", [])
+    ana.check_no_errors()
+    ben.check_no_errors()
+
+
+def test_shadowfist_bar_says_your_turn_on_one_phone(server: str, browser: Any) -> None:
+    ana, ben = Phone(browser, "Ana"), Phone(browser, "Ben", color_scheme="dark")
+    open_room(server, [ana, ben], "shadowfist")
+    turn = until(ana.page, "ROOM.current && ROOM.current.state.turn")
+    acting, waiting = (ana, ben) if turn == "Ana" else (ben, ana)
+    bar_says(acting, "Your turn: ", mine=True)
+    bar_says(waiting, f"Waiting for {turn}'s turn", mine=False)
+    on_screen(acting, f"sf-turn-{acting.name}", ["Next step", "End turn"])
+    on_screen(waiting, f"sf-wait-{waiting.name}", [])
+    assert waiting.page.locator("#next-step button").count() == 0
+    japanese(ana, ben)
+    bar_says(acting, "あなたのターン", mine=True)
+    on_screen(acting, f"sf-turn-ja-{acting.name}", ["次のステップ", "ターン終了"])
+    on_screen(waiting, f"sf-wait-ja-{waiting.name}", [])
+    ana.check_no_errors()
+    ben.check_no_errors()

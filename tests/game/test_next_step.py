@@ -1,0 +1,125 @@
+"""Each phone's next step (the bar at the bottom of a table page), per game, without a browser:
+what this seat must do now and the buttons for it, or what it waits for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.game.next_step import said
+from companion.game.puzzle_strike.piles import Mode
+from companion.game.shadowfist.view import view as shadowfist_view
+from printkit.catalog import Catalog
+from tests.fd_table import Table
+from tests.game.test_shadowfist_room import table as shadowfist_table
+from tests.ps_helpers import do, give, new_room, playing, view
+
+DUEL = {"Ana": "grave", "Ben": "rook"}
+FFA = {"Ana": "grave", "Ben": "rook", "Cy": "jaina"}
+
+
+def bar(shown: dict[str, Any]) -> tuple[bool, str, list[str]]:
+    """The bar of one phone: is it this player's move, the prompt, the buttons."""
+    step = shown["next_step"]
+    return step["mine"], said(step), step["actions"]
+
+
+def first_turn(catalog: Catalog, characters: dict[str, str]) -> tuple[Any, str, str]:
+    """A Puzzle Strike game just started: the state, whose turn it is, and another player."""
+    mode = Mode.TWO_PLAYER if len(characters) == 2 else Mode.FREE_FOR_ALL
+    state = playing(catalog, characters, mode)
+    turn = view(state, None, catalog)["table"]["turn"]
+    return state, turn, next(p for p in characters if p != turn)
+
+
+def test_puzzle_strike_characters_are_chosen_on_each_phone(catalog: Catalog) -> None:
+    state = new_room(catalog, ["Ana", "Ben"], Mode.TWO_PLAYER)
+    state = do(state, catalog, "Ana", type="choose", character="grave")
+    assert bar(view(state, "Ana", catalog)) == (False, "Waiting for Ben to choose", [])
+    mine, line, _ = bar(view(state, "Ben", catalog))
+    assert mine and line.startswith("Choose your character")
+    assert view(state, None, catalog)["next_step"] is None  # a spectator has no bar
+
+
+def test_puzzle_strike_turn_starts_with_the_ante(catalog: Catalog) -> None:
+    state, turn, other = first_turn(catalog, DUEL)
+    assert bar(view(state, turn, catalog)) == (
+        True,
+        "Your turn: ante a 1-gem",
+        ["ante", "end_turn_without_ante"],
+    )
+    assert bar(view(state, other, catalog)) == (False, f"Waiting for {turn}'s turn", [])
+    anted = do(state, catalog, turn, type="ante")
+    assert bar(view(anted, turn, catalog)) == (
+        True,
+        "Your turn: play your chips, then end the turn",
+        ["end_turn"],
+    )
+    # At 10 or more the End turn button asks for a second tap (it loses the game).
+    heavy = give(anted, catalog, turn, 4, 4, 2)
+    assert bar(view(heavy, turn, catalog))[2] == ["end_turn_at_ten"]
+
+
+def test_puzzle_strike_crash_asks_the_target_only(catalog: Catalog) -> None:
+    state, turn, other = first_turn(catalog, DUEL)
+    state = give(state, catalog, turn, 3)
+    state = do(state, catalog, turn, type="crash", gems=[3])
+    assert bar(view(state, other, catalog)) == (
+        True,
+        f"{turn} crashed 3 at you: counter-crash or let them land",
+        ["counter", "land"],
+    )
+    mine, line, actions = bar(view(state, turn, catalog))
+    assert not mine and actions == []
+    assert line == f"{turn} crashed 3 at {other}: waiting for {other}"
+
+
+def test_puzzle_strike_free_for_all_others_wait_for_the_target(catalog: Catalog) -> None:
+    state, turn, target = first_turn(catalog, FFA)
+    state = give(state, catalog, turn, 2)
+    state = do(state, catalog, turn, type="crash", gems=[2], target=target)
+    mine, line, actions = bar(view(state, target, catalog))
+    assert mine and line == f"{turn} crashed 2 at you: counter-crash or let them land"
+    assert actions == ["counter", "land"]
+    bystander = next(p for p in FFA if p not in (turn, target))
+    table = view(state, None, catalog)["table"]
+    mine, line, actions = bar(view(state, bystander, catalog))
+    assert f"{turn} crashed 2 at {target}" in line
+    # The bystander's phone offers only what the rules let it do at this moment.
+    assert mine == (bystander in table["can_counter"] + table["can_land"])
+    assert ("land" in actions) == (bystander in table["can_land"])
+
+
+def test_puzzle_strike_losers_choice_is_offered_to_the_loser(catalog: Catalog) -> None:
+    state, turn, other = first_turn(catalog, DUEL)
+    state = do(
+        give(state, catalog, turn, 4, 4, 2), catalog, turn, type="end_turn", without_ante=True
+    )
+    choice = (True, "Your loser's choice", ["keep", "more_choices"])
+    assert bar(view(state, turn, catalog)) == choice
+    assert bar(view(state, other, catalog)) == (False, f"Waiting for {turn}'s loser's choice", [])
+
+
+def test_flash_duel_your_turn_and_you_are_attacked_on_the_right_phone(catalog: Catalog) -> None:
+    table = Table(catalog, players=["Ana", "Ben"], characters=DUEL).turn_to("Ana")
+    your_turn = (True, "Your turn: one action, then end the turn", ["end_turn"])
+    assert bar(table.view("Ana")) == your_turn
+    assert bar(table.view("Ben")) == (False, "Waiting for Ana's turn", [])
+    table.place(Ana=5, Ben=10).act("Ana", type="attack", player="Ana", target="Ben", cards=[5])
+    assert bar(table.view("Ben")) == (
+        True,
+        "You are attacked by Ana: block or take the hit",
+        ["answer", "hit"],
+    )
+    assert bar(table.view("Ana")) == (False, "Waiting for Ben to answer Ana", [])
+    table.act("Ben", type="hit", player="Ben")
+    assert bar(table.view("Ben")) == (True, "Choose who plays first", ["between"])
+    assert bar(table.view("Ana")) == (False, "Waiting for Ben to choose", [])
+    assert table.view(None)["next_step"] is None
+
+
+def test_shadowfist_says_your_turn_on_the_turns_phone_only(catalog: Catalog) -> None:
+    state = shadowfist_table(catalog)
+    mine, line, actions = bar(dict(shadowfist_view(state, "Ana", catalog)))
+    assert mine and line.startswith("Your turn: ") and actions == ["next_step", "end_turn"]
+    mine, line, actions = bar(dict(shadowfist_view(state, "Ben", catalog)))
+    assert not mine and line.startswith("Waiting for Ana's turn: ") and actions == []

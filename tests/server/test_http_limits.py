@@ -1,0 +1,210 @@
+"""The HTTP limits of ``companion serve`` (companion/server/guard.py), shown with raw sockets.
+
+Each test speaks HTTP by hand to the server as served (uvicorn, the front, the guard), with
+short deadlines so that a refusal is seen within a second or two.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from flask import Flask
+
+from companion.server.limits import Limits
+from tests.conftest import served
+
+QUICK = Limits(header_seconds=1.0, body_seconds=1.0, idle_seconds=1.0, connections=24)
+
+
+OPENED: list[socket.socket] = []
+
+
+@pytest.fixture
+def address(app: Flask) -> Iterator[tuple[str, int]]:
+    """The app served with quick deadlines and a small connection cap: (host, port)."""
+    with served(app, QUICK) as url:
+        parts = urlsplit(url)
+        try:
+            yield str(parts.hostname), int(parts.port or 80)
+        finally:
+            while OPENED:
+                OPENED.pop().close()
+
+
+def connect(address: tuple[str, int]) -> socket.socket:
+    """Open a raw connection to the server (closed when the test ends)."""
+    sock = socket.create_connection(address, timeout=5)
+    OPENED.append(sock)
+    return sock
+
+
+def read_all(sock: socket.socket, seconds: float = 5.0) -> bytes:
+    """Read until the server closes the connection (or ``seconds`` pass)."""
+    sock.settimeout(seconds)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(65536)
+        except (TimeoutError, ConnectionResetError):
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def closed(sock: socket.socket, seconds: float = 3.0) -> bool:
+    """Whether the server closed the connection within ``seconds``."""
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(65536):
+            pass
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+    return True
+
+
+def status(answer: bytes) -> int:
+    """The status code of a raw HTTP answer."""
+    assert answer.startswith(b"HTTP/1.1 "), answer[:200]
+    return int(answer.split(b" ", 2)[1])
+
+
+def message(answer: bytes) -> str:
+    """The JSON error message of a refusal."""
+    return str(json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"])
+
+
+def still_serving(address: tuple[str, int]) -> None:
+    """A normal request is answered after the refusal."""
+    sock = connect(address)
+    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert status(read_all(sock, 3)) == 200
+
+
+def test_headers_too_large_get_431_and_the_rest_is_not_read(address: tuple[str, int]) -> None:
+    sock = connect(address)
+    filler = b"X-Filler: " + b"a" * 1000 + b"\r\n"
+    sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n" + filler * 40)
+    answer = read_all(sock, 3)  # the server has half-closed: its answer ends
+    assert status(answer) == 431
+    assert "at most 32 KB" in message(answer)
+    started = time.monotonic()
+    with pytest.raises((BrokenPipeError, ConnectionResetError)):
+        while time.monotonic() - started < 8:  # a client that never stops sending
+            sock.sendall(filler)
+    assert time.monotonic() - started < 4, "the server kept reading"
+    still_serving(address)
+
+
+def test_headers_just_under_the_limit_are_served(address: tuple[str, int]) -> None:
+    sock = connect(address)
+    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Filler: " + b"a" * 30000 + b"\r\n\r\n")
+    assert status(read_all(sock, 2)) == 200
+
+
+def test_a_connection_that_sends_nothing_is_closed_with_408(address: tuple[str, int]) -> None:
+    sock = connect(address)
+    started = time.monotonic()
+    answer = read_all(sock, 5)
+    assert status(answer) == 408
+    assert time.monotonic() - started < 3
+
+
+def test_trickled_headers_are_cut_off(address: tuple[str, int]) -> None:
+    sock = connect(address)
+    sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    started = time.monotonic()
+    try:
+        for _ in range(40):  # one header byte every 0.1 s: 4 s if never cut off
+            sock.sendall(b"X")
+            time.sleep(0.1)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    assert status(read_all(sock, 2)) == 408
+    assert time.monotonic() - started < 3.5
+
+
+def test_a_trickled_body_is_cut_off(address: tuple[str, int]) -> None:
+    sock = connect(address)
+    sock.sendall(
+        b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100\r\n\r\n{"
+    )
+    answer = read_all(sock, 4)
+    assert status(answer) == 408
+    assert "too long" in message(answer)
+
+
+def test_an_idle_keep_alive_connection_is_closed(address: tuple[str, int]) -> None:
+    sock = connect(address)
+    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+    sock.settimeout(2)
+    assert status(sock.recv(65536)) == 200
+    assert closed(sock, 3)
+
+
+def test_a_declared_huge_body_gets_413_before_it_is_sent(address: tuple[str, int]) -> None:
+    sock = connect(address)
+    sock.sendall(
+        b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 1000000000000\r\n\r\n"
+    )
+    started = time.monotonic()
+    answer = read_all(sock, 3)
+    assert status(answer) == 413
+    assert time.monotonic() - started < 0.9  # at once, not at the body deadline
+    assert "at most 32 KB" in message(answer)
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        b"GET /healthz\r\n\r\n",  # HTTP/0.9
+        b"GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n",
+        b"GET /healthz HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n",
+        b"GET /healthz HTTP/1.1\r\n\r\n",  # no Host
+        b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+        b"Content-Length: 3\r\n\r\nab",
+    ],
+    ids=["http-0.9", "http-2.0", "two-hosts", "no-host", "two-lengths"],
+)
+def test_bad_request_lines_and_hosts_get_400(address: tuple[str, int], head: bytes) -> None:
+    sock = connect(address)
+    sock.sendall(head)
+    answer = read_all(sock, 3)
+    assert status(answer) == 400, answer[:300]
+
+
+def test_http_1_0_without_host_is_served(address: tuple[str, int]) -> None:
+    sock = connect(address)
+    sock.sendall(b"GET /healthz HTTP/1.0\r\n\r\n")
+    assert status(read_all(sock, 3)) == 200
+
+
+def test_connections_past_the_cap_get_503_and_others_are_served_after(
+    address: tuple[str, int],
+) -> None:
+    held = [connect(address) for _ in range(QUICK.connections)]
+    time.sleep(0.2)
+    extra = connect(address)
+    answer = read_all(extra, 3)
+    assert status(answer) == 503
+    assert b"retry-after: 5" in answer.lower()
+    for sock in held:
+        sock.close()
+    time.sleep(0.3)
+    still_serving(address)
+
+
+def test_limits_refuse_nonsense() -> None:
+    with pytest.raises(ValueError, match="connections must be positive"):
+        Limits(connections=0)
