@@ -128,6 +128,7 @@ class GuardedProtocol(HttpToolsProtocol):
             return
         self.stop_deadline()
         self.head_bytes = 0
+        self.in_head = True  # the next request's head: its deadline starts at its first byte
         super().on_message_complete()
 
     def head_problem(self) -> tuple[int, str] | None:
@@ -177,7 +178,8 @@ class GuardedProtocol(HttpToolsProtocol):
         self.deadline = None
         if self.transport.is_closing() or self.refused:
             return
-        if self.cycle is not None and self.cycle.response_started:
+        answering = self.cycle is not None and not self.cycle.response_complete
+        if answering and self.cycle.response_started:  # a 408 cannot follow a started answer
             self.transport.close()
             return
         self.refuse(408, "the request took too long to arrive: send it again")

@@ -133,6 +133,23 @@ def test_trickled_headers_are_cut_off(address: tuple[str, int]) -> None:
     assert time.monotonic() - started < 3.5
 
 
+def test_trickled_headers_of_a_second_request_are_cut_off(address: tuple[str, int]) -> None:
+    sock = connect(address)
+    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+    sock.settimeout(2)
+    assert status(sock.recv(65536)) == 200
+    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+    started = time.monotonic()
+    try:
+        for _ in range(40):  # the idle timer stopped at the first byte: the head's starts
+            sock.sendall(b"X")
+            time.sleep(0.1)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    assert status(read_all(sock, 2)) == 408
+    assert time.monotonic() - started < 3.5
+
+
 def test_a_trickled_body_is_cut_off(address: tuple[str, int]) -> None:
     sock = connect(address)
     sock.sendall(
