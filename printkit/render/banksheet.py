@@ -9,6 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.i18n import text
 from printkit.layout import Frame, Paper
+from printkit.render.cues import draw_stripes, tone
 from printkit.render.qr import draw_qr
 from printkit.render.style import BANNER, INK, Style, colour, fit_size
 from printkit.rules import PANIC_ANTES, panic_thresholds
@@ -84,8 +85,12 @@ def draw_stack_line(
     colours = line.banner or ("gray",)
     seg = swatch / len(colours)
     for i, name in enumerate(colours):
-        c.setFillColor(colour(BANNER.get(name, "#999999")))
-        c.rect((x + i * seg) * mm, (y - 1.5) * mm, seg * mm, 6 * mm, stroke=0, fill=1)
+        fill = BANNER.get(name, "#999999")
+        band = c.beginPath()
+        band.rect((x + i * seg) * mm, (y - 1.5) * mm, seg * mm, 6 * mm)
+        c.setFillColor(colour(fill))
+        c.drawPath(band, stroke=0, fill=1)
+        draw_stripes(c, name, (x + i * seg, y - 1.5, seg, 6.0), band, tone(fill), 1.5, 0.5)
     c.setFillColor(colour("#111111"))
     c.roundRect((x + swatch + 2) * mm, (y - 1.5) * mm, 8 * mm, 6 * mm, 1 * mm, stroke=0, fill=1)
     c.setFillColor(colour("#ffffff"))

@@ -20,6 +20,7 @@ from printkit.catalog import BankStack, CharacterChip, ChipFace, Counter, Puzzle
 from printkit.i18n import text
 from printkit.layout import Box
 from printkit.pieces import Piece
+from printkit.render.cues import draw_stripes, tone
 from printkit.render.icons import draw_banner_icon, draw_top_icon
 from printkit.render.safezone import (
     MIN_TEXT_PT,
@@ -303,10 +304,14 @@ def draw_banner(c: Canvas, chip: ChipFace, d: Disc, style: Style) -> None:
         seg = width / len(colours)
         c.saveState()
         clip_circle(c, d.cx, d.cy, outer)
-        for i, fill in enumerate(colours):
-            c.setFillColor(colour(fill))
+        for i, (name, fill) in enumerate(zip(chip.banner or (), colours, strict=True)):
             x0 = d.cx - width / 2 + i * seg
-            c.rect(x0 * mm, (d.cy + y - h / 2) * mm, seg * mm + 0.3, h * mm, stroke=0, fill=1)
+            box = (x0, d.cy + y - h / 2, seg + 0.3 / mm, h)
+            band = c.beginPath()
+            band.rect(box[0] * mm, box[1] * mm, box[2] * mm, box[3] * mm)
+            c.setFillColor(colour(fill))
+            c.drawPath(band, stroke=0, fill=1)
+            draw_stripes(c, name, box, band, tone(fill), 1.6 * v, 0.5 * v)
         c.restoreState()
     room = draw_banner_icons(c, chip, d, y, style)
     c.setFillColor(colour(best_ink(colours) if colours else INK))

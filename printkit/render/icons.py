@@ -11,6 +11,7 @@ from collections.abc import Callable
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.render.cues import draw_stripes
 from printkit.render.style import BANNER, circle, colour
 
 ARROW_COLOURS = {
@@ -25,8 +26,8 @@ PINK = "#f29bb6"
 PIGGY_LINE = "#8a3b55"
 
 
-def arrow(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
-    """Draw a right-pointing arrow."""
+def arrow(c: Canvas, x: float, y: float, size: float, fill: str, cue: str = "") -> None:
+    """Draw a right-pointing arrow, striped in white when its colour ``cue`` has stripes."""
     s = size * mm / 2
     cx, cy = x * mm, y * mm
     p = c.beginPath()
@@ -42,6 +43,8 @@ def arrow(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(0.3)
     c.drawPath(p, fill=1, stroke=1)
+    box = (x - size / 2, y - size / 2, size, size)
+    draw_stripes(c, cue, box, p, "#ffffff", size * 0.24, size * 0.07)
 
 
 def chip_draw(c: Canvas, x: float, y: float, size: float) -> None:
@@ -118,13 +121,14 @@ def draw_top_icon(
     TOP_DRAWERS[name](c, x, y, size, value, font)
 
 
-def arrow_drawer(fill: str) -> Callable[[Canvas, float, float, float, int, str], None]:
-    """Return a drawer for an arrow of one colour."""
-    return lambda c, x, y, s, v, f: arrow(c, x, y, s, fill)
+def arrow_drawer(name: str) -> Callable[[Canvas, float, float, float, int, str], None]:
+    """Return a drawer for the arrow ``name`` ('red-arrow'): its colour and stripes."""
+    fill, cue = ARROW_COLOURS[name], name.removesuffix("-arrow")
+    return lambda c, x, y, s, v, f: arrow(c, x, y, s, fill, cue)
 
 
 TOP_DRAWERS: dict[str, Callable[[Canvas, float, float, float, int, str], None]] = {
-    **{name: arrow_drawer(fill) for name, fill in ARROW_COLOURS.items()},
+    **{name: arrow_drawer(name) for name in ARROW_COLOURS},
     "chip-draw": lambda c, x, y, s, v, f: chip_draw(c, x, y, s),
     "piggy": lambda c, x, y, s, v, f: piggy(c, x, y, s),
     "gem-power": lambda c, x, y, s, v, f: starburst(c, x, y, s * 1.15, money_label(v), f),
@@ -165,8 +169,9 @@ def fist(c: Canvas, x: float, y: float, size: float, font: str) -> None:
         c.line(lx, cy + s * 0.14, lx, cy + s * 0.02)
 
 
-def shield(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
-    """Draw a shield (reaction) in a colour."""
+def shield(c: Canvas, x: float, y: float, size: float, cue: str) -> None:
+    """Draw a shield (reaction) in a banner colour, with that colour's stripes."""
+    fill = BANNER[cue]
     s = size * mm / 2
     cx, cy = x * mm, y * mm
     p = c.beginPath()
@@ -179,6 +184,8 @@ def shield(c: Canvas, x: float, y: float, size: float, fill: str) -> None:
     c.setStrokeColor(colour("#ffffff"))
     c.setLineWidth(0.4)
     c.drawPath(p, fill=1, stroke=1)
+    box = (x - size / 2, y - size / 2, size, size)
+    draw_stripes(c, cue, box, p, "#ffffff", size * 0.26, size * 0.08)
 
 
 def orb(c: Canvas, x: float, y: float, size: float) -> None:
@@ -208,9 +215,9 @@ BANNER_INKS = {
 """The colour of each banner icon, drawn on a white disc."""
 BANNER_DRAWERS: dict[str, Callable[[Canvas, float, float, float, str], None]] = {
     "fist": fist,
-    "blue-shield": lambda c, x, y, s, f: shield(c, x, y, s, BANNER["blue"]),
-    "purple-shield": lambda c, x, y, s, f: shield(c, x, y, s, BANNER["purple"]),
-    "brown-shield": lambda c, x, y, s, f: shield(c, x, y, s, BANNER["brown"]),
+    "blue-shield": lambda c, x, y, s, f: shield(c, x, y, s, "blue"),
+    "purple-shield": lambda c, x, y, s, f: shield(c, x, y, s, "purple"),
+    "brown-shield": lambda c, x, y, s, f: shield(c, x, y, s, "brown"),
     "orb": lambda c, x, y, s, f: orb(c, x, y, s),
     "exclamation": lambda c, x, y, s, f: mark(c, x, y, s, "#b71c1c", "!", f),
     "question": lambda c, x, y, s, f: mark(c, x, y, s, BANNER["gray"], "?", f),

@@ -177,13 +177,15 @@ def colour(hex_code: str) -> Color:
 
 
 BANNER = {
-    "brown": "#8b5a2b",
-    "red": "#c62828",
-    "blue": "#1e5fb4",
-    "purple": "#6a3d9a",
+    "brown": "#6b4423",
+    "red": "#e53b2c",
+    "blue": "#16468f",
+    "purple": "#9467c9",
     "gray": "#757575",
-    "gold": "#c9a227",
+    "gold": "#d9ae2c",
 }
+"""Banner and action colours, spread in lightness so they stay apart in grayscale; red, blue
+and purple also carry stripes (``printkit.render.cues``)."""
 INK = "#1b1b1b"
 
 

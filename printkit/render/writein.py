@@ -195,7 +195,7 @@ def draw_chip_lines(
     """Rule writing lines on a chip whose text no source gives, from ``top`` (mm from the
     centre) down inside the safe circle of radius ``safe``, with 'WRITE-IN' at the foot."""
     gap = CHIP_LINE_GAP * v
-    foot = -safe + 2.2 * v
+    foot = -safe + 2.6 * v
     c.setStrokeColor(colour(RULE if ink == INK else ink))
     c.setLineWidth(0.4)
     y = top - gap
@@ -204,7 +204,7 @@ def draw_chip_lines(
         c.line((cx - half) * mm, (cy + y) * mm, (cx + half) * mm, (cy + y) * mm)
         y -= gap
     c.setFillColor(colour(LABEL if ink == INK else ink))
-    c.setFont(style.bold, 5 * max(v, 1.0))
+    c.setFont(style.bold, 5 * min(v, 1.0))
     c.drawCentredString(cx * mm, (cy + foot - 0.8 * v) * mm, word(style, "write_in"))
 
 

@@ -267,7 +267,7 @@ def test_a_japanese_build_writes_no_english_label(catalog: Catalog, tmp_path: Pa
         words = {w for w in re.findall(r"[A-Za-z]+", text) if w.casefold() not in allowed}
         english += [f"{pdf.name}: {word}" for word in sorted(words)]
     assert english == [], "\n".join(english)
-    chips = next(f for f in files if f.name == "puzzle-strike_base-3e_chips_letter_ja.pdf")
+    chips = next(f for f in files if f.name == "puzzle-strike_base-3e_chips_letter_ja_duplex.pdf")
     text = " ".join((page.extract_text() or "") for page in pypdf.PdfReader(chips).pages)
     assert "価格1" in text and "進行中" in text  # gem costs and chip flags in seed 003's words
 

@@ -92,7 +92,7 @@ def test_a_supplied_ability_is_printed_in_full(tmp_path: Path) -> None:
 def test_japanese_write_in_label(tmp_path: Path) -> None:
     args = ["build", "--game", "flash-duel", "--only", "dragon-card", "--lang", "ja"]
     assert main([*args, "--out", str(tmp_path)]) == 0
-    _, pages = card_pages(tmp_path / "flash-duel_2e_cards_letter_ja.pdf")
+    _, pages = card_pages(tmp_path / "flash-duel_2e_cards_a4_ja.pdf")
     text = "".join("".join(page) for page in pages)
     assert text.count("記入用") == 8
     assert "WRITE-IN" not in text
