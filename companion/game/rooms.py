@@ -41,6 +41,19 @@ def never_over(state: object) -> bool:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """A decided match: the games (or rounds) each player won, and how many were drawn."""
+
+    wins: Mapping[str, int]
+    draws: int = 0
+
+
+def no_outcome(state: object) -> Outcome | None:
+    """Return None: the room decides no match (the default of ``Rules.outcome``)."""
+    return None
+
+
+@dataclass(frozen=True)
 class Rules(Generic[SetupT, StateT, ActionT]):
     """What the store and the API need to know about one kind of room."""
 
@@ -83,6 +96,9 @@ class Rules(Generic[SetupT, StateT, ActionT]):
     is_over: Callable[[StateT], bool] = never_over
     """True: the room's match is decided (at a tournament table its result is reported, and
     the action that decided it is final)."""
+    outcome: Callable[[StateT], Outcome | None] = no_outcome
+    """Games won per player once the match is decided, None while it is played: what a
+    tournament reads of a table, without knowing the game."""
 
 
 def stacks_of(

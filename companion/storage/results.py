@@ -12,7 +12,6 @@ from __future__ import annotations
 from companion.game.draft import room as draft_room
 from companion.game.flash_duel import room as duel_room
 from companion.game.flash_duel import state as duel_state
-from companion.game.puzzle_strike.setup import KIND as PUZZLE_STRIKE
 from companion.game.tournament import Result, TournamentError, bank_seed, record_result
 from companion.storage import matches as store
 from companion.storage import seats as seating
@@ -73,20 +72,10 @@ def write_result(
 def result_of(cached: Cached, name_a: str, name_b: str) -> Result | None:
     """Return the result of a finished match for the tournament's players a and b (by
     name: a drafted table may seat them the other way round); None while it is played."""
-    state = cached.state
-    if cached.rules.kind == PUZZLE_STRIKE:
-        m = state.match
-        if m is None or m.winner is None:
-            return None
-        return Result(m.wins(name_a), m.wins(name_b), 0)
-    if cached.rules.kind == duel_state.KIND:
-        duel = state.match
-        if duel.winner is None:
-            return None
-        side = {name: s for s, members in state.sides for name in members}
-        draws = sum(1 for r in duel.rounds if r is None)
-        return Result(duel.wins(side[name_a]), duel.wins(side[name_b]), draws)
-    return None
+    outcome = cached.rules.outcome(cached.state)
+    if outcome is None:
+        return None
+    return Result(outcome.wins[name_a], outcome.wins[name_b], outcome.draws)
 
 
 def carry_draft(

@@ -17,7 +17,7 @@ from companion.game.flash_duel.actions import JsonObject, JsonOut
 from companion.game.flash_duel.modes import find_mode
 from companion.game.flash_duel.state import KIND, DuelRoomError, Setup, State, game_set
 from companion.game.names import parse_players
-from companion.game.rooms import Rules
+from companion.game.rooms import Outcome, Rules
 from printkit.catalog import Catalog
 
 
@@ -223,6 +223,15 @@ def is_over(state: State) -> bool:
     return state.match.winner is not None
 
 
+def outcome(state: State) -> Outcome | None:
+    """Return the rounds each player's side won (and the drawn ones) once the match is won."""
+    duel = state.match
+    if duel.winner is None:
+        return None
+    wins = {name: duel.wins(side) for side, members in state.sides for name in members}
+    return Outcome(wins, sum(1 for r in duel.rounds if r is None))
+
+
 def players_of(setup: Setup) -> tuple[str, ...]:
     """Return the seats' names, in seat order."""
     return setup.players
@@ -242,5 +251,6 @@ RULES: Rules[Setup, State, act.Action] = Rules(
     describe=view.describe,
     is_final=is_final,
     is_over=is_over,
+    outcome=outcome,
     deciders=deciders,
 )

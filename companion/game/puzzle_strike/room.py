@@ -45,7 +45,7 @@ from companion.game.puzzle_strike.panic import PanicState
 from companion.game.puzzle_strike.piles import GemSupply, Mode, Table, new_table
 from companion.game.puzzle_strike.sets import find_set, find_sets, pool_keys
 from companion.game.puzzle_strike.setup import KIND, Setup, setup_from_request
-from companion.game.rooms import Rules
+from companion.game.rooms import Outcome, Rules
 from printkit.catalog import Catalog, PuzzleStrikeSet
 
 BANK_SIZE = 10
@@ -458,6 +458,14 @@ def is_over(state: State) -> bool:
     return state.match is not None and state.match.winner is not None
 
 
+def outcome(state: State) -> Outcome | None:
+    """Return the games each player won once the match has a winner."""
+    m = state.match
+    if m is None or m.winner is None:
+        return None
+    return Outcome({player: m.wins(m.side_of(player)) for player in m.players})
+
+
 def players_of(setup: Setup) -> tuple[str, ...]:
     """Return the seats' names, in seat order."""
     return setup.players
@@ -477,6 +485,7 @@ RULES: Rules[Setup, State, Action] = Rules(
     describe=view.describe,
     is_final=is_final,
     is_over=is_over,
+    outcome=outcome,
     independent=is_independent,
     deciders=deciders,
 )
