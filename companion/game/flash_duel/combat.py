@@ -44,6 +44,11 @@ def ready_to_act(state: State, player: str) -> Fighter:
         raise DuelRoomError(f"it is {state.current}'s turn, not {player}'s")
     if player in state.recovering:
         raise DuelRoomError(f"{player} is recovering after a retreat: end the turn")
+    if state.acted:
+        raise DuelRoomError(
+            f"{player} has made this turn's action (one move, push, attack or dashing strike "
+            "a turn): end the turn"
+        )
     return state.fighter(player)
 
 
@@ -79,7 +84,7 @@ def move(state: State, action: act.Move) -> State:
     check_cards(state.fd, action.card)
     spaces = state.fd.board.spaces
     moved = track.move(me, front_enemy(state, me), action.card, spaces, action.backward)
-    return with_fighter(state, moved)
+    return replace(with_fighter(state, moved), acted=True)
 
 
 def push(state: State, action: act.Push) -> State:
@@ -88,7 +93,7 @@ def push(state: State, action: act.Push) -> State:
     check_cards(state.fd, action.card)
     for victim in on_space(state, enemy(state, me, action.target)):
         state = with_fighter(state, track.push(me, victim, action.card, state.fd.board.spaces))
-    return state
+    return replace(state, acted=True)
 
 
 def attack(state: State, action: act.Attack) -> State:
@@ -98,7 +103,8 @@ def attack(state: State, action: act.Attack) -> State:
     check_cards(state.fd, *action.cards)
     track.check_attack(me, target, action.cards)
     targets = tuple(f.name for f in on_space(state, target))
-    return replace(state, pending=Pending(me.name, targets, StrikeKind.ATTACK, action.cards))
+    strike = Pending(me.name, targets, StrikeKind.ATTACK, action.cards)
+    return replace(state, pending=strike, acted=True)
 
 
 def dash(state: State, action: act.Dash) -> State:
@@ -112,7 +118,9 @@ def dash(state: State, action: act.Dash) -> State:
     )
     state = with_fighter(state, moved)
     targets = tuple(f.name for f in on_space(state, target))
-    return replace(state, pending=Pending(me.name, targets, StrikeKind.DASH, action.cards))
+    return replace(
+        state, pending=Pending(me.name, targets, StrikeKind.DASH, action.cards), acted=True
+    )
 
 
 def waiting(state: State, who: str) -> Pending:
@@ -148,10 +156,34 @@ def add_block(state: State, pending: Pending, target: str, given: tuple[int, ...
 
 
 def block(state: State, action: act.Block) -> State:
-    """A target puts in block cards (alone, or with teammates' dashing blocks)."""
+    """A target puts in block cards (alone, or with teammates' dashing blocks).
+
+    A block must be the very same cards as the strike: a pair is blocked by the same pair.
+    Part of it is refused unless a standing teammate could still add the rest with a
+    dashing block.
+    """
     pending = waiting(state, action.player)
     check_cards(state.fd, *action.cards)
+    so_far = Counter((*pending.blocked_so_far(action.player), *action.cards))
+    short = Counter(pending.cards) - so_far
+    if short and not so_far - Counter(pending.cards) and not helpers(state, action.player):
+        strike = " ".join(str(c) for c in pending.cards)
+        missing = " ".join(str(c) for c in sorted(short.elements()))
+        raise DuelRoomError(
+            f"{action.player} blocks {strike} with the very same cards: {missing} missing "
+            "(block with all of them, or take the hit)"
+        )
     return add_block(state, pending, action.player, action.cards)
+
+
+def helpers(state: State, target: str) -> tuple[str, ...]:
+    """Return the target's standing teammates who could still dashing-block for them."""
+    side = state.side_of(target)
+    return tuple(
+        f.name
+        for f in state.standing()
+        if f.name != target and state.side_of(f.name) == side and f.name not in state.recovering
+    )
 
 
 def dashing_block(state: State, action: act.DashingBlock) -> State:

@@ -160,6 +160,9 @@ class State:
     bot_said: BotMove | BotDefence | None = None
     bot_discards: int | None = None
     news: tuple[Event, ...] = ()
+    acted: bool = False
+    """The current player has made this turn's main action (move, push, attack or dashing
+    strike): seed 002 allows one a turn."""
 
     @property
     def current(self) -> str:
