@@ -71,6 +71,10 @@ class Pending:
     cards: tuple[int, ...]
     blocks: tuple[tuple[str, tuple[int, ...]], ...] = ()
     """(target, cards put in for that target so far, dashing blockers' included)."""
+    cannot: tuple[str, ...] = ()
+    """Answers an ability of the attacker rules out: 'block', 'retreat'."""
+    ability: str | None = None
+    """The ability that rules them out (its catalog key)."""
 
     def blocked_so_far(self, target: str) -> tuple[int, ...]:
         """Return the cards put in for one target's block."""
