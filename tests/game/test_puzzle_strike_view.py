@@ -182,3 +182,28 @@ def test_a_chosen_character_match_offers_both(catalog: Catalog) -> None:
     shown = view(state, "Ana", catalog)
     assert shown["may_restart_choice"] is True and shown["may_switch_character"] is True
     assert {"id": "rook", "name": "Rook"} in shown["character_options"]
+
+
+def test_a_tournament_bank_stays_hidden_until_the_characters_are_revealed(
+    catalog: Catalog,
+) -> None:
+    # Seed 000, tournament rules: "After characters are chosen, determine the 10 puzzle
+    # chips for the bank randomly" (issue 18 item 10).
+    setup = replace(new_room(catalog, ["Ana", "Ben"], Mode.TWO_PLAYER).setup)
+    setup = replace(setup, bank_after_characters=True)
+    assert Setup.from_json(setup.to_json()) == setup
+    state = room.start(setup, catalog)
+    for viewer in ("Ana", "Ben", None):
+        shown = view(state, viewer, catalog)
+        keys = [x["key"] for x in shown["stacks"]]
+        assert shown["bank_hidden"] is True and shown["pool"] == []
+        assert all(k.startswith("fixed/") for k in keys) and keys
+        assert not set(shown["chips"]) & set(setup.bank)
+    state = do(state, catalog, "Ana", type="choose", character="grave")
+    assert view(state, "Ana", catalog)["bank_hidden"] is True
+    state = do(state, catalog, "Ben", type="choose", character="rook")
+    shown = view(state, "Ana", catalog)
+    assert shown["bank_hidden"] is False
+    assert [x["key"] for x in shown["stacks"]][-10:] == list(setup.bank)
+    open_room = room.start(replace(setup, bank_after_characters=False), catalog)
+    assert len(view(open_room, "Ana", catalog)["stacks"]) == len(shown["stacks"])

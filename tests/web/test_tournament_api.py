@@ -112,10 +112,16 @@ def test_whole_puzzle_strike_event(app: Flask, client: FlaskClient) -> None:
     assert [t["bye"] for t in tables] == [False, False, True]
     assert len(data["banks"]) == 1 and len(next(iter(data["banks"].values()))["stacks"]) == 10
     assert "seat_urls" not in current_tables(read(client, tid))[0]  # the public sees no seats
+    # 3rd edition: the players see the bank at their table once characters are chosen.
+    public = read(client, tid)
+    assert public["banks"] == {} and all(t["bank"] is None for t in current_tables(public))
 
     # Table 1 plays on the phones; its result arrives by itself.
     match_id, a, b = seat_phones(app, tables[0])
     assert current_tables(read(client, tid))[0]["result"] is None
+    table_view = a.get(f"/api/matches/{match_id}/state").get_json()["state"]
+    assert table_view["bank_hidden"] is True  # 3rd edition: the bank after the characters
+    assert all(x["key"].startswith("fixed/") for x in table_view["stacks"])
     ps_second_player_wins(match_id, a, b)
     first = current_tables(read(client, tid))[0]
     assert first["result"] == {"wins_a": 0, "wins_b": 2, "draws": 0}

@@ -40,6 +40,8 @@ def say_event(state: State, event: Event) -> str:
         Happening.SWITCHED: f"{' and '.join(who)} switch places in the turn order",
         Happening.ROUND_ENDED: round_sentence(state),
     }
+    if event.what is Happening.TIME_OVER_LOSS:
+        return f"time-over: {side_name(state, who[0])} lose at once ({names.get(who[1], who[1])})"
     if event.what is Happening.ACCUSED:
         return f"{who[0]} accused {who[1]}: {who[2]} is defeated"
     if event.what is Happening.NAMED_HAND:
@@ -103,6 +105,7 @@ def abilities_view(state: State) -> dict[str, list[dict[str, object]]]:
                 "trigger": found[key].trigger if key in found else "",
                 "effect": found[key].effect if key in found else "",
                 "used": key not in free,
+                "applies": found[key].applies if key in found else None,
             }
             for key in owned
         ]
@@ -155,6 +158,7 @@ def pending_view(state: State) -> dict[str, object] | None:
         "kind": p.kind.value,
         "cards": list(p.cards),
         "blocks": {t: list(c) for t, c in p.blocks},
+        **({"cannot": list(p.cannot), "ability": p.ability} if p.cannot else {}),
     }
 
 
@@ -291,6 +295,8 @@ def say(action: act.Action) -> str:
             return f"drew {count}"
         case act.UseAbility(player, ability):
             return f"{player} uses {ability.rsplit('/')[-1].replace('-', ' ')}"
+        case act.AbilityHit(player, ability, _):
+            return f"{player} uses {ability.rsplit('/')[-1].replace('-', ' ')}"
         case act.Place(player, space):
             return f"{player} placed on space {space}"
         case act.EndTurn():
@@ -319,5 +325,21 @@ def describe(action: act.Action, actor: str, after: State) -> str:
     told = news(after)
     if isinstance(action, act.BotTurn | act.BotDefend):
         bot = say_bot(after)
-        return f"{text} ({bot})" if bot else text
-    return f"{text} ({told})" if told and isinstance(action, act.Block | act.DashingBlock) else text
+        text = f"{text} ({bot})" if bot else text
+        effect = ruled_out(after) if isinstance(action, act.BotTurn) else ""
+        return f"{text}; {effect}" if effect else text
+    shown = act.Block | act.DashingBlock | act.AbilityHit
+    text = f"{text} ({told})" if told and isinstance(action, shown) else text
+    effect = ruled_out(after) if isinstance(action, act.Attack | act.Dash | act.BotTurn) else ""
+    return f"{text}; {effect}" if effect else text
+
+
+def ruled_out(after: State) -> str:
+    """Say what the attacker's ability rules out for the strike waiting for answers."""
+    p = after.pending
+    if p is None or not p.cannot or p.ability is None:
+        return ""
+    found = {f"{c.id}/{a.id}": a for c, a in after.fd.abilities()}
+    card = found.get(p.ability)
+    name = card.name if card and card.name else p.ability
+    return f"{name}: it cannot be {' or '.join(a + 'ed' for a in p.cannot)}"

@@ -97,6 +97,11 @@ class State:
         """Return the display name of a character id or stack key."""
         return dict(self.names).get(key, key)
 
+    def is_bank_hidden(self) -> bool:
+        """Return True while the bank stays hidden: a tournament's bank is determined after
+        the characters are chosen (seed 000), so nobody sees it before the reveal."""
+        return self.setup.bank_after_characters and self.phase == "choosing"
+
     def may_restart_choice(self) -> bool:
         """Return True while the table may agree to choose characters again: during the
         first game, when the characters were chosen (not drafted)."""

@@ -40,6 +40,9 @@ class Setup:
     """Custom Clockwork characters carried from a draft: (player, chip keys)."""
     rules: int = RULES_VERSION
     """The table rules' version (stored setups without one are version 1)."""
+    bank_after_characters: bool = False
+    """Tournament rule (seed 000, "Choosing the Bank"): the bank is determined after the
+    characters are chosen, so the phones keep it hidden until they are revealed."""
 
     @property
     def sides(self) -> tuple[tuple[str, ...], ...]:
@@ -63,6 +66,7 @@ class Setup:
             "mirrors": self.mirrors,
             **({"clockwork": {p: list(k) for p, k in self.clockwork}} if self.clockwork else {}),
             **({"rules": self.rules} if self.rules != 1 else {}),
+            **({"bank_after_characters": True} if self.bank_after_characters else {}),
         }
 
     @classmethod
@@ -79,6 +83,7 @@ class Setup:
             bool(data.get("mirrors", False)),
             tuple((p, tuple(k)) for p, k in dict(data.get("clockwork") or {}).items()),
             int(data.get("rules", 1)),
+            data.get("bank_after_characters") is True,
         )
 
 

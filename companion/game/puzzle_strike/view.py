@@ -65,7 +65,10 @@ def title(state: State) -> str:
 def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
     """Describe the state as one viewer may see it (secret choices stay secret)."""
     setup = state.setup
+    hidden = state.is_bank_hidden()
     chips = chip_details(state, catalog)
+    if hidden:
+        chips = {k: v for k, v in chips.items() if k not in state.bank}
     room: RoomView = {
         "phase": state.phase,
         "title": title(state),
@@ -86,8 +89,15 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "may_switch_character": state.may_switch_character(),
         "character_options": [] if setup.clockwork else character_options(state),
         "panic": {"level": state.panic.level.label, "ante": state.panic.ante},
-        "stacks": [stack_view(state, k, s.value, chips) for k, s in state.stacks],
-        "pool": [
+        "bank_hidden": hidden,
+        "stacks": [
+            stack_view(state, k, s.value, chips)
+            for k, s in state.stacks
+            if not (hidden and k in state.bank)
+        ],
+        "pool": []
+        if hidden
+        else [
             {"key": k, "name": n} for k, n in state.names if "/" in k and not k.startswith("fixed/")
         ],
         "chips": chips,

@@ -157,6 +157,8 @@ class RoomView(TypedDict):
     may_switch_character: bool
     """The loser's choice may switch characters (3rd edition, not a drafted one)."""
     character_options: list[KeyName]
+    bank_hidden: bool
+    """A tournament's bank stays hidden until the characters are revealed."""
     panic: PanicView
     stacks: list[StackView]
     pool: list[PoolItem]

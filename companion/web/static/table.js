@@ -32,6 +32,7 @@ addWords("puzzle_strike", {
   mark_removed: "除外（Into Oblivion）",
   mark_full: "補充",
   tap_stack: "山をタップすると説明を読み、空にできます。",
+  bank_hidden: "大会ルール：銀行はキャラクターが決まってから公開されます。",
   in_the_air: "飛んでいるジェム",
   floating_gems: "浮きジェム",
   waiting_turn: "待機中",
@@ -635,6 +636,8 @@ function choiceControls(s) {
 
 function renderStacks(s) {
   const grid = document.getElementById("stacks");
+  const hidden = document.getElementById("bank-hidden");
+  hidden.hidden = !s.bank_hidden;
   grid.replaceChildren(
     ...s.stacks.map((x) =>
       el(
