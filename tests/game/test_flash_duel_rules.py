@@ -362,13 +362,13 @@ def test_solo_game_won_then_another_character_and_bot(catalog: Catalog) -> None:
         ({"type": "move", "player": "Ana", "card": "3"}, "'card' must be a whole number"),
         ({"type": "move", "player": "Ana", "card": True}, "'card' must be a whole number"),
         ({"type": "move", "player": "Ana", "card": 2**70}, "'card' must be a whole number"),
-        ({"type": "move", "player": 3, "card": 1}, "'player' must be a name"),
+        ({"type": "move", "player": 3, "card": 1}, "'player' must be a text"),
         ({"type": "move", "player": "Ana", "card": 1, "backward": 1}, "true or false"),
         ({"type": "attack", "player": "A", "target": "B", "cards": []}, "1 to 20 cards"),
         ({"type": "attack", "player": "A", "target": "B", "cards": 3}, "1 to 20 cards"),
         ({"type": "time_over", "hands": [1]}, "'hands' must map"),
         ({"type": "reveal", "guesses": [["Ana"]]}, "'guesses' must be"),
-        ({"type": "new_game", "bot": 5}, "'bot' must be a name"),
+        ({"type": "new_game", "bot": 5}, "'bot' must be a text"),
     ],
 )
 def test_parse_action_refuses_bad_shapes(data: dict[str, Any], message: str) -> None:

@@ -166,7 +166,7 @@ def test_actions_read_and_write_the_same_json(data: dict[str, object]) -> None:
     ("data", "message"),
     [
         ({"type": "fly"}, "unknown action 'fly'"),
-        ({"type": 3}, "unknown action int"),
+        ({"type": 3}, "unknown action 3"),
         ({"type": "gain", "player": "Ana", "amount": 0}, "'amount' must be a whole number"),
         ({"type": "gain", "player": "Ana", "amount": True}, "'amount' must be a whole number"),
         ({"type": "spend", "player": "Ana", "amount": 51}, "from 1 to 50"),

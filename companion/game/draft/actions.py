@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.game.errors import InvalidAction
-
-MAX_KEY = 200
+from companion.game.fields import text
 
 
 @dataclass(frozen=True)
@@ -25,10 +24,7 @@ def parse_action(data: Mapping[str, object]) -> Pick:
     """
     if data.get("type") != "pick":
         raise InvalidAction("the only action in a draft room is 'pick' (with 'key')")
-    key = data.get("key")
-    if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY:
-        raise InvalidAction("'key' must name an item of the pool")
-    return Pick(key)
+    return Pick(text(data, "key", "name an item of the pool"))
 
 
 def action_to_json(action: Pick) -> dict[str, object]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game.errors import InvalidAction
+from companion.game.fields import by_type, flag, optional_text, text, whole
 
 JsonObject = Mapping[str, Any]
 """A JSON object as the API hands it over (read only here and in setup parsing)."""
@@ -231,28 +232,14 @@ Action = (
 )
 
 
-# --- reading JSON ----------------------------------------------------------------------
+# --- reading JSON (companion.game.fields, and the shapes only Flash Duel has) ------------
 
-
-def text(data: JsonObject, key: str) -> str:
-    """Read a non-empty string field."""
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise InvalidAction(f"{key!r} must be a name (text), not {value!r}")
-    return value
-
-
-def optional_text(data: JsonObject, key: str) -> str | None:
-    """Read a string field that may be left out."""
-    return None if data.get(key) is None else text(data, key)
+MAX_NUMBER = 99
 
 
 def number(data: JsonObject, key: str, default: int | None = None) -> int:
     """Read a whole-number field (a card, a space, a count)."""
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not -99 <= value <= 99:
-        raise InvalidAction(f"{key!r} must be a whole number, not {value!r}")
-    return value
+    return whole(data, key, -MAX_NUMBER, MAX_NUMBER, default)
 
 
 def cards(data: JsonObject, key: str = "cards") -> Cards:
@@ -284,14 +271,6 @@ def guesses(data: JsonObject) -> tuple[tuple[str, bool], ...]:
     ):
         raise InvalidAction("'guesses' must be [[mortal, true/false], ...]")
     return tuple((str(g[0]), bool(g[1])) for g in raw)
-
-
-def flag(data: JsonObject, key: str) -> bool:
-    """Read an optional true/false field."""
-    value = data.get(key, False)
-    if not isinstance(value, bool):
-        raise InvalidAction(f"{key!r} must be true or false")
-    return value
 
 
 PARSERS: dict[str, Callable[[JsonObject], Action]] = {
@@ -330,10 +309,7 @@ def parse_action(data: JsonObject) -> Action:
 
     :raises InvalidAction: for an unknown type or a field of the wrong shape.
     """
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in PARSERS:
-        raise InvalidAction(f"unknown action {kind!r} (known: {', '.join(PARSERS)})")
-    return PARSERS[kind](data)
+    return by_type(data, PARSERS)
 
 
 TYPE_NAMES: dict[type, str] = {

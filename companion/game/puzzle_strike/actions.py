@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.game.errors import InvalidAction
+from companion.game.fields import by_type, one_of, optional_text, text, whole
 
 
 class StackState(StrEnum):
@@ -156,10 +157,7 @@ Action = (
 
 def gem_value(data: Mapping[str, object], key: str) -> int:
     """Read a gem value field (a whole number from 1 to 4)."""
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 4:
-        raise InvalidAction(f"{key!r} must be a whole number from 1 to 4")
-    return value
+    return whole(data, key, 1, 4)
 
 
 def gem_values(data: Mapping[str, object]) -> tuple[int, ...]:
@@ -170,26 +168,9 @@ def gem_values(data: Mapping[str, object]) -> tuple[int, ...]:
     return tuple(gem_value({"gem": v}, "gem") for v in values)
 
 
-def required(data: Mapping[str, object], key: str) -> str:
-    """Read a short text field (a name or a key) that must be there."""
-    value = data.get(key)
-    if not isinstance(value, str) or not 0 < len(value) <= 200:
-        raise InvalidAction(f"{key!r} must be a text of 1 to 200 characters")
-    return value
-
-
-def optional(data: Mapping[str, object], key: str) -> str | None:
-    """Read a short text field that may be left out."""
-    return None if data.get(key) is None else required(data, key)
-
-
 def choice(data: Mapping[str, object], key: str, kind: type[StrEnum]) -> str:
     """Read a field that takes one of an enum's values."""
-    value = data.get(key)
-    allowed = [m.value for m in kind]
-    if value not in allowed:
-        raise InvalidAction(f"{key!r} must be one of {', '.join(allowed)}")
-    return str(value)
+    return one_of(data, key, [m.value for m in kind])
 
 
 def parse_choose(data: Mapping[str, object]) -> Choose:
@@ -197,16 +178,16 @@ def parse_choose(data: Mapping[str, object]) -> Choose:
     first = data.get("first")
     if first is not None and not isinstance(first, bool):
         raise InvalidAction("'first' must be true (play first) or false (play second)")
-    return Choose(required(data, "character"), first)
+    return Choose(text(data, "character"), first)
 
 
 def parse_losers_choice(data: Mapping[str, object]) -> LosersChoice:
     """Read a between-games choice; 'switch' needs a character, 'swap' out and into."""
     option = LoserOption(choice(data, "option", LoserOption))
     if option is LoserOption.SWITCH:
-        return LosersChoice(option, character=required(data, "character"))
+        return LosersChoice(option, character=text(data, "character"))
     if option is LoserOption.SWAP:
-        return LosersChoice(option, out=required(data, "out"), into=required(data, "into"))
+        return LosersChoice(option, out=text(data, "out"), into=text(data, "into"))
     return LosersChoice(option)
 
 
@@ -215,14 +196,14 @@ PARSERS: dict[str, Callable[[Mapping[str, object]], Action]] = {
     "restart_choice": lambda d: RestartChoice(),
     "ante": lambda d: Ante(),
     "combine": lambda d: Combine(gem_value(d, "a"), gem_value(d, "b")),
-    "crash": lambda d: Crash(gem_values(d), optional(d, "target")),
+    "crash": lambda d: Crash(gem_values(d), optional_text(d, "target")),
     "counter": lambda d: Counter(gem_values(d)),
     "land": lambda d: Land(),
-    "add_gem": lambda d: AddGem(required(d, "player"), gem_value(d, "value")),
-    "remove_gem": lambda d: RemoveGem(required(d, "player"), gem_value(d, "value")),
+    "add_gem": lambda d: AddGem(text(d, "player"), gem_value(d, "value")),
+    "remove_gem": lambda d: RemoveGem(text(d, "player"), gem_value(d, "value")),
     "end_turn": lambda d: EndTurn(d.get("without_ante") is True),
     "forfeit": lambda d: Forfeit(),
-    "stack": lambda d: MarkStack(required(d, "stack"), StackState(choice(d, "state", StackState))),
+    "stack": lambda d: MarkStack(text(d, "stack"), StackState(choice(d, "state", StackState))),
     "losers_choice": parse_losers_choice,
     "rematch": lambda d: Rematch(),
 }
@@ -234,10 +215,7 @@ def parse_action(data: Mapping[str, object]) -> Action:
 
     :raises InvalidAction: for an unknown type or a field of the wrong shape.
     """
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in PARSERS:
-        raise InvalidAction(f"unknown action {kind!r} (known: {', '.join(ACTION_TYPES)})")
-    return PARSERS[kind](data)
+    return by_type(data, PARSERS)
 
 
 def action_to_json(action: Action) -> dict[str, object]:

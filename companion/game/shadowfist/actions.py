@@ -7,11 +7,11 @@ The JSON shapes are the ones the log has always stored, e.g. ``{"type": "seize",
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.game.errors import InvalidAction
+from companion.game.fields import by_type, text, whole
 
 MAX_AMOUNT = 50
 
@@ -89,52 +89,41 @@ class Decked:
 
 
 Action = NextStep | EndTurn | GeneratePower | Gain | Spend | PlaySite | TakeSite | LoseSite | Decked
-TYPES = (
-    "next_step",
-    "end_turn",
-    "generate_power",
-    "gain",
-    "spend",
-    "play_site",
-    *Taking,
-    "lose_site",
-    "decked",
-)
 
 
-def text(data: Mapping[str, object], key: str) -> str:
-    """Read a name field.
-
-    :raises InvalidAction: when it is not text.
-    """
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise InvalidAction(f"{key!r} must name a player")
-    return value
+def name(data: Mapping[str, object], key: str) -> str:
+    """Read a field that names a player."""
+    return text(data, key, "name a player")
 
 
 def amount(data: Mapping[str, object]) -> int:
-    """Read a power amount (1 to 50).
-
-    :raises InvalidAction: for anything else.
-    """
-    value = data.get("amount")
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_AMOUNT:
-        raise InvalidAction(f"'amount' must be a whole number from 1 to {MAX_AMOUNT}")
-    return value
+    """Read a power amount (1 to 50)."""
+    return whole(data, "amount", 1, MAX_AMOUNT)
 
 
 def generated(data: Mapping[str, object]) -> GeneratePower:
-    """Read a power generation: no amount (the sites' default) or 0 to 50.
-
-    :raises InvalidAction: for anything else.
-    """
-    value = data.get("amount")
-    if value is None:
+    """Read a power generation: no amount (the sites' default) or 0 to 50."""
+    if data.get("amount") is None:
         return GeneratePower()
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
-        raise InvalidAction(f"'amount' must be a whole number from 0 to {MAX_AMOUNT}")
-    return GeneratePower(value)
+    return GeneratePower(whole(data, "amount", 0, MAX_AMOUNT))
+
+
+def taking(kind: Taking) -> Callable[[Mapping[str, object]], Action]:
+    """Return the parser of one way of taking a site."""
+    return lambda d: TakeSite(kind, name(d, "player"), name(d, "from"))
+
+
+PARSERS: dict[str, Callable[[Mapping[str, object]], Action]] = {
+    "next_step": lambda d: NextStep(),
+    "end_turn": lambda d: EndTurn(),
+    "generate_power": generated,
+    "gain": lambda d: Gain(name(d, "player"), amount(d)),
+    "spend": lambda d: Spend(name(d, "player"), amount(d)),
+    "play_site": lambda d: PlaySite(name(d, "player")),
+    **{kind.value: taking(kind) for kind in Taking},
+    "lose_site": lambda d: LoseSite(name(d, "player")),
+    "decked": lambda d: Decked(name(d, "player")),
+}
 
 
 def parse_action(data: Mapping[str, object]) -> Action:
@@ -142,25 +131,7 @@ def parse_action(data: Mapping[str, object]) -> Action:
 
     :raises InvalidAction: for an unknown type or a field of the wrong shape.
     """
-    kind = data.get("type")
-    if kind == "next_step":
-        return NextStep()
-    if kind == "end_turn":
-        return EndTurn()
-    if kind == "generate_power":
-        return generated(data)
-    if kind in ("gain", "spend"):
-        return (Gain if kind == "gain" else Spend)(text(data, "player"), amount(data))
-    if kind == "play_site":
-        return PlaySite(text(data, "player"))
-    if kind in tuple(Taking):
-        return TakeSite(Taking(str(kind)), text(data, "player"), text(data, "from"))
-    if kind == "lose_site":
-        return LoseSite(text(data, "player"))
-    if kind == "decked":
-        return Decked(text(data, "player"))
-    shown = ascii(kind) if isinstance(kind, str) else type(kind).__name__
-    raise InvalidAction(f"unknown action {shown} (known: {', '.join(TYPES)})")
+    return by_type(data, PARSERS)
 
 
 def action_to_json(action: Action) -> dict[str, object]:
