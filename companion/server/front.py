@@ -159,6 +159,7 @@ class LongPolls:
         try:
             current = versions(self.check.connection(), watched)
         except Exception:  # noqa: BLE001  (a busy or broken database: try again next time)
+            self.check.forget_connection()
             return
         for match_id in watched:
             now = current.get(match_id, (-1, -1))

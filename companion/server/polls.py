@@ -99,6 +99,16 @@ class PollCheck:
             self.local.conn = conn
         return conn
 
+    def forget_connection(self) -> None:
+        """Drop this thread's connection after an error: the next call opens a new one."""
+        conn: Connection | None = getattr(self.local, "conn", None)
+        self.local.conn = None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # noqa: BLE001  (already broken)
+                pass
+
     def viewer(self, conn: Connection, match_id: str, token: str, seat_version: int) -> str | None:
         """Return the player a seat token belongs to (remembered while the seats stay)."""
         known = self.viewers.get((match_id, token))
@@ -148,6 +158,9 @@ class PollCheck:
         except LookupError:
             return None
         except ERRORS:
+            self.forget_connection()  # a PostgreSQL server restarted: connect again next time
+            return None
+        except db.DatabaseProblem:  # PostgreSQL does not answer now: Flask says so
             return None
         if etag not in (t.strip() for t in poll.if_none_match.split(",")):
             return None

@@ -140,6 +140,7 @@ def pool(url: str) -> ConnectionPool[Any]:
                 min_size=1,
                 max_size=POOL_SIZE,
                 kwargs={"autocommit": True, "row_factory": row_factory},
+                check=ConnectionPool.check_connection,  # one broken by a restart is replaced
                 timeout=30,
                 open=True,
                 name="strikekit",

@@ -48,6 +48,7 @@ def start_workers(path: str | Path, port: int, workers: int) -> subprocess.Popen
             return process
         time.sleep(0.2)
     process.kill()
+    process.wait()
     raise AssertionError("the workers did not start")
 
 
