@@ -25,15 +25,15 @@ from typing import Any
 from urllib.parse import quote
 
 from companion.storage import db, polling
+from companion.storage import seats as seating
 from companion.storage.engine import ERRORS, Connection
-from companion.web.security import HEADERS, SEAT_COOKIE_PREFIX
+from companion.web.security import HEADERS, HSTS, SEAT_COOKIE_PREFIX
 
 MATCH_STATE = re.compile(r"^/api/matches/([A-Za-z0-9_-]{1,100})/state$")
 VIEW_STATE = re.compile(r"^/api/view/([A-Za-z0-9_-]{1,100})/state$")
 WAIT = re.compile(r"^wait=(\d{1,2})$")
 MAX_WAIT = 25
 MAX_SEATS_CACHED = 100_000
-HSTS = "max-age=31536000"
 NOT_MODIFIED_HEADERS = [*HEADERS.items(), ("Cache-Control", "no-cache")]
 
 
@@ -114,7 +114,7 @@ class PollCheck:
         known = self.viewers.get((match_id, token))
         if known is not None and known[1] == seat_version:
             return known[0]
-        name = polling.seat_holder(conn, match_id, token)
+        name = seating.seat_of(conn, match_id, token)
         if name is None:
             return None
         if len(self.viewers) >= MAX_SEATS_CACHED:

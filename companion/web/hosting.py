@@ -34,7 +34,8 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, g, jsonify, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-HSTS = "max-age=31536000"
+from companion.web.security import HSTS
+
 CREATE_PATH = re.compile(r"^/api/(matches|rooms|tournaments)$|^/api/matches/[^/]+/carry$")
 PDF_PATH = re.compile(r"\.pdf$")
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
