@@ -10,7 +10,7 @@ import psycopg
 import pytest
 from flask import Flask
 
-from tests.conftest import act, start_duel
+from tests.conftest import act, post, start_duel
 from tests.server.test_fastpoll import counted
 
 pytestmark = pytest.mark.postgresql
@@ -54,3 +54,22 @@ def test_after_the_server_drops_its_connections_polls_and_writes_still_answer(
     assert a.get(url, headers={"If-None-Match": etag}).status_code == 200  # it changed
     new = a.get(url).headers["ETag"]
     assert a.get(url, headers={"If-None-Match": new}).status_code == 304
+
+
+def test_a_database_that_does_not_answer_is_a_503_that_says_so(
+    pg_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.storage import pg
+
+    match_id, a, _ = start_duel(pg_app)
+    version = a.get(f"/api/matches/{match_id}/state").get_json()["version"]
+
+    def unreachable(url: str) -> pg.PgConnection:
+        raise psycopg.OperationalError("connection refused")
+
+    monkeypatch.setattr(pg, "borrow", unreachable)
+    body = {"action": {"type": "choose", "character": "grave"}, "base_version": version,
+            "idempotency_key": "k" * 16}  # fmt: skip
+    answer = post(a, f"/api/matches/{match_id}/actions", body)
+    assert answer.status_code == 503, answer.get_json()
+    assert "the database does not answer now" in answer.get_json()["error"]
