@@ -37,12 +37,12 @@ from typing import Any
 
 from flask import Flask
 
-from companion.server.polls import HSTS, NOT_MODIFIED_HEADERS, Poll, PollCheck
+from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck
 from companion.storage.engine import is_postgres
 from companion.storage.pg import changed_matches
 from companion.storage.polling import versions
 from companion.web.hosting import public_address
-from companion.web.security import HEADERS
+from companion.web.security import HEADERS, HSTS
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -159,6 +159,7 @@ class LongPolls:
         try:
             current = versions(self.check.connection(), watched)
         except Exception:  # noqa: BLE001  (a busy or broken database: try again next time)
+            self.check.forget_connection()
             return
         for match_id in watched:
             now = current.get(match_id, (-1, -1))

@@ -25,15 +25,15 @@ from typing import Any
 from urllib.parse import quote
 
 from companion.storage import db, polling
+from companion.storage import seats as seating
 from companion.storage.engine import ERRORS, Connection
-from companion.web.security import HEADERS, SEAT_COOKIE_PREFIX
+from companion.web.security import HEADERS, HSTS, SEAT_COOKIE_PREFIX
 
 MATCH_STATE = re.compile(r"^/api/matches/([A-Za-z0-9_-]{1,100})/state$")
 VIEW_STATE = re.compile(r"^/api/view/([A-Za-z0-9_-]{1,100})/state$")
 WAIT = re.compile(r"^wait=(\d{1,2})$")
 MAX_WAIT = 25
 MAX_SEATS_CACHED = 100_000
-HSTS = "max-age=31536000"
 NOT_MODIFIED_HEADERS = [*HEADERS.items(), ("Cache-Control", "no-cache")]
 
 
@@ -99,12 +99,22 @@ class PollCheck:
             self.local.conn = conn
         return conn
 
+    def forget_connection(self) -> None:
+        """Drop this thread's connection after an error: the next call opens a new one."""
+        conn: Connection | None = getattr(self.local, "conn", None)
+        self.local.conn = None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # noqa: BLE001  (already broken)
+                pass
+
     def viewer(self, conn: Connection, match_id: str, token: str, seat_version: int) -> str | None:
         """Return the player a seat token belongs to (remembered while the seats stay)."""
         known = self.viewers.get((match_id, token))
         if known is not None and known[1] == seat_version:
             return known[0]
-        name = polling.seat_holder(conn, match_id, token)
+        name = seating.seat_of(conn, match_id, token)
         if name is None:
             return None
         if len(self.viewers) >= MAX_SEATS_CACHED:
@@ -148,6 +158,9 @@ class PollCheck:
         except LookupError:
             return None
         except ERRORS:
+            self.forget_connection()  # a PostgreSQL server restarted: connect again next time
+            return None
+        except db.DatabaseProblem:  # PostgreSQL does not answer now: Flask says so
             return None
         if etag not in (t.strip() for t in poll.if_none_match.split(",")):
             return None

@@ -10,7 +10,9 @@ and each worker opens its own SQLite connections. Writes stay exact across proce
 each one is a ``BEGIN IMMEDIATE`` transaction, which SQLite serialises between processes
 (WAL mode, 5 s busy timeout), and the state a worker caches is keyed by the version stored in
 the database. gunicorn's master restarts a worker that dies (even by ``kill -9``); a committed
-event is on disk before its answer is sent.
+event is on disk before its answer is sent. On PostgreSQL (``--db postgresql://...``) each
+worker makes its own pool at first use, after the fork, and the write lock is PostgreSQL's
+advisory lock (``companion.storage.pg``), which holds across machines too.
 
 Neither server reads ``X-Forwarded-*`` itself: with ``--proxy`` werkzeug's ``ProxyFix``
 inside the app does (``companion.web.hosting``), so the decision is the same under both.

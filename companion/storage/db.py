@@ -120,6 +120,12 @@ def write_fault() -> str | None:
     return _write_fault[0] if _write_fault else None
 
 
+def is_unreachable(exc: Exception) -> bool:
+    """Say whether an error means the PostgreSQL server cannot be reached now (down,
+    restarting, or every pooled connection busy for too long)."""
+    return isinstance(exc, psycopg.OperationalError)
+
+
 def cause_of(exc: Exception) -> str | None:
     """Return the cause when an error says the database cannot be written, else None."""
     text = str(exc).lower()

@@ -187,7 +187,8 @@ def find_match(
 
 
 def match_and_seat(conn: Connection, match_id: str, token: str | None) -> tuple[Row, str | None]:
-    """Return a match and the player a seat token belongs to in it, in one query.
+    """Return a match and the player a seat token belongs to in it, in one query (a state
+    read's; ``seats.seat_of`` is the lookup alone).
 
     :raises NotFound: when there is no such match.
     """

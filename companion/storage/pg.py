@@ -88,8 +88,11 @@ class PgConnection:
         self.pool = pool
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Any:
-        """Run one statement; return its cursor."""
-        return self.raw.execute(translate(sql), tuple(parameters) or None, prepare=False)
+        """Run one statement; return its cursor (without parameters, the text goes as it is:
+        psycopg reads no placeholder in it, and a literal ``%`` stays single)."""
+        if not parameters:
+            return self.raw.execute(sql, prepare=False)
+        return self.raw.execute(translate(sql), tuple(parameters), prepare=False)
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Any:
         """Run one statement for each set of parameters."""
@@ -140,6 +143,7 @@ def pool(url: str) -> ConnectionPool[Any]:
                 min_size=1,
                 max_size=POOL_SIZE,
                 kwargs={"autocommit": True, "row_factory": row_factory},
+                check=ConnectionPool.check_connection,  # one broken by a restart is replaced
                 timeout=30,
                 open=True,
                 name="strikekit",

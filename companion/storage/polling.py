@@ -1,10 +1,10 @@
 """The reads the server's fast poll path makes without Flask: a match's versions by id or
-by spectator token, several matches' versions at once, and whose seat a token holds."""
+by spectator token, and several matches' versions at once. Whose seat a token holds is the
+one lookup of ``companion.storage.seats.seat_of``."""
 
 from __future__ import annotations
 
 from companion.storage.engine import Connection, Row
-from companion.storage.matches import hash_token
 
 CHUNK = 500
 """Ids per query (well under SQLite's limit on bound parameters)."""
@@ -37,12 +37,3 @@ def viewed_versions(conn: Connection, view_token: str) -> Row | None:
         "select id, version, seat_version from matches where view_token = ?", (view_token,)
     ).fetchone()
     return row
-
-
-def seat_holder(conn: Connection, match_id: str, token: str) -> str | None:
-    """Return the name of the seat a token holds in a match, if any."""
-    row = conn.execute(
-        "select name from seats where match_id = ? and token_hash = ?",
-        (match_id, hash_token(token)),
-    ).fetchone()
-    return None if row is None else str(row["name"])

@@ -108,14 +108,12 @@ def carry_draft(
         ).fetchone()["match_id"]
         if current == t["match_id"]:  # still the draft: no other read opened the duel
             # Each drafter's phone holds the same player's seat in the duel; a seat whose
-            # phone is missing waits for its own code, as at any tournament table.
-            held = {r["name"]: r["token_hash"] for r in conn.execute(
-                "select name, token_hash from seats where match_id = ?", (current,))}  # fmt: skip
-            hashes = {n: held[p] for n, p in enumerate(setup.players) if held.get(p)}
+            # phone is missing waits for its own code, as at any tournament table. The draft
+            # page's own carry then leads every phone to this duel, not a new one.
             claims = {n: store.hash_token(seat_code(row, ids["id"], n))
                       for n in range(len(setup.players))}  # fmt: skip
-            store.insert_match(conn, ids, duel_room.setup_to_json(setup), setup.players, hashes,
-                               store.TOURNAMENT, claims)  # fmt: skip
+            seating.carry_into(conn, current, ids, duel_room.setup_to_json(setup),
+                               setup.players, store.TOURNAMENT, claims)  # fmt: skip
             conn.execute(
                 "update tournament_tables set draft_id = match_id, match_id = ? "
                 "where tournament_id = ? and round = ? and table_no = ?",
@@ -123,13 +121,6 @@ def carry_draft(
             )
             line = f"round {t['round']} table {t['table_no']}: drafted; the duel is open"
             log(conn, row["id"], "table", line)
-            # The draft page's own carry then leads every phone to this duel, not a new one.
-            conn.execute(
-                "insert into carries (draft_id, match_id, created) values (?,?,?) "
-                "on conflict do nothing",
-                (current, ids["id"], store.now()),
-            )
-            seating.bump_seats(conn, current)  # the draft's phones see the link
             current = ids["id"]
     return store.load(conn, store.find_match(conn, match_id=current), catalog)
 

@@ -11,6 +11,7 @@ from typing import Any
 from companion.game import rooms
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import (
+    CASUAL,
     SEAT_EVENT,
     SEAT_TOKEN_BYTES,
     TOKEN_BYTES,
@@ -174,21 +175,35 @@ def carry_draft(
         done = carried_match(conn, draft_id)
         if done is not None:
             return {k: str(done[k]) for k in ("id", "join_code", "view_token")}
-        held = conn.execute(
-            "select name, token_hash from seats where match_id = ? and token_hash is not null",
-            (draft_id,),
-        ).fetchall()
-        by_name = {r["name"]: r["token_hash"] for r in held}
-        players = rules.players(setup)
-        hashes = {i: by_name[p] for i, p in enumerate(players) if p in by_name}
         ids = new_ids()
-        insert_match(conn, ids, rules.setup_to_json(setup), players, hashes)
-        conn.execute(
-            "insert into carries (draft_id, match_id, created) values (?,?,?)",
-            (draft_id, ids["id"], now()),
-        )
-        bump_seats(conn, draft_id)  # every phone's next read of the draft shows the link
+        carry_into(conn, draft_id, ids, rules.setup_to_json(setup), rules.players(setup))
     return ids
+
+
+def carry_into(
+    conn: Connection,
+    draft_id: str,
+    ids: dict[str, str],
+    setup_json: dict[str, Any],
+    players: tuple[str, ...],
+    trust: str = CASUAL,
+    claims: dict[int, str] | None = None,
+) -> None:
+    """Insert the match a draft becomes (inside a write transaction): each draft seat's
+    phone holds the seat of the same name, a seat whose phone is missing waits for its
+    ``claims`` code (a tournament table's) or any phone; the draft remembers the match, and
+    every phone's next read of the draft shows its link. The one carry, for a draft room's
+    own and for a tournament table's (``companion.storage.results``)."""
+    held = {r["name"]: r["token_hash"] for r in conn.execute(
+        "select name, token_hash from seats where match_id = ? and token_hash is not null",
+        (draft_id,))}  # fmt: skip
+    hashes = {i: held[p] for i, p in enumerate(players) if p in held}
+    insert_match(conn, ids, setup_json, players, hashes, trust, claims)
+    conn.execute(
+        "insert into carries (draft_id, match_id, created) values (?,?,?) on conflict do nothing",
+        (draft_id, ids["id"], now()),
+    )
+    bump_seats(conn, draft_id)
 
 
 def seat_by_name(conn: Connection, match_id: str, name: str, token: str) -> None:

@@ -80,6 +80,10 @@ def init_app(app: Flask) -> None:
 
     def database_error(exc: Exception):  # type: ignore[no-untyped-def]
         cause = db.cause_of(exc)
+        if cause is None and db.is_unreachable(exc):
+            log.error("the database does not answer: %s", exc)
+            return as_response(503, "the database does not answer now: nothing was saved; "
+                               "try again in a moment")  # fmt: skip
         if cause is None:
             return unexpected(exc)
         log.error("the database cannot be written: %s", cause)

@@ -35,8 +35,8 @@ from flask import Flask, Response, current_app, g, jsonify, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from companion.storage.clients import Opener
+from companion.web.security import HSTS
 
-HSTS = "max-age=31536000"
 CREATE_PATH = re.compile(r"^/api/(matches|rooms|tournaments)$|^/api/matches/[^/]+/carry$")
 PDF_PATH = re.compile(r"\.pdf$")
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})

@@ -19,6 +19,9 @@ CSP = (
     "connect-src 'self'; manifest-src 'self'; worker-src 'self'; frame-ancestors 'none'; "
     "base-uri 'none'; form-action 'self'; object-src 'none'"
 )
+HSTS = "max-age=31536000"
+"""Strict-Transport-Security on every answer that came over HTTPS (the Flask app's and the
+fast path's alike)."""
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",

@@ -6,6 +6,7 @@ import threading
 import uuid
 from collections import Counter
 
+import pytest
 from flask import Flask
 
 from companion.storage import db
@@ -14,6 +15,7 @@ from tests.conftest import CSRF, act, phone, post, start_duel
 THREADS, TOTAL = 8, 500
 
 
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)  # PostgreSQL: test_multiprocess
 def test_eight_threads_500_events(app: Flask) -> None:
     match_id, a, b = start_duel(app)
     assert act(a, match_id, {"type": "choose", "character": "grave"}).status_code == 200

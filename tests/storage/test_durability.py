@@ -59,7 +59,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.time() + 15
+    deadline = time.time() + 30  # a bound (a busy machine starts slowly), never a timing
     while time.time() < deadline:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as r:
@@ -68,6 +68,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
         except OSError:
             time.sleep(0.1)
     process.kill()
+    process.wait()
     raise AssertionError("the server did not start")
 
 

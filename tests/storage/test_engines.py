@@ -70,3 +70,16 @@ def test_a_server_that_does_not_answer_is_named_with_what_to_check(
     err = capsys.readouterr().err
     assert "cannot reach the PostgreSQL database" in err and "kit:***@" in err
     assert "s3cret" not in err
+
+
+@pytest.mark.postgresql
+def test_a_literal_percent_sign_reads_the_same_with_and_without_parameters(
+    pg_database: str,
+) -> None:
+    from contextlib import closing
+
+    from companion.storage import db
+
+    with closing(db.connect(pg_database)) as conn:
+        assert conn.execute("select '5%' as t").fetchone()["t"] == "5%"
+        assert conn.execute("select '5%' || ? as t", ("!",)).fetchone()["t"] == "5%!"

@@ -48,6 +48,7 @@ def start_workers(path: str | Path, port: int, workers: int) -> subprocess.Popen
             return process
         time.sleep(0.2)
     process.kill()
+    process.wait()
     raise AssertionError("the workers did not start")
 
 
@@ -117,7 +118,12 @@ class Load:
         self, phone: Phone, match_id: str, stacks: list[str], done: Callable[[], bool]
     ) -> None:
         """Post until ``done()``; a 409 tells the current version, so no read is needed."""
-        version = phone.call("GET", f"/api/matches/{match_id}/state")[1]["version"]
+        version = None
+        while version is None and not done():  # a busy machine may answer the first read late
+            try:
+                version = phone.call("GET", f"/api/matches/{match_id}/state")[1]["version"]
+            except OSError:
+                time.sleep(0.1)
         i = 0
         while not done():
             i += 1
