@@ -71,6 +71,10 @@ class UndoRefused(StoreError):
     """The rules do not let this action be taken back."""
 
 
+class MatchDecided(StoreError):
+    """A tournament table's match is decided: its result belongs to the event now."""
+
+
 def now() -> str:
     """Return the time as ISO text."""
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -318,6 +322,10 @@ def apply_action(
     """Apply a typed action with the rules and log it."""
     rules, position = current.rules, current.version  # events count from 1, positions from 0
     if match["trust"] == TOURNAMENT:
+        if rules.is_over(current.state):
+            raise MatchDecided("this tournament table's match is decided and its result is in "
+                               "the event: no rematch or new game here; the organiser corrects "
+                               "a wrong result on the event's page")  # fmt: skip
         allowed = rules.deciders(write.action, current.state)
         if allowed is not None and write.actor not in allowed:
             whose = " or ".join(dict.fromkeys(allowed))

@@ -72,7 +72,7 @@ def test_a_fifth_site_played_wins_when_no_one_has_one_to_attack(catalog: Catalog
 
 
 def test_burning_the_fifth_for_victory_wins(catalog: Catalog) -> None:
-    state = with_sites(table(catalog), Ana=3, Cid=2)
+    state = with_sites(main(catalog), Ana=3, Cid=2)
     state = replace(state, players=(replace(state.players[0], burned=1), *state.players[1:]))
     state = run(state, catalog, TakeSite(Taking.BURN_VICTORY, "Ana", "Cid"))
     assert state.winner == "Ana" and state.players[2].sites == 1
@@ -80,7 +80,7 @@ def test_burning_the_fifth_for_victory_wins(catalog: Catalog) -> None:
 
 def test_a_fourth_site_seized_does_not_win(catalog: Catalog) -> None:
     state = run(
-        with_sites(table(catalog), Ana=3, Ben=2), catalog, TakeSite(Taking.SEIZE, "Ana", "Ben")
+        with_sites(main(catalog), Ana=3, Ben=2), catalog, TakeSite(Taking.SEIZE, "Ana", "Ben")
     )
     assert state.winner is None and state.players[0].sites == 4
 
@@ -197,10 +197,21 @@ def test_exact_counts_after_each_site_move(catalog: Catalog) -> None:
     assert state.players[2].sites == 0
 
 
-def test_burning_for_power_out_of_turn_keeps_the_turn(catalog: Catalog) -> None:
-    state = with_sites(table(catalog), Ana=1)
-    state = apply(state, TakeSite(Taking.BURN_POWER, "Ben", "Ana"), "Ben", catalog, 0)
-    assert state.turn == "Ana" and state.players[1].power == 20 + 4
+@pytest.mark.parametrize("taking", list(Taking))
+def test_only_the_attacker_takes_a_site_in_their_main_shot(
+    catalog: Catalog, taking: Taking
+) -> None:
+    """Seed 004: a site is seized or burned when the attack of the player whose turn it is
+    brings it down, and the attacker chooses (play-test: Ben seized during Cid's turn)."""
+    state = with_sites(main(catalog), Ana=1, Ben=1)
+    with pytest.raises(sf.ShadowfistError, match="only the attacker .* \\(it is Ana's\\)"):
+        apply(state, TakeSite(taking, "Ben", "Ana"), "Ben", catalog, 0)
+    early = with_sites(table(catalog), Ben=1)  # Ana's Establishing Shot
+    with pytest.raises(sf.ShadowfistError, match="in the Main Shot"):
+        apply(early, TakeSite(taking, "Ana", "Ben"), "Ana", catalog, 0)
+    assert RULES.view(early, "Ana", catalog)["players"][0]["may_take_site"] is False
+    assert RULES.view(state, "Ben", catalog)["players"][0]["may_take_site"] is True
+    assert RULES.view(state, "Ana", catalog)["players"][1]["may_take_site"] is False
 
 
 def test_playing_wins_only_as_the_fifth(catalog: Catalog) -> None:
@@ -237,6 +248,7 @@ def test_the_view_of_each_player(catalog: Catalog) -> None:
         "site_gain": 0,
         "may_play_site": False,
         "site_played": False,
+        "may_take_site": False,
         "wins_by_playing": False,
     }
     assert (ben["may_play_site"], ben["site_played"], ben["site_cost"]) == (False, False, 1)

@@ -48,7 +48,11 @@ def test_shadowfist_game_to_five_sites(app: Flask) -> None:
     assert refused.status_code == 422 and "Ben has 1 power, not 5" in refused.get_json()["error"]
     end_turns_until(b, room, "Ben")
     site(b, room, {"type": "play_site", "player": "Ben"})
-    assert act(a, room, {"type": "burn_victory", "player": "Ana", "from": "Ben"}).status_code == 200
+    out_of_turn = act(a, room, {"type": "burn_victory", "player": "Ana", "from": "Ben"})
+    assert out_of_turn.status_code == 422 and "only the attacker" in out_of_turn.get_json()["error"]
+    end_turns_until(a, room, "Ana")
+    burned = site(a, room, {"type": "burn_victory", "player": "Ana", "from": "Ben"})
+    assert burned.status_code == 200
     s = state(b, room)["state"]
     assert s["winner"] == "Ana"
     assert "Ana burned a site of Ben for victory" in state(b, room)["history"]
@@ -88,7 +92,7 @@ def test_shadowfist_burn_for_power_and_turns(app: Flask) -> None:
     assert site(b, room, {"type": "play_site", "player": other}).status_code == 200
     end_turns_until(a, room, first)
     turn_no = state(a, room)["state"]["turn_no"]
-    act(a, room, {"type": "burn_power", "player": first, "from": other})
+    assert site(a, room, {"type": "burn_power", "player": first, "from": other}).status_code == 200
     s = state(c, room)["state"]
     burner = next(p for p in s["players"] if p["name"] == first)
     assert burner["power"] == 1 + 4

@@ -11,7 +11,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.helpers import act, open_room, phone, post, seat_link, start_duel, state
-from tests.web.test_tournament_api import create, current_tables, org, read
+from tests.web.test_tournament_api import (
+    create,
+    current_tables,
+    org,
+    ps_second_player_wins,
+    read,
+)
 
 
 def tournament_table(client: FlaskClient) -> tuple[str, dict[str, str], dict[str, Any]]:
@@ -292,3 +298,22 @@ def test_players_who_disagree_leave_the_result_to_the_organiser(
     url = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/result"
     assert org(client, url, {"wins_a": 2, "wins_b": 0}, h).status_code == 200
     assert current_tables(read(client, tid))[0]["source"] == "organiser"
+
+
+def test_a_decided_tournament_table_takes_no_rematch_or_further_action(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The loser's Rematch erased a reported 0-2 (play-test): a decided table is closed."""
+    tid, h, table = tournament_table(client)
+    phones = seated_players(app, table)
+    match_id = table["match_url"].rsplit("/", 1)[1]
+    a, b = (phones[table[side]["name"]] for side in ("a", "b"))
+    ps_second_player_wins(match_id, a, b)
+    decided = {"wins_a": 0, "wins_b": 2, "draws": 0}
+    assert current_tables(read(client, tid, h))[0]["result"] == decided
+    for p in (a, b):
+        refused = act(p, match_id, {"type": "rematch"})
+        assert refused.status_code == 409, refused.get_json()
+        assert "decided" in refused.get_json()["error"]
+    assert current_tables(read(client, tid, h))[0]["result"] == decided
+    assert state(a, match_id)["state"]["match"]["winner"] is not None

@@ -27,7 +27,7 @@ from companion.game.shadowfist.actions import (
     parse_action,
 )
 from companion.game.shadowfist.rules import ShadowfistError, game_set, prompts
-from printkit.catalog import Catalog, ShadowfistRules
+from printkit.catalog import Catalog
 
 KIND = "shadowfist"
 MAX_PLAYERS = 6
@@ -131,7 +131,6 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
 
 def act(state: State, action: Action, catalog: Catalog) -> State:
     """Apply one action (see ``apply``)."""
-    rules = game_set(catalog).rules
     match action:
         case NextStep():
             if state.step + 1 < len(prompts(catalog)):
@@ -140,7 +139,7 @@ def act(state: State, action: Action, catalog: Catalog) -> State:
         case EndTurn():
             return next_turn(state)
         case TakeSite():
-            return take_site(state, action, rules)
+            return take_site(state, action, catalog)
         case GeneratePower(amount):
             return generate_power(state, amount, catalog)
         case PlaySite(name):
@@ -201,13 +200,22 @@ def play_site(state: State, index: int, catalog: Catalog) -> State:
     return replace(state, winner=player.name) if wins else state
 
 
-def take_site(state: State, action: TakeSite, rules: ShadowfistRules) -> State:
-    """Seize or burn another player's Feng Shui Site; a seize or a burn for victory that
-    reaches 5 wins; burning for power ends the burner's turn.
+def take_site(state: State, action: TakeSite, catalog: Catalog) -> State:
+    """Seize or burn another player's Feng Shui Site, as the player whose attack took it
+    down in their Main Shot (seed 004: only the attacker chooses); a seize or a burn for
+    victory that reaches 5 wins; burning for power ends the burner's turn.
 
-    :raises ShadowfistError: for taking from yourself or from a player without sites.
+    :raises ShadowfistError: out of turn, outside the Main Shot, for taking from yourself
+        or from a player without sites.
     """
+    rules = game_set(catalog).rules
     who, victim = player_index(state, action.player), player_index(state, action.victim)
+    if who != state.current:
+        raise ShadowfistError(f"only the attacker seizes or burns a site, on their own turn "
+                              f"(it is {state.turn}'s)")  # fmt: skip
+    if sf.phase_of_step(catalog, state.step) != sf.MAIN_SHOT:
+        at = sf.prompts(catalog)[state.step][0]
+        raise ShadowfistError(f"sites are attacked in the Main Shot, not at {at!r}")
     if who == victim:
         raise ShadowfistError("take a site from another player")
     loser = state.players[victim]
@@ -218,7 +226,7 @@ def take_site(state: State, action: TakeSite, rules: ShadowfistRules) -> State:
     if action.taking is Taking.BURN_POWER:
         gain = sf.burn_for_power(rules, len(state.seating))
         state = with_player(state, who, replace(player, power=player.power + gain))
-        return next_turn(state) if who == state.current else state
+        return next_turn(state)
     if action.taking is Taking.SEIZE:
         player = replace(player, sites=player.sites + 1)
     else:

@@ -39,6 +39,8 @@ class PlayerView(TypedDict):
     site_gain: int
     may_play_site: bool
     site_played: bool
+    may_take_site: bool
+    """Their turn's Main Shot: they may seize or burn a site their attack brought down."""
     wins_by_playing: bool
 
 
@@ -94,6 +96,7 @@ def player_view(
         and state.sites_played < rules.sites_per_turn
         and p.power >= cost,
         "site_played": my_turn and state.sites_played >= rules.sites_per_turn,
+        "may_take_site": my_turn and main_shot,
         "wins_by_playing": sf.may_win_by_playing(rules, p, others),
     }
 

@@ -506,7 +506,9 @@ function renderBetween(s, seated) {
       box,
       el("h2", {}, t("game_over", "Game over")),
       seated && solo ? el("div", { class: "row" }, character, bot) : null,
-      seated ? el("button", { type: "button", class: "big", id: "new-game", onclick: next }, t("new_game", "New game")) : null,
+      seated && ROOM.current?.trust !== "tournament"
+        ? el("button", { type: "button", class: "big", id: "new-game", onclick: next }, t("new_game", "New game"))
+        : null,
     );
     return;
   }

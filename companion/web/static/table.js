@@ -235,7 +235,8 @@ function renderStatus(s) {
       ),
     );
   }
-  if (s.phase === "over" && s.you && !ROOM.spectator) {
+  // A tournament table's decided match belongs to the event: no rematch there.
+  if (s.phase === "over" && s.you && !ROOM.spectator && ROOM.current?.trust !== "tournament") {
     parts.push(
       el("button", { type: "button", class: "big", id: "rematch", onclick: () => act({ type: "rematch" }) }, t("rematch", "Rematch")),
     );
