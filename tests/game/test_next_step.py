@@ -123,3 +123,18 @@ def test_shadowfist_says_your_turn_on_the_turns_phone_only(catalog: Catalog) -> 
     assert mine and line.startswith("Your turn: ") and actions == ["next_step", "end_turn"]
     mine, line, actions = bar(dict(shadowfist_view(state, "Ben", catalog)))
     assert not mine and line.startswith("Waiting for Ana's turn: ") and actions == []
+
+
+def test_flash_duel_a_recovering_player_is_told_to_end_the_turn(catalog: Catalog) -> None:
+    """Seed 002: a fighter who retreated skips their next turn's action (play-test: the bar
+    said 'one action' and Advance was refused)."""
+    table = Table(catalog, players=["Ana", "Ben"], characters=DUEL).turn_to("Ana")
+    table.place(Ana=5, Ben=10).act("Ana", type="dash", player="Ana", target="Ben", dash=1,
+                                    cards=[4])  # fmt: skip
+    table.act("Ben", type="retreat", player="Ben", card=1)
+    table.turn_to("Ben")
+    assert bar(table.view("Ben")) == (
+        True,
+        "You are recovering from a retreat: end the turn",
+        ["end_turn"],
+    )

@@ -22,6 +22,9 @@ def next_step(state: State, viewer: str | None) -> NextStep | None:
     turn = state.current
     if is_bot(state, turn):
         return step(True, "fd_bot_turn", "The bot's turn: enter its play", "bot")
+    if turn == viewer and turn in state.recovering:  # a retreat costs the next turn
+        text = "You are recovering from a retreat: end the turn"
+        return step(True, "fd_recovering", text, "end_turn")
     if turn == viewer:
         text = "Your turn: one action, then end the turn"
         return step(True, "fd_your_turn", text, "end_turn")

@@ -337,6 +337,14 @@ function hitButton(who) {
   );
 }
 
+// Who answers a strike: the struck player on their own phone. Any seated phone answers for
+// a player who has no phone at the table (the attacker's tap once lost the defender's round).
+function answersFor(s, who) {
+  if (who === s.you) return true;
+  const seat = (ROOM.current?.seats || []).find((x) => x.name === who);
+  return !seat?.taken;
+}
+
 function renderAnswer(s, seated) {
   const box = document.getElementById("answer");
   const p = s.pending;
@@ -358,35 +366,37 @@ function renderAnswer(s, seated) {
     seated && !botDefends
       ? [
           cardPicker(s),
-          p.targets.map((who) =>
-            el(
-              "div",
-              { class: "row" },
+          p.targets
+            .filter((who) => answersFor(s, who))
+            .map((who) =>
               el(
-                "button",
-                {
-                  type: "button",
-                  "data-block": who,
-                  disabled: DUEL.cards.length === 0 || (p.cannot || []).includes("block"),
-                  onclick: () => duelAct({ type: "block", player: who, cards: DUEL.cards }),
-                },
-                t("block", "Block") + ": " + who,
+                "div",
+                { class: "row" },
+                el(
+                  "button",
+                  {
+                    type: "button",
+                    "data-block": who,
+                    disabled: DUEL.cards.length === 0 || (p.cannot || []).includes("block"),
+                    onclick: () => duelAct({ type: "block", player: who, cards: DUEL.cards }),
+                  },
+                  t("block", "Block") + ": " + who,
+                ),
+                p.kind === "dash"
+                  ? el(
+                      "button",
+                      {
+                        type: "button",
+                        "data-retreat": who,
+                        disabled: DUEL.cards.length === 0 || (p.cannot || []).includes("retreat"),
+                        onclick: () => duelAct({ type: "retreat", player: who, card: first }),
+                      },
+                      t("retreat", "Retreat") + ": " + who,
+                    )
+                  : null,
+                hitButton(who),
               ),
-              p.kind === "dash"
-                ? el(
-                    "button",
-                    {
-                      type: "button",
-                      "data-retreat": who,
-                      disabled: DUEL.cards.length === 0 || (p.cannot || []).includes("retreat"),
-                      onclick: () => duelAct({ type: "retreat", player: who, card: first }),
-                    },
-                    t("retreat", "Retreat") + ": " + who,
-                  )
-                : null,
-              hitButton(who),
             ),
-          ),
           teammates.map((who) =>
             el(
               "button",

@@ -69,7 +69,7 @@ JA_BLOCKS.flash_duel = {
   cannot_answer: "アビリティにより不可",
   bot_turn_enter: "ボットの番：下でその行動を入力", one_action: "行動を1つして、ターンを終える",
   hit_sure: "ヒットを受けますか？もう一度タップ",
-  fd_game_to: "ゲームの勝者：{winner}", fd_bot_turn: "ボットの番：その行動を入力", fd_your_turn: "あなたの番：行動を1つして、ターンを終える",
+  fd_game_to: "ゲームの勝者：{winner}", fd_bot_turn: "ボットの番：その行動を入力", fd_your_turn: "あなたの番：行動を1つして、ターンを終える", fd_recovering: "リトリートの回復中：ターンを終える",
   fd_wait_turn: "{turn} の番を待っています", fd_swap_step: "ラウンドに負けました：能力を入れ替えるか、そのままにする",
   fd_wait_swap: "{who} の能力の入れ替えを待っています", fd_choose_first: "先手を決めてください", fd_wait_first: "{who} が先手を決めるのを待っています",
   fd_round_over: "ラウンド終了", fd_bot_answers: "{attacker} がボットを攻撃：ボットの対応を入力",

@@ -21,7 +21,11 @@ function sfControls(s, p) {
     others.map((n) => el("option", { value: n }, n)),
   );
   const take = (type, label) =>
-    el("button", { type: "button", disabled: !p.may_take_site, onclick: () => roomAct({ type, player: p.name, from: victim.value }) }, label);
+    el(
+      "button",
+      { type: "button", disabled: !p.may_take_site, onclick: () => roomAct({ type, player: p.name, from: victim.value }) },
+      label,
+    );
   const note = sfSiteNote(s, p);
   return [
     el(
