@@ -2,7 +2,10 @@
 // English is the text in the pages and scripts; Japanese comes in one block per page (shared
 // words in "common"), looked up in every block: a page's script adds its own block with
 // addWords(name, {...}) when it is imported, before the page is drawn.
+// The game terms the printed sheets use too (printkit/i18n.py) come from the page itself
+// (base.html's JSON block), looked up first: one word list for paper and phone.
 const JA_BLOCKS = {
+  glossary: JSON.parse(document.getElementById("glossary")?.textContent || "{}"),
   common: {
     offline: "オフライン", home: "ホーム", start_match: "Puzzle Strike の対戦を始める", players: "プレイヤー（手番順）",
     mode: "モード", mode_auto: "2人プレイ／乱戦", mode_team: "2vs2チーム戦", mode_lms: "生き残りルール", set: "セット",
@@ -10,11 +13,11 @@ const JA_BLOCKS = {
     to_table: "テーブルへ", join: "対戦に参加", join_button: "参加", bank_randomizer: "銀行ランダマイザー", t_run: "大会を開く", sets: "セット",
     exclude: "除外（カンマ区切り）", pin: "固定（カンマ区切り）", no_attacks: "攻撃なし", min_attacks: "攻撃チップ N 枚以上",
     min_arrows: "黒矢印 N 枚以上", cheap: "価格がこれ以下のチップを含む", seed: "シード（空欄ならランダム）", draw: "銀行を作る",
-    bank: "銀行", sheet: "セットアップシート（PDF）", recommended: "お勧めチップセット", pick_seat: "あなたは誰？", watch: "観戦する",
-    undo: "元に戻す", redo: "やり直す", ante: "アンティ", end_turn: "ターン終了", combine: "融合", crash: "クラッシュ",
-    counter: "カウンタークラッシュ", land: "そのまま受ける", your_turn: "あなたの番", turn_of: "手番", add: "追加", remove: "削除",
-    panic: "パニックタイム", choose_character: "キャラクターを選ぶ（他の人には見えません）", waiting: "待機中",
-    height_bonus: "積み上げボーナス", winner: "勝者", score: "スコア", keep: "変更しない", switch: "キャラクター変更",
+    sheet: "セットアップシート（PDF）", recommended: "お勧めチップセット", pick_seat: "あなたは誰？", watch: "観戦する",
+    undo: "元に戻す", redo: "やり直す", end_turn: "ターン終了", combine: "融合", crash: "クラッシュ",
+    land: "そのまま受ける", your_turn: "あなたの番", turn_of: "手番", add: "追加", remove: "削除",
+    choose_character: "キャラクターを選ぶ（他の人には見えません）", waiting: "待機中",
+    winner: "勝者", score: "スコア", keep: "変更しない", switch: "キャラクター変更",
     swap: "山を1つ入れ替え", reroll: "銀行を作り直す", losers_choice: "敗者の選択", changed: "テーブルが変わりました。確認してもう一度。",
     flying: "飛んでいるジェム", to: "→", possible: "通りの銀行", oblivion: "除外", share: "共有", view_link: "観戦リンク",
     join_link: "参加リンク", first: "先手", second: "後手", game: "ゲーム", gems_selected: "選んだジェム",
@@ -23,7 +26,7 @@ const JA_BLOCKS = {
     undo_pick: "直前のピックを取り消す", draft_done: "ドラフト終了", your_pick: "あなたのピック", pick_of: "ピック", picks: "ピック",
     print: "印刷", carry: "このキャラクターで対戦を始める", go_to_match: "対戦へ進む", plays_first: "先手",
     next_step: "次のステップ", wins: "の勝ち", play_site: "風水サイトを出す", seize: "奪取", burn_victory: "勝利のために焼く",
-    burn_power: "パワーのために焼く", lose_site: "サイトを失った", decked: "山札切れ", power: "パワー", sites: "サイト", burned: "焼いた",
+    burn_power: "パワーのために焼く", lose_site: "サイトを失った", decked: "山札切れ", burned: "焼いた",
     tap_waiting: "オフライン：最後の操作は保存され、接続が戻ったら送信されます", tap_sent: "保存していた操作を送信しました",
     tap_refused: "保存していた操作は適用されませんでした", tap_wait_first: "前の操作が送信待ちです。送信後にもう一度どうぞ",
     hand_over: "席を新しい端末に渡す", hand_over_help: "紛失・電池切れの端末の代わりに：その席を新しいリンクで開放し、古い端末は操作できなくなります。",
@@ -32,8 +35,7 @@ const JA_BLOCKS = {
   shadowfist: {
     sf_turn: "ターン", sf_next_step: "次のステップ", sf_end_turn: "ターン終了", sf_wins: "の勝利",
     sf_play_site: "風水サイトを出す", sf_seize: "奪取する", sf_burn_victory: "勝利のために焼く", sf_burn_power: "パワーのために焼く",
-    sf_lose_site: "サイトを失った", sf_decked: "最後のカードを引いた", sf_deck_out: "山札切れ", sf_power: "パワー",
-    sf_sites: "風水サイト", sf_burned: "勝利用に焼いた", sf_from: "相手", sf_site_played: "このターンは風水サイトを出しました（1ターン1枚）",
+    sf_lose_site: "サイトを失った", sf_decked: "最後のカードを引いた", sf_deck_out: "山札切れ",     sf_burned: "勝利用に焼いた", sf_from: "相手", sf_site_played: "このターンは風水サイトを出しました（1ターン1枚）",
     sf_not_your_turn: "風水サイトは自分のターンに出します", sf_fifth_rule: "5枚目は奪取するか勝利のために焼くこと（攻撃できるサイトが他にない時だけ、出して勝てます）",
     sf_wins_by_playing: "攻撃できるサイトが他にないので、出せば勝ちです", sf_victory: "勝利まで",
     sf_won: "{winner} の勝利", sf_your_turn: "あなたのターン：{step}（{index}/{count}）", sf_wait_turn: "{turn} のターン待ち：{step}",
@@ -50,7 +52,7 @@ JA_BLOCKS.flash_duel = {
   round_over: "ラウンド終了", rounds: "ラウンド", bot_hp: "ボットの体力", dragon_hp: "ドラゴンの体力", extra_turns: "追加ターン",
   dragon_hand: "手札", dragon_abilities: "能力カード", fd_draw: "引き分け", space: "マス",
   tap_space: "置くマスをタップ：", tap_pawn: "コマをタップしてからマスをタップすると、手で動かせます。", recovering: "回復中",
-  clear: "クリア", cards: "カード", target: "対象", advance: "前進", move_back: "後退", attack: "攻撃", push: "押し出し",
+  clear: "クリア", cards: "カード", target: "対象", advance: "前進", move_back: "後退", push: "押し出し",
   dash: "ダッシュ攻撃", dash_hint: "ダッシュ攻撃：最初のカードでダッシュし、残りのカードで攻撃。", block: "ブロック",
   retreat: "退却", take_hit: "攻撃を受ける", dashing_block: "ダッシュブロック",
   dashing_block_hint: "ダッシュブロック：最初のカードでダッシュし、残りのカードをブロックに加える。",
@@ -58,9 +60,9 @@ JA_BLOCKS.flash_duel = {
   bot_defend: "ボットが防御", bot_turn: "ボットの手番", swap_title: "ラウンドに負けました：能力を1枚入れ替えられます",
   swap_give: "手放す能力", swap_take: "受け取る能力", fd_swap: "入れ替える", game_over: "ゲーム終了", new_game: "新しいゲーム",
   chooses_first: "が先手を決めます", coin_first: "引き分け：コインで先手を決めます", draw_pile: "山札", reshuffled: "再シャッフル済み",
-  time_over_hint: "山札が尽きました：残っている全員の手札を入力してください。", time_over: "タイムオーバー", use: "使う",
+  time_over_hint: "山札が尽きました：残っている全員の手札を入力してください。", use: "使う",
   your_card: "あなたのカード", card_loyal: "忠実な人間", card_traitor: "裏切り者", hold_card: "長押しで忠誠カードを見る",
-  secret: "この端末だけに表示されます。指を離すと隠れます。", betrayal: "裏切り", accuse: "告発",
+  secret: "この端末だけに表示されます。指を離すと隠れます。", accuse: "告発",
   reveal_hint: "正体を明かす：手札を正しく言い当てた人間にチェック。", reveal: "正体を明かす", dragon_reveal: "裏切り者カードを見せる",
   achievements: "実績", points: "ポイント", win_plural: "の勝ち",
   switch_order: "p1とp2を入れ替え",
