@@ -9,7 +9,7 @@ from companion.game.puzzle_strike import room
 from companion.game.puzzle_strike import view as views
 from companion.game.puzzle_strike.actions import parse_action
 from companion.game.puzzle_strike.bank import recommended_bank
-from companion.game.puzzle_strike.piles import Mode
+from companion.game.puzzle_strike.piles import RULES_VERSION, Mode
 from companion.game.puzzle_strike.setup import Setup
 from printkit.catalog import Catalog
 
@@ -23,11 +23,14 @@ def new_room(
     edition: int = 3,
     mirrors: bool = False,
     seed: int = 7,
+    rules: int = RULES_VERSION,
 ) -> Any:
     """Start a match with the set's 'First Game' bank (base 2nd or 3rd edition)."""
     set_id = "base-2e" if edition == 2 else "base-3e"
     bank = tuple(c.key for c in recommended_bank(catalog, set_id, "First Game").chips)
-    setup = Setup(tuple(players), mode, edition, (set_id,), bank, set_id, seed, mirrors)
+    setup = Setup(
+        tuple(players), mode, edition, (set_id,), bank, set_id, seed, mirrors, rules=rules
+    )
     return room.start(setup, catalog)
 
 
@@ -36,9 +39,15 @@ def do(current: Any, catalog: Catalog, actor: str, /, **action: Any) -> Any:
     return room.apply(current, parse_action(action), actor, catalog, 0)
 
 
-def playing(catalog: Catalog, characters: dict[str, str], mode: Mode, edition: int = 3) -> Any:
+def playing(
+    catalog: Catalog,
+    characters: dict[str, str],
+    mode: Mode,
+    edition: int = 3,
+    rules: int = RULES_VERSION,
+) -> Any:
     """Start a match and let everyone choose (no clash): the first game is on."""
-    state = new_room(catalog, list(characters), mode, edition)
+    state = new_room(catalog, list(characters), mode, edition, rules=rules)
     for player, character in characters.items():
         state = do(state, catalog, player, type="choose", character=character)
     return state

@@ -287,6 +287,7 @@ def match_setup(
     return Setup(
         (a.name, b.name), Mode.TWO_PLAYER, edition, bank.sets,
         tuple(c.key for c in bank.chips), bank.sets[0], seed,
+        bank_after_characters=edition == 3,  # seed 000: the bank after the characters
     ).to_json()  # fmt: skip
 
 

@@ -9,6 +9,9 @@ from typing import ClassVar
 from printkit.catalog.common import Entry
 from printkit.catalog.schema import meta
 
+ABILITY_RULES = ("hit", "unblockable", "no-retreat", "block-higher")
+"""Ability effects the companion's table applies (the others stay the players' to apply)."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class Ability(Entry):
@@ -22,6 +25,17 @@ class Ability(Entry):
     clues: str | None = meta(default=None)
     """While the effect is unknown: what sources say about the card (our wording, with
     the source); printed on its write-in card."""
+    applies: str | None = meta(default=None, choices=ABILITY_RULES)
+    """What the companion's table applies when the card is used (None: the players do, as
+    on paper): 'hit' (hits an opponent at ``distance``), 'unblockable' / 'no-retreat' (the
+    ``strike`` made with ``strike_card``s cannot be blocked / retreated from),
+    'block-higher' (block a ``strike`` with higher cards)."""
+    strike: str | None = meta(default=None, choices=("attack", "dashing-strike"))
+    """The strike the card applies to."""
+    strike_card: int | None = meta(default=None, minimum=1, maximum=9)
+    """The number the strike's cards must show for the card to apply."""
+    distance: int | None = meta(default=None, minimum=1, maximum=60)
+    """'hit': the exact distance of the opponent hit."""
 
     def is_known(self) -> bool:
         """Return True when name, trigger and effect are all known."""
@@ -110,6 +124,9 @@ class Bot(Entry):
     name: str
     hit_points: int = meta(minimum=1, maximum=9)
     uses_abilities: bool
+    character: str | None = meta(default=None)
+    """The character whose ability cards the bot uses (seed 002: Rook uses his abilities
+    any time he is able to)."""
 
 
 @dataclass(frozen=True, kw_only=True)

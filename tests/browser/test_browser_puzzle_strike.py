@@ -260,15 +260,44 @@ def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) 
     ana.select_gem("Ana", 3)
     ana.act("#piles section[data-owner='Ana'] button:has-text('Remove')")  # 8: sent now
     ben.see("#flight h2", "1 × 1-gem: Ana → Ben")
-    cid.see("#next-step button", "Let them land")  # 3rd edition: others may react for Ben
+    # Ben decides first; the others only after him, in turn order (seed 000).
+    cid.see("#next-step:not(.mine) #next-line", "Deciding: Ben")
     assert cid.page.locator("#flight .floating").count() == 0  # Cid's phone has caught up
+    assert cid.page.locator("#next-step button:has-text('Let them land')").count() == 0
     ana.see("#flight h2", "1 × 1-gem: Ana → Ben")  # the crasher's phone shows the gems too...
     assert (
         ana.page.locator("#next-step button:has-text('Let them land')").count() == 0
     )  # ...not the button
     ben.act("#next-step button:has-text('Let them land')")
+    dee.see("#history li", "Ben let the gems through; Cid may react")
+    cid.act("#next-step button:has-text('Let them land')")  # Cid could counter for Ben
+    dee.act("#next-step button:has-text('Let them land')")  # Dee is the last to decide
     dee.see("#piles section[data-owner='Ben'] .facts .total", "Total 1 / 10")
     sent = "Ana took a 3-gem from Ana's pile; Ana's floating gems are sent to Ben"
     dee.see("#history li", sent)
     dee.shot("ffa-after")
+    no_errors(phones)
+
+
+def test_the_clash_loser_who_unticks_play_first_plays_second(
+    server: str,
+    browser: Any,  # noqa: F811
+) -> None:
+    # Seed 000: the coin flip's loser chooses another character and whether to play first.
+    phones = [Phone(browser, "Ana"), Phone(browser, "Ben")]
+    start_match(server, phones)
+    for phone in phones:
+        phone.act("#choose button:has-text('Grave')")
+    until(phones[0].page, "ROOM.current.state.rechoose")
+    loser_name = phones[0].page.evaluate("ROOM.current.state.rechoose")
+    loser = next(p for p in phones if p.name == loser_name)
+    keeper = next(p for p in phones if p is not loser)
+    loser.see("#choose label", "play first")
+    loser.page.uncheck("#first")
+    loser.page.wait_for_timeout(1500)  # a poll or two re-render the page meanwhile
+    assert not loser.page.is_checked("#first")
+    loser.shot("clash-untick")
+    loser.act("#choose button:has-text('Rook')")
+    keeper.see("#history li", f"{loser.name} chose Rook and plays second")
+    until(keeper.page, f"ROOM.current.state.table.turn === '{keeper.name}'")
     no_errors(phones)

@@ -69,7 +69,7 @@ def test_a_kept_tap_is_refused_once_the_table_moved_on(server: str, browser: Any
     a, b = two_phones_playing(server, browser)
     a.context.set_offline(True)
     a.tap("#next-step button:has-text('End turn')")
-    a.tap("#next-step button.danger")  # without the ante: a second tap ends the turn
+    a.tap("#next-step button.danger")  # no ante this turn: confirm ending without it
     a.see(KEPT, "end turn")
     version = b.version()
     b.tap(f"#piles section[data-owner='{a.name}'] button:text-is('+2')")  # the table moves on

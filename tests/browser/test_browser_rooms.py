@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone
+from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
@@ -61,10 +61,19 @@ def end_turn_until(phones: dict[str, Phone], name: str, new_turn: bool = False) 
         )
 
 
+def to_main_shot(page: Any) -> None:
+    """Tap Next step until the table is in the Main Shot (sites are played there)."""
+    while page.evaluate("ROOM.current.state.step.phase") != "main-shot":
+        index = page.evaluate("ROOM.current.state.step.index")
+        page.get_by_role("button", name="Next step", exact=True).click()
+        until(page, f"ROOM.current.state.step.index === {index + 1}")
+
+
 def play_site(phone: Phone, sites_after: int) -> None:
     """Play a Feng Shui Site on the player's own phone and wait for it to show."""
     mine = card(phone.page, phone.name)
     phone.page.locator("#prompt h1", has_text=f": {phone.name}").wait_for(timeout=SEEN_WITHIN_MS)
+    to_main_shot(phone.page)
     mine.get_by_role("button", name=re.compile("Play a Feng Shui Site")).click()
     mine.locator("p", has_text=f"Sites: {sites_after} ").wait_for(timeout=SEEN_WITHIN_MS)
 
@@ -97,6 +106,15 @@ def test_shadowfist_to_a_win_by_seizing_on_three_phones(server: str, browser: An
         played = card(ana.page, "Ana").get_by_role("button", name=re.compile("Play a Feng Shui"))
         assert played.is_disabled()
     end_turn_until(phones, "Ana", new_turn=True)
+    main_note = card(ana.page, "Ana").locator("p.note", has_text="played in the Main Shot")
+    main_note.wait_for(timeout=SEEN_WITHIN_MS)
+    assert card(ana.page, "Ana").get_by_role("button", name=re.compile("Play a Feng")).is_disabled()
+    ana.page.get_by_role("button", name="Next step", exact=True).click()
+    ana.page.get_by_role("button", name=re.compile("^Generate power")).click()
+    card(cid.page, "Ana").locator("p", has_text="Sites: 4 ").wait_for(timeout=SEEN_WITHIN_MS)
+    until(ana.page, "ROOM.current.state.step.id === 'unturn'")
+    ana.shot("shadowfist-power-generated")
+    to_main_shot(ana.page)
     fifth_note = card(ana.page, "Ana").locator("p.note", has_text="The fifth must be seized")
     fifth_note.wait_for(timeout=SEEN_WITHIN_MS)
     ana.shot("shadowfist-fifth-rule")

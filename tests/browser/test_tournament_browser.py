@@ -45,6 +45,7 @@ def play_to_the_end(base: str, match_id: str, first: Any, second: Any, loser: st
     for game in range(2):
         for value in (4, 4, 2):
             act(first, base, match_id, {"type": "add_gem", "player": loser, "value": value})
+        act(first, base, match_id, {"type": "ante"})
         act(first, base, match_id, {"type": "end_turn"})
         if game == 0:
             act(first, base, match_id, {"type": "losers_choice", "option": "keep"})

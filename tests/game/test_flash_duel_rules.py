@@ -65,6 +65,7 @@ def test_move_forward_stops_next_to_the_enemy_and_back_stops_at_the_edge(
     table = duel(catalog).place(Ben=6)
     table.act("Ana", type="move", player="Ana", card=5)
     assert table.where()["Ana"] == 5
+    table.act("Ana", type="end_turn").turn_to("Ana")
     table.act("Ana", type="move", player="Ana", card=4, backward=True)
     assert table.where()["Ana"] == 1
     assert table.history[-1] == "Ana moves back 4"
@@ -81,8 +82,10 @@ def test_push_back_and_off_the_edge(catalog: Catalog) -> None:
     table = duel(catalog).place(Ana=8, Ben=9)
     table.act("Ana", type="push", player="Ana", target="Ben", card=4)
     assert table.where()["Ben"] == 13  # 5 spaces away after a push of 4
+    table.act("Ana", type="end_turn").turn_to("Ana")
     table.place(Ana=15, Ben=16).act("Ana", type="push", player="Ana", target="Ben", card=5)
     assert table.where()["Ben"] == 18
+    table.act("Ana", type="end_turn").turn_to("Ana")
     table.place(Ben=12)
     assert "adjacent" in table.refused("Ana", type="push", player="Ana", target="Ben", card=1)
     assert "opponent" in table.refused("Ana", type="push", player="Ana", target="Ana", card=1)
@@ -101,11 +104,16 @@ def test_attack_blocked_with_the_same_cards(catalog: Catalog) -> None:
     }
     assert "attack" in table.refused("Ben", type="retreat", player="Ben", card=1)
     assert "not being attacked" in table.refused("Ana", type="block", player="Ana", cards=[5])
-    table.act("Ben", type="block", player="Ben", cards=[5])
-    assert table.view()["pending"]["blocks"] == {"Ben": [5]}
-    table.act("Ben", type="block", player="Ben", cards=[5])
+    # A pair is blocked by the same pair: half of it is refused, saying what is missing.
+    refused = table.refused("Ben", type="block", player="Ben", cards=[5])
+    assert refused == (
+        "Ben blocks 5 5 with the very same cards: 5 missing (block with all of them, or take "
+        "the hit)"
+    )
+    assert table.view()["pending"]["blocks"] == {}
+    table.act("Ben", type="block", player="Ben", cards=[5, 5])
     assert table.view()["pending"] is None and table.view()["outcome"] == "Ben blocked"
-    assert table.history[-1] == "Ben blocks with 5 (Ben blocked)"
+    assert table.history[-1] == "Ben blocks with 5 5 (Ben blocked)"
 
 
 def test_attack_hit_wins_the_round_and_the_loser_chooses(catalog: Catalog) -> None:

@@ -142,9 +142,8 @@ def test_retreating_twice_means_recovering_one_turn(catalog: Catalog) -> None:
 
 def test_no_one_moves_past_the_front_most_enemy(catalog: Catalog) -> None:
     table = team(catalog).place(Ana=3, Ben=9, Dan=14).turn_to("Ana")
-    table.act("Ana", type="move", player="Ana", card=5).act(
-        "Ana", type="move", player="Ana", card=5
-    )
+    table.act("Ana", type="move", player="Ana", card=5).act("Ana", type="end_turn")
+    table.turn_to("Ana").act("Ana", type="move", player="Ana", card=5)
     assert table.where()["Ana"] == 8  # stops next to Ben, the front-most of team B
 
 
@@ -370,6 +369,7 @@ def test_revealed_traitor_starts_on_the_dragon_space_and_moves_toward_the_mortal
     assert table.where()[traitor] == 18
     table.turn_to(traitor).act(traitor, type="move", player=traitor, card=3)
     assert table.where()[traitor] == 15
+    table.act(traitor, type="end_turn").turn_to(traitor)
     table.act(traitor, type="move", player=traitor, card=2, backward=True)
     assert table.where()[traitor] == 17
 

@@ -169,6 +169,7 @@ def test_abilities_show_name_trigger_effect_and_use(catalog: Catalog) -> None:
             "trigger": a.trigger,
             "effect": a.effect,
             "used": False,
+            "applies": a.applies,
         }
         for c, a in fd.abilities()
         if c.id == "grave"

@@ -15,6 +15,7 @@ from companion.game.puzzle_strike.gems import (
     counter_crash,
     crash,
     land,
+    let_land,
 )
 from companion.game.puzzle_strike.piles import (
     Collision,
@@ -43,8 +44,9 @@ def with_piles(table: Table, **piles: list[int]) -> Table:
 BANK_GEMS = GemSupply((64, 20, 16, 12))  # as many gems as the base set has
 
 
-def duel(**piles: list[int]) -> Table:
-    return with_piles(new_table(["Ana", "Ben"], Mode.TWO_PLAYER, supply=BANK_GEMS), **piles)
+def duel(rules: int = 2, **piles: list[int]) -> Table:
+    table = new_table(["Ana", "Ben"], Mode.TWO_PLAYER, supply=BANK_GEMS, rules=rules)
+    return with_piles(table, **piles)
 
 
 def test_example_four_ones_a_two_and_a_four_total_ten_and_lose() -> None:
@@ -114,11 +116,15 @@ def test_example_counter_crash_of_two_against_one_two_three(
 
 def test_example_four_gem_in_a_double_crash_is_uncounter_crashable() -> None:
     table = crash(duel(Ana=[4, 1], Ben=[3]), "Ana", [4, 1])
-    assert table.pending is not None and table.pending.unstoppable
-    assert table.pending.ones == 5
+    # Nobody may react: the five 1-gems land at once, without waiting for a decision.
+    assert table.pending is None and table.pile("Ben").gems == (1, 1, 1, 1, 1, 3)
     assert table.money_of("Ana") == 2
-    with pytest.raises(GemError, match="Ben cannot counter-crash: Ana crashed a 4-gem"):
+    with pytest.raises(GemError, match="no send to counter-crash"):
         counter_crash(table, "Ben", [3])
+    old = crash(duel(Ana=[4, 1], Ben=[3], rules=1), "Ana", [4, 1])  # rules version 1
+    assert old.pending is not None and old.pending.unstoppable and old.pending.ones == 5
+    with pytest.raises(GemError, match="Ben cannot counter-crash: Ana crashed a 4-gem"):
+        counter_crash(old, "Ben", [3])
 
 
 def test_one_reaction_per_send() -> None:
@@ -176,6 +182,9 @@ def test_free_for_all_needs_a_target_and_anyone_can_counter() -> None:
     with pytest.raises(GemError, match="must choose whom to crash at: Ben, Cid"):
         crash(table, "Ana", [2])
     table = crash(table, "Ana", [2], target="Ben")
+    with pytest.raises(GemError, match="Cid cannot react to Ana's send to Ben"):
+        counter_crash(table, "Cid", [3])  # Ben decides first
+    table = let_land(table, "Ben")  # Ben lets them through: Cid may react for him
     table = counter_crash(table, "Cid", [3])  # Cid counters for Ben
     assert table.pending is not None
     assert (table.pending.sender, table.pending.target, table.pending.ones) == ("Cid", "Ana", 1)
@@ -208,7 +217,7 @@ def test_floating_gems_wait_then_go_or_are_destroyed() -> None:
     table = land(table)
     assert table.pile("Ben").gems == (1,) and table.pile("Cid").gems == (1, 1, 1)
     stuck = crash(ffa(Ana=[4, 4, 4]), "Ana", [4], target="Ben")  # 8 after: not floating
-    assert stuck.pending is not None
+    assert stuck.pending is None and stuck.pile("Ben").gems == (1, 1, 1, 1)  # a 4-gem lands
     floating = crash(ffa(Ana=[4, 4, 4, 1]), "Ana", [1], target="Ben")
     destroyed = end_turn(floating)
     assert destroyed.floating == ()

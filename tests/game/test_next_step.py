@@ -91,7 +91,9 @@ def test_puzzle_strike_free_for_all_others_wait_for_the_target(catalog: Catalog)
 
 def test_puzzle_strike_losers_choice_is_offered_to_the_loser(catalog: Catalog) -> None:
     state, turn, other = first_turn(catalog, DUEL)
-    state = do(give(state, catalog, turn, 4, 4, 2), catalog, turn, type="end_turn")
+    state = do(
+        give(state, catalog, turn, 4, 4, 2), catalog, turn, type="end_turn", without_ante=True
+    )
     choice = (True, "Your loser's choice", ["keep", "more_choices"])
     assert bar(view(state, turn, catalog)) == choice
     assert bar(view(state, other, catalog)) == (False, f"Waiting for {turn}'s loser's choice", [])

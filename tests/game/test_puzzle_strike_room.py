@@ -40,6 +40,7 @@ def test_ending_a_turn_at_exactly_ten_loses_and_nine_does_not(
         catalog,
         "Ana",
         type="end_turn",
+        without_ante=True,
     )
     assert (state.phase == "between") is lost
     if not lost:
@@ -72,9 +73,11 @@ def test_a_double_crash_pays_two_and_a_four_gem_makes_it_unstoppable(catalog: Ca
     state = give(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", 4, 1)
     state = give(state, catalog, "Ben", 2)
     state = do(state, catalog, "Ana", type="crash", gems=[4, 1])
-    assert state.table.money_of("Ana") == 2 and state.table.pending.unstoppable
+    # Uncounter-crashable (seed 000): the five 1-gems land at once, nobody decides.
+    assert state.table.money_of("Ana") == 2 and state.table.pending is None
+    assert state.table.pile("Ben").gems == (1, 1, 1, 1, 1, 2)
     assert view(state, "Ben", catalog)["table"]["can_counter"] == []
-    with pytest.raises(IllegalMove, match="crashed a 4-gem"):
+    with pytest.raises(IllegalMove, match="no send to counter-crash"):
         do(state, catalog, "Ben", type="counter", gems=[2])
 
 
@@ -108,8 +111,10 @@ def test_two_player_overflow_names_the_other_player(
 ) -> None:
     state = playing(catalog, DUEL, Mode.TWO_PLAYER)
     if loser == "Ben":
-        state = do(state, catalog, "Ana", type="end_turn")
-    state = do(give(state, catalog, loser, 4, 4, 2), catalog, loser, type="end_turn")
+        state = do(state, catalog, "Ana", type="end_turn", without_ante=True)
+    state = do(
+        give(state, catalog, loser, 4, 4, 2), catalog, loser, type="end_turn", without_ante=True
+    )
     outcome = state.table.outcome
     assert (outcome.ending, outcome.winners, outcome.loser) == (Ending.OVERFLOW, (winner,), loser)
     assert state.match.score() == {loser: 0, winner: 1}
@@ -122,7 +127,9 @@ def test_free_for_all_the_lowest_pile_wins_either_way(
 ) -> None:
     state = playing(catalog, THREE, Mode.FREE_FOR_ALL)
     state = give(give(state, catalog, low, 1), catalog, high, 3)
-    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+    state = do(
+        give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+    )
     outcome = state.table.outcome
     assert (outcome.ending, outcome.winners, outcome.loser) == (Ending.LOWEST_PILE, (low,), "Ana")
     assert state.match.results[-1] == (low, high, "Ana")
@@ -134,9 +141,13 @@ def test_free_for_all_the_lowest_pile_wins_either_way(
 
 def test_last_man_standing_raises_panic_per_elimination(catalog: Catalog) -> None:
     state = playing(catalog, THREE, Mode.LAST_MAN_STANDING)
-    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+    state = do(
+        give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+    )
     assert state.table.eliminated == ("Ana",) and state.panic.ante == 2
-    state = do(give(state, catalog, "Ben", 4, 4, 2), catalog, "Ben", type="end_turn")
+    state = do(
+        give(state, catalog, "Ben", 4, 4, 2), catalog, "Ben", type="end_turn", without_ante=True
+    )
     outcome = state.table.outcome
     assert (outcome.ending, outcome.winners) == (Ending.LAST_STANDING, ("Cid",))
     assert state.match.results[-1] == ("Cid", "Ben", "Ana")
@@ -145,7 +156,9 @@ def test_last_man_standing_raises_panic_per_elimination(catalog: Catalog) -> Non
 def test_a_free_for_all_tie_plays_extra_turns_then_forfeit_decides(catalog: Catalog) -> None:
     state = playing(catalog, THREE, Mode.FREE_FOR_ALL)
     state = give(give(state, catalog, "Ben", 2), catalog, "Cid", 2)
-    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+    state = do(
+        give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+    )
     assert state.table.tied == ("Ben", "Cid") and state.table.current == "Ben"
     state = do(state, catalog, "Ben", type="forfeit")
     outcome = state.table.outcome
@@ -175,8 +188,12 @@ def test_the_clash_loser_picks_again_and_plays_second(catalog: Catalog) -> None:
 
 def test_second_edition_every_loser_swaps_in_the_order_they_lost(catalog: Catalog) -> None:
     state = playing(catalog, THREE, Mode.FREE_FOR_ALL, edition=2)
-    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
-    state = do(give(state, catalog, "Ben", 4, 4, 2), catalog, "Ben", type="end_turn")
+    state = do(
+        give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+    )
+    state = do(
+        give(state, catalog, "Ben", 4, 4, 2), catalog, "Ben", type="end_turn", without_ante=True
+    )
     assert state.phase == "between" and state.match.awaiting_choice == ("Ana", "Ben")
     with pytest.raises(IllegalMove, match="each loser swaps one stack"):
         do(state, catalog, "Ana", type="losers_choice", option="switch", character="lum")
@@ -194,7 +211,9 @@ def test_rematch_after_the_match_and_not_before(catalog: Catalog) -> None:
     with pytest.raises(IllegalMove, match="once the match is over"):
         do(state, catalog, "Ana", type="rematch")
     for _ in range(2):
-        state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+        state = do(
+            give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+        )
         if state.phase == "between":
             state = do(state, catalog, "Ana", type="losers_choice", option="keep")
     assert state.phase == "over" and state.match.winner == "Ben"
@@ -209,7 +228,9 @@ def test_restart_choice_rules(catalog: Catalog) -> None:
     with pytest.raises(IllegalMove, match="already agreed"):
         do(state, catalog, "Ana", type="restart_choice")
     assert "every player must agree" in describe({"type": "restart_choice"}, "Ana", state)
-    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+    state = do(
+        give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+    )
     with pytest.raises(IllegalMove, match="only during the first game"):
         do(state, catalog, "Ben", type="restart_choice")
 
@@ -232,6 +253,7 @@ def test_a_rerolled_bank_is_ten_new_stacks(catalog: Catalog) -> None:
         catalog,
         "Ana",
         type="end_turn",
+        without_ante=True,
     )
     state = RULES.apply(
         state, parse_action({"type": "losers_choice", "option": "reroll"}), "Ana", catalog, 5
@@ -334,7 +356,9 @@ def test_reveal_and_choices_in_words(catalog: Catalog) -> None:
     assert describe({"type": "choose", "character": "grave"}, "Ben", state) == (
         "Ben chose a character. Characters revealed: Ana: Rook, Ben: Grave"
     )
-    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+    state = do(
+        give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+    )
     assert (
         describe({"type": "losers_choice", "option": "switch", "character": "lum"}, "Ana", state)
         == "Ana switched to Lum"
@@ -384,7 +408,7 @@ def test_refusals_name_the_rule(catalog: Catalog) -> None:
     with pytest.raises(IllegalMove, match="Ben cannot ante"):
         do(state, catalog, "Ben", type="ante")
     with pytest.raises(IllegalMove, match="Ben cannot end Ana's turn"):
-        do(state, catalog, "Ben", type="end_turn")
+        do(state, catalog, "Ben", type="end_turn", without_ante=True)
     with pytest.raises(IllegalMove, match="no gems in the air"):
         do(state, catalog, "Ben", type="land")
     with pytest.raises(IllegalMove, match="characters are chosen at the start"):
@@ -511,13 +535,17 @@ def test_a_tie_between_players_apart_skips_the_others(
 ) -> None:
     state = playing(catalog, FOUR, Mode.FREE_FOR_ALL)
     state = give(give(give(state, catalog, "Ben", 1), catalog, "Dee", 1), catalog, "Cid", 3)
-    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+    state = do(
+        give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+    )
     assert state.table.tied == ("Ben", "Dee") and state.table.current == "Ben"
-    state = do(give(state, catalog, "Ben", 1), catalog, "Ben", type="end_turn")  # Ben at 2
+    state = do(
+        give(state, catalog, "Ben", 1), catalog, "Ben", type="end_turn", without_ante=True
+    )  # Ben at 2
     assert state.table.current == "Dee"  # Cid is not in the tie: his turn is skipped
     if dee_adds:
         state = give(state, catalog, "Dee", dee_adds)  # Dee at 3
-    state = do(state, catalog, "Dee", type="end_turn")
+    state = do(state, catalog, "Dee", type="end_turn", without_ante=True)
     assert state.table.winners == (winner,)
     assert "Dee forfeited" not in " ".join(state.table.log)
 
@@ -566,8 +594,8 @@ def test_a_counter_crash_says_what_collided(catalog: Catalog, counter: int, line
     action = {"type": "counter", "gems": [counter]}
     state = do(state, catalog, "Ben", **action)
     assert describe(action, "Ben", state) == line
-    if counter == 4:
-        assert state.table.pending.unstoppable and state.table.pending.ones == 2
+    if counter == 4:  # the 4-gem's rest is uncounter-crashable: it lands on Ana at once
+        assert state.table.pending is None and state.table.pile("Ana").gems == (1, 1)
 
 
 def test_removing_a_gem_returns_it_to_the_bank(catalog: Catalog) -> None:
@@ -579,8 +607,12 @@ def test_removing_a_gem_returns_it_to_the_bank(catalog: Catalog) -> None:
 
 def test_last_man_standing_outcomes_name_the_last_loser(catalog: Catalog) -> None:
     state = playing(catalog, THREE, Mode.LAST_MAN_STANDING)
-    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
-    ended = do(give(state, catalog, "Ben", 4, 4, 2), catalog, "Ben", type="end_turn")
+    state = do(
+        give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+    )
+    ended = do(
+        give(state, catalog, "Ben", 4, 4, 2), catalog, "Ben", type="end_turn", without_ante=True
+    )
     assert ended.table.outcome.loser == "Ben"
     forfeited = do(state, catalog, "Ben", type="forfeit")
     outcome = forfeited.table.outcome
@@ -591,7 +623,9 @@ def test_an_overflow_takes_ones_from_the_bank(catalog: Catalog) -> None:
     state = playing(catalog, THREE, Mode.FREE_FOR_ALL, edition=2)
     state = give(state, catalog, "Ana", 4, 4, 3, 2)
     ones = state.table.supply.counts[0]
-    state = do(state, catalog, "Ana", type="end_turn")  # 13: 3 ones overflow onto Ben
+    state = do(
+        state, catalog, "Ana", type="end_turn", without_ante=True
+    )  # 13: 3 ones overflow onto Ben
     # The pile sheds its smallest gems (2 and 3) and keeps the change, a 2-gem: 13 -> 10.
     assert state.table.pile("Ana").gems == (2, 4, 4)
     assert state.table.supply.counts[0] == ones - 3
@@ -599,13 +633,17 @@ def test_an_overflow_takes_ones_from_the_bank(catalog: Catalog) -> None:
 
 def test_a_three_way_tie_plays_every_tied_turn(catalog: Catalog) -> None:
     state = playing(catalog, FOUR, Mode.FREE_FOR_ALL)
-    state = do(give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn")
+    state = do(
+        give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+    )
     assert state.table.tied == ("Ben", "Cid", "Dee")
     for player in ("Ben", "Cid"):
         assert state.table.current == player
-        state = do(give(state, catalog, player, 1), catalog, player, type="end_turn")
+        state = do(
+            give(state, catalog, player, 1), catalog, player, type="end_turn", without_ante=True
+        )
     assert state.table.current == "Dee"
-    state = do(state, catalog, "Dee", type="end_turn")
+    state = do(state, catalog, "Dee", type="end_turn", without_ante=True)
     assert state.table.winners == ("Dee",)
     assert view(state, "Dee", catalog)["table"]["tied"] == []
 

@@ -12,6 +12,7 @@ from tests.ps_helpers import describe, do, give, new_room, playing, view
 TEAM = {"Ana": "grave", "Ben": "rook", "Cy": "jaina", "Di": "lum"}
 DUEL = {"Ana": "grave", "Ben": "rook"}
 THREE = {"Ana": "grave", "Ben": "rook", "Cid": "lum"}
+FOUR = {"Ana": "grave", "Ben": "rook", "Cid": "lum", "Dee": "midori"}
 
 
 # --- defect 3: 2 vs 2 scores and chooses as teams (seed 000, Team Battle + Loser's Choice) --
@@ -21,7 +22,7 @@ def lose_game(state, catalog: Catalog, player: str):  # type: ignore[no-untyped-
     """The side of ``player`` ends its turn at exactly 10 (4 + 4 + 2)."""
     assert state.table.owner_of(state.table.current) == state.table.owner_of(player)
     state = give(state, catalog, player, 4, 4, 2)
-    return do(state, catalog, player, type="end_turn")
+    return do(state, catalog, player, type="end_turn", without_ante=True)
 
 
 def test_team_battle_scores_teams_and_the_losing_team_chooses(catalog: Catalog) -> None:
@@ -53,7 +54,7 @@ def test_team_battle_each_team_wins_a_game_then_the_decider(catalog: Catalog) ->
     state = lose_game(state, catalog, "Ana")
     state = do(state, catalog, "Ana", type="losers_choice", option="keep")
     assert state.table.current == "Ana"
-    state = do(state, catalog, "Ana", type="end_turn")  # team B's turn
+    state = do(state, catalog, "Ana", type="end_turn", without_ante=True)  # team B's turn
     state = lose_game(state, catalog, "Di")
     seen = view(state, "Cy", catalog)
     assert seen["match"]["score"] == {"Ana & Cy": 1, "Ben & Di": 1}
@@ -84,20 +85,61 @@ def test_the_crasher_cannot_let_their_own_gems_land(catalog: Catalog) -> None:
     assert landed.table.pile("Ben").gems == (1, 1, 1)
 
 
-def test_third_edition_free_for_all_another_player_may_resolve(catalog: Catalog) -> None:
-    state = give(playing(catalog, THREE, Mode.FREE_FOR_ALL), catalog, "Ana", 2)
+def test_third_edition_free_for_all_the_target_decides_first_then_the_others_in_turn_order(
+    catalog: Catalog,
+) -> None:
+    # Seed 000, free-for-all: if the player sent to declines to counter-crash, each other
+    # player, in turn order from the one after the sender, gets a chance to do it for them.
+    state = give(playing(catalog, FOUR, Mode.FREE_FOR_ALL), catalog, "Ana", 2)
+    state = give(give(state, catalog, "Ben", 1), catalog, "Dee", 3)
+    state = do(state, catalog, "Ana", type="crash", gems=[2], target="Cid")
+    assert view(state, "Ben", catalog)["table"]["can_land"] == ["Cid"]
+    assert view(state, "Ben", catalog)["table"]["can_counter"] == ["Cid"]
+    for early in ("Ben", "Dee", "Ana"):
+        with pytest.raises(ValueError, match="only Cid decides now"):
+            do(state, catalog, early, type="land")
+    with pytest.raises(ValueError, match="Dee cannot react"):
+        do(state, catalog, "Dee", type="counter", gems=[3])
+    state = do(state, catalog, "Cid", type="land")  # Cid lets them through
+    assert state.table.pending is not None and state.table.pending.passed == ("Cid",)
+    assert view(state, "Ana", catalog)["table"]["can_land"] == ["Ben"]
+    assert describe({"type": "land"}, "Cid", state) == "Cid let the gems through; Ben may react"
+    with pytest.raises(ValueError, match="only Ben decides now"):
+        do(state, catalog, "Dee", type="land")
+    passed = do(state, catalog, "Ben", type="land")  # Ben too: now Dee
+    assert view(passed, "Ana", catalog)["table"]["can_counter"] == ["Dee"]
+    landed = do(passed, catalog, "Dee", type="land")  # nobody reacted: they land on Cid
+    assert landed.table.pending is None and landed.table.pile("Cid").gems == (1, 1)
+    assert describe({"type": "land"}, "Dee", landed) == "Dee let the gems land"
+    # Or Ben counter-crashes for Cid: one reaction per send, the rest falls on Ben.
+    countered = do(state, catalog, "Ben", type="counter", gems=[1])
+    assert countered.table.pile("Ben").gems == (1,) and countered.table.pile("Cid").gems == ()
+
+
+def test_rules_version_1_tables_let_anyone_who_may_counter_decide_at_once(
+    catalog: Catalog,
+) -> None:
+    # A log stored before the rule change replays as it was played.
+    state = give(playing(catalog, THREE, Mode.FREE_FOR_ALL, rules=1), catalog, "Ana", 2)
     state = do(state, catalog, "Ana", type="crash", gems=[2], target="Ben")
     with pytest.raises(ValueError, match="Ana"):
         do(state, catalog, "Ana", type="land")
     assert do(state, catalog, "Cid", type="land").table.pile("Ben").gems == (1, 1)
+    ended = do(state, catalog, "Ben", type="land")
+    assert do(ended, catalog, "Ana", type="end_turn").table.current == "Ben"  # no ante needed
 
 
-def test_an_uncounterable_send_is_landed_by_its_receiver_only(catalog: Catalog) -> None:
+def test_an_uncounterable_send_lands_at_once(catalog: Catalog) -> None:
     state = give(playing(catalog, THREE, Mode.FREE_FOR_ALL), catalog, "Ana", 4)
     state = do(state, catalog, "Ana", type="crash", gems=[4], target="Ben")
+    assert state.table.pending is None and state.table.pile("Ben").total == 4
+    with pytest.raises(ValueError, match="no gems in the air"):
+        do(state, catalog, "Ben", type="land")
+    old = give(playing(catalog, THREE, Mode.FREE_FOR_ALL, rules=1), catalog, "Ana", 4)
+    old = do(old, catalog, "Ana", type="crash", gems=[4], target="Ben")
     with pytest.raises(ValueError, match="only Ben"):
-        do(state, catalog, "Cid", type="land")
-    assert do(state, catalog, "Ben", type="land").table.pile("Ben").total == 4
+        do(old, catalog, "Cid", type="land")
+    assert do(old, catalog, "Ben", type="land").table.pile("Ben").total == 4
 
 
 # --- 2nd edition (seed 001) -----------------------------------------------------------------
@@ -141,7 +183,7 @@ def test_second_edition_overflow_is_still_the_overflowing_players_turn(
     catalog: Catalog,
 ) -> None:
     state = give(overflow_thirteen(catalog), catalog, "Ben", 2)
-    state = do(state, catalog, "Ana", type="end_turn")
+    state = do(state, catalog, "Ana", type="end_turn", without_ante=True)
     table = state.table
     assert table.eliminated == ("Ana",)
     assert (table.pending.sender, table.pending.target, table.pending.ones) == ("Ana", "Ben", 3)
@@ -155,7 +197,7 @@ def test_second_edition_overflow_is_still_the_overflowing_players_turn(
 
 def test_second_edition_overflow_sent_back_does_not_overflow_again(catalog: Catalog) -> None:
     state = give(overflow_thirteen(catalog), catalog, "Ben", 4)
-    state = do(state, catalog, "Ana", type="end_turn")
+    state = do(state, catalog, "Ana", type="end_turn", without_ante=True)
     state = do(state, catalog, "Ben", type="counter", gems=[4])  # 3 negated, 1 flies back
     table = state.table
     assert table.pending is None and table.pile("Ana").total == 11

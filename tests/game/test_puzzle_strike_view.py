@@ -42,7 +42,7 @@ def test_every_part_of_the_view_has_its_declared_keys(catalog: Catalog) -> None:
     options = shown["character_options"]
     assert options and all(set(c) == keys(vt.KeyName) for c in options)
     lost = give(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", 4, 4, 2)
-    ended = view(do(lost, catalog, "Ana", type="end_turn"), "Ana", catalog)
+    ended = view(do(lost, catalog, "Ana", type="end_turn", without_ante=True), "Ana", catalog)
     assert set(ended["match"]) == keys(vt.MatchView)
     assert set(ended["table"]["outcome"]) == keys(vt.OutcomeView)
     assert ended["match"]["score"] == {"Ana": 0, "Ben": 1}
@@ -134,7 +134,7 @@ def test_clockwork_characters_go_straight_to_the_first_game(catalog: Catalog) ->
         "Ana": "Clockwork: " + ", ".join(names[k] for k in ana),
         "Ben": "Clockwork: " + ", ".join(names[k] for k in ben),
     }
-    with pytest.raises(IllegalMove, match="only during the first game"):
+    with pytest.raises(IllegalMove, match="drafted: they are not chosen again"):
         do(state, catalog, "Ana", type="restart_choice")
     assert Setup.from_json(setup.to_json()) == setup
     assert setup.to_json()["clockwork"] == {"Ana": list(ana), "Ben": list(ben)}
@@ -152,3 +152,58 @@ def test_clockwork_characters_are_checked(catalog: Catalog) -> None:
     with pytest.raises(IllegalMove, match="every player needs a Clockwork character"):
         room.start(clockwork_setup(catalog, Ana=good, Ben=good, Cid=good), catalog)
     assert room.start(clockwork_setup(catalog, Ana=good, Ben=good), catalog).phase == "playing"
+
+
+def test_a_clockwork_match_offers_neither_choosing_again_nor_a_stock_character(
+    catalog: Catalog,
+) -> None:
+    # Issue 18 item 9: drafted characters are not chosen again, and the loser's choice of a
+    # drafted character keeps it (the bank options stay: swap a stack or re-roll the bank).
+    keys = [k for k, _ in character_chips(catalog)]
+    state = room.start(clockwork_setup(catalog, Ana=tuple(keys[:3]), Ben=tuple(keys[3:6])), catalog)
+    shown = view(state, "Ana", catalog)
+    assert shown["may_restart_choice"] is False and shown["character_options"] == []
+    with pytest.raises(IllegalMove, match="drafted: they are not chosen again"):
+        do(state, catalog, "Ana", type="restart_choice")
+    state = do(
+        give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
+    )
+    assert state.phase == "between"
+    shown = view(state, "Ana", catalog)
+    assert shown["may_switch_character"] is False and shown["character_options"] == []
+    with pytest.raises(IllegalMove, match="drafted Clockwork character cannot be switched"):
+        do(state, catalog, "Ana", type="losers_choice", option="switch", character="rook")
+    state = do(state, catalog, "Ana", type="losers_choice", option="keep")
+    assert state.game_no == 2 and dict(state.characters)["Ana"] == "clockwork"
+
+
+def test_a_chosen_character_match_offers_both(catalog: Catalog) -> None:
+    state = playing(catalog, {"Ana": "grave", "Ben": "rook"}, Mode.TWO_PLAYER)
+    shown = view(state, "Ana", catalog)
+    assert shown["may_restart_choice"] is True and shown["may_switch_character"] is True
+    assert {"id": "rook", "name": "Rook"} in shown["character_options"]
+
+
+def test_a_tournament_bank_stays_hidden_until_the_characters_are_revealed(
+    catalog: Catalog,
+) -> None:
+    # Seed 000, tournament rules: "After characters are chosen, determine the 10 puzzle
+    # chips for the bank randomly" (issue 18 item 10).
+    setup = replace(new_room(catalog, ["Ana", "Ben"], Mode.TWO_PLAYER).setup)
+    setup = replace(setup, bank_after_characters=True)
+    assert Setup.from_json(setup.to_json()) == setup
+    state = room.start(setup, catalog)
+    for viewer in ("Ana", "Ben", None):
+        shown = view(state, viewer, catalog)
+        keys = [x["key"] for x in shown["stacks"]]
+        assert shown["bank_hidden"] is True and shown["pool"] == []
+        assert all(k.startswith("fixed/") for k in keys) and keys
+        assert not set(shown["chips"]) & set(setup.bank)
+    state = do(state, catalog, "Ana", type="choose", character="grave")
+    assert view(state, "Ana", catalog)["bank_hidden"] is True
+    state = do(state, catalog, "Ben", type="choose", character="rook")
+    shown = view(state, "Ana", catalog)
+    assert shown["bank_hidden"] is False
+    assert [x["key"] for x in shown["stacks"]][-10:] == list(setup.bank)
+    open_room = room.start(replace(setup, bank_after_characters=False), catalog)
+    assert len(view(open_room, "Ana", catalog)["stacks"]) == len(shown["stacks"])

@@ -13,6 +13,7 @@ from companion.game.shadowfist.actions import (
     Decked,
     EndTurn,
     Gain,
+    GeneratePower,
     LoseSite,
     NextStep,
     PlaySite,
@@ -33,6 +34,18 @@ def table(catalog: Catalog, names: tuple[str, ...] = ("Ana", "Ben", "Cid")) -> S
     return replace(state, seating=names, players=players, current=0)
 
 
+def to_main_shot(state: State, catalog: Catalog) -> State:
+    """Step the current player's turn on to the Main Shot (sites are played there)."""
+    while sf.phase_of_step(catalog, state.step) != sf.MAIN_SHOT:
+        state = apply(state, NextStep(), state.turn, catalog, 0)
+    return state
+
+
+def main(catalog: Catalog, names: tuple[str, ...] = ("Ana", "Ben", "Cid")) -> State:
+    """A table where it is the first seat's Main Shot."""
+    return to_main_shot(table(catalog, names), catalog)
+
+
 def with_sites(state: State, **sites: int) -> State:
     players = tuple(replace(p, sites=sites.get(p.name, p.sites)) for p in state.players)
     return replace(state, players=players)
@@ -45,7 +58,7 @@ def run(state: State, catalog: Catalog, *actions: object) -> State:
 
 
 def test_a_fifth_site_played_does_not_win_while_others_have_sites(catalog: Catalog) -> None:
-    state = with_sites(table(catalog), Ana=4, Ben=1)
+    state = with_sites(main(catalog), Ana=4, Ben=1)
     state = run(state, catalog, PlaySite("Ana"))
     assert state.players[0].victory_count == 5 and state.winner is None
     # The fifth must be seized: Ana seizes Ben's site and wins.
@@ -54,7 +67,7 @@ def test_a_fifth_site_played_does_not_win_while_others_have_sites(catalog: Catal
 
 
 def test_a_fifth_site_played_wins_when_no_one_has_one_to_attack(catalog: Catalog) -> None:
-    state = with_sites(table(catalog), Ana=4)
+    state = with_sites(main(catalog), Ana=4)
     assert run(state, catalog, PlaySite("Ana")).winner == "Ana"
 
 
@@ -73,10 +86,11 @@ def test_a_fourth_site_seized_does_not_win(catalog: Catalog) -> None:
 
 
 def test_one_feng_shui_site_per_turn(catalog: Catalog) -> None:
-    state = run(table(catalog), catalog, PlaySite("Ana"))
+    state = run(main(catalog), catalog, PlaySite("Ana"))
     with pytest.raises(sf.ShadowfistError, match="one Feng Shui Site per turn"):
         run(state, catalog, PlaySite("Ana"))
     state = run(state, catalog, EndTurn(), EndTurn(), EndTurn())  # back to Ana
+    state = to_main_shot(state, catalog)
     assert run(state, catalog, PlaySite("Ana")).players[0].sites == 2
 
 
@@ -86,13 +100,13 @@ def test_a_site_is_played_on_your_own_turn(catalog: Catalog) -> None:
 
 
 def test_seizing_is_not_playing_a_site(catalog: Catalog) -> None:
-    state = run(with_sites(table(catalog), Ben=2), catalog, PlaySite("Ana"))
+    state = run(with_sites(main(catalog), Ben=2), catalog, PlaySite("Ana"))
     state = run(state, catalog, TakeSite(Taking.SEIZE, "Ana", "Ben"))
     assert state.players[0].sites == 2 and state.players[1].sites == 1
 
 
 def test_burning_for_power_ends_the_turn_and_resets_the_site_play(catalog: Catalog) -> None:
-    state = run(with_sites(table(catalog), Ben=1), catalog, PlaySite("Ana"))
+    state = run(with_sites(main(catalog), Ben=1), catalog, PlaySite("Ana"))
     state = run(state, catalog, TakeSite(Taking.BURN_POWER, "Ana", "Ben"))
     assert state.turn == "Ben" and state.sites_played == 0
     assert state.players[0].power == 20 + 1 + 4  # first site +1, 3 players + 1
@@ -105,7 +119,7 @@ def test_every_opponent_decked_wins(catalog: Catalog) -> None:
 
 
 def test_no_action_after_a_win(catalog: Catalog) -> None:
-    state = run(with_sites(table(catalog), Ana=4), catalog, PlaySite("Ana"))
+    state = run(with_sites(main(catalog), Ana=4), catalog, PlaySite("Ana"))
     with pytest.raises(sf.ShadowfistError, match="the game is over: Ana won"):
         run(state, catalog, Gain("Ben", 1))
 
@@ -174,7 +188,7 @@ def test_rules_record(catalog: Catalog) -> None:
 
 
 def test_exact_counts_after_each_site_move(catalog: Catalog) -> None:
-    state = with_sites(table(catalog), Ben=2, Cid=1)
+    state = with_sites(main(catalog), Ben=2, Cid=1)
     state = run(state, catalog, PlaySite("Ana"))
     assert state.sites_played == 1
     state = run(state, catalog, TakeSite(Taking.BURN_VICTORY, "Ana", "Ben"))
@@ -190,7 +204,7 @@ def test_burning_for_power_out_of_turn_keeps_the_turn(catalog: Catalog) -> None:
 
 
 def test_playing_wins_only_as_the_fifth(catalog: Catalog) -> None:
-    assert run(with_sites(table(catalog), Ana=3), catalog, PlaySite("Ana")).winner is None
+    assert run(with_sites(main(catalog), Ana=3), catalog, PlaySite("Ana")).winner is None
     rules = sf.game_set(catalog).rules
     assert not sf.may_win_by_playing(rules, sf.Player("Ana", 9, sites=3), [sf.Player("Ben", 0)])
 
@@ -221,12 +235,16 @@ def test_the_view_of_each_player(catalog: Catalog) -> None:
         "victory": 4,
         "site_cost": 4,
         "site_gain": 0,
-        "may_play_site": True,
+        "may_play_site": False,
         "site_played": False,
         "wins_by_playing": False,
     }
     assert (ben["may_play_site"], ben["site_played"], ben["site_cost"]) == (False, False, 1)
     assert (cid["site_cost"], cid["site_gain"], cid["wins_by_playing"]) == (0, 1, False)
+    assert ana["may_play_site"] is False  # step 0: the Establishing Shot
+    state = to_main_shot(state, catalog)
+    ana = RULES.view(state, None, catalog)["players"][0]
+    assert ana["may_play_site"] is True
     after = RULES.view(run(state, catalog, PlaySite("Ana")), None, catalog)["players"][0]
     assert (after["may_play_site"], after["site_played"]) == (False, True)
     poor = replace(state, players=(replace(state.players[0], power=3), *state.players[1:]))
@@ -259,6 +277,8 @@ def test_the_view_names_the_kind_and_the_step(catalog: Catalog) -> None:
     name, summary = sf.prompts(catalog)[0]
     assert seen["kind"] == "shadowfist"
     assert seen["step"] == {
+        "id": "start-of-turn",
+        "phase": "establishing-shot",
         "name": name,
         "summary": summary,
         "index": 0,
@@ -275,3 +295,70 @@ def test_six_players_sit_at_random_from_the_seed(catalog: Catalog) -> None:
     assert {start(Setup(names, s), catalog).seating for s in range(6)} != {first.seating}
     with pytest.raises(sf.ShadowfistError, match="seats 2 to 6 players"):
         start(Setup((*names, "Gil"), 1), catalog)
+
+
+def test_a_site_is_refused_at_every_step_of_the_establishing_shot(catalog: Catalog) -> None:
+    # Seed 004: sites are played in the Main Shot, never in the Establishing Shot.
+    state = table(catalog)
+    steps = [i for i, (phase, _) in enumerate(sf.step_ids(catalog)) if phase != sf.MAIN_SHOT]
+    assert steps[:5] == [0, 1, 2, 3, 4]
+    for step in steps:
+        with pytest.raises(sf.ShadowfistError, match="sites are played in the Main Shot"):
+            run(replace(state, step=step), catalog, PlaySite("Ana"))
+    assert run(main(catalog), catalog, PlaySite("Ana")).players[0].sites == 1
+
+
+def test_the_third_site_costs_two_power(catalog: Catalog) -> None:
+    # Seed 004's example: "to play your third Feng Shui Site, you must spend 2 Power".
+    state = run(with_sites(main(catalog), Ana=2), catalog, PlaySite("Ana"))
+    assert (state.players[0].power, state.players[0].sites) == (18, 3)
+
+
+def test_sites_generate_power_at_their_step_once_a_turn(catalog: Catalog) -> None:
+    # Seed 004: face-down Feng Shui Sites generate 1 power each, in the power step.
+    state = with_sites(table(catalog), Ana=3)
+    with pytest.raises(sf.ShadowfistError, match="once a turn, at the step"):
+        run(state, catalog, parse_action({"type": "generate_power"}))  # still step 0
+    state = run(state, catalog, NextStep())
+    assert RULES.view(state, "Ana", catalog)["power_due"] == 3
+    state = run(state, catalog, parse_action({"type": "generate_power"}))
+    assert state.players[0].power == 23 and sf.step_of(catalog, state.step) == "unturn"
+    assert RULES.view(state, "Ana", catalog)["power_due"] is None
+    assert RULES.describe(parse_action({"type": "generate_power"}), "Ana", state) == (
+        "Ana's sites generated 3 power"
+    )
+    with pytest.raises(sf.ShadowfistError, match="once a turn"):
+        run(replace(state, step=1), catalog, parse_action({"type": "generate_power"}))
+    # Other sites make what they print: the phone may send the amount.
+    other = run(replace(state, step=1, generated=None), catalog, GeneratePower(5))
+    assert other.players[0].power == 28
+
+
+def test_skipping_the_power_step_generates_nothing_and_next_turn_may_again(
+    catalog: Catalog,
+) -> None:
+    state = run(with_sites(table(catalog), Ana=1, Ben=2), catalog, NextStep(), NextStep())
+    assert state.players[0].power == 20
+    state = run(to_main_shot(state, catalog), catalog, EndTurn(), NextStep())
+    state = run(state, catalog, GeneratePower())
+    assert state.turn == "Ben" and state.players[1].power == 22
+
+
+def test_the_first_history_line_announces_the_drawn_seating(catalog: Catalog) -> None:
+    setup = Setup(("Ana", "Ben", "Cid"), 5)
+    state = start(setup, catalog)
+    after = apply(state, NextStep(), state.turn, catalog, 0)
+    line = RULES.describe(NextStep(), state.turn, after)
+    assert line == (
+        f"Seating drawn: {', '.join(state.seating)}; {state.turn} plays first. "
+        f"{state.turn} moved to the next step"
+    )
+    again = apply(after, NextStep(), state.turn, catalog, 1)
+    assert RULES.describe(NextStep(), state.turn, again) == f"{state.turn} moved to the next step"
+
+
+@pytest.mark.parametrize(
+    "data", [{"type": "generate_power"}, {"type": "generate_power", "amount": 0}]
+)
+def test_generate_power_reads_and_writes_the_same_json(data: dict[str, object]) -> None:
+    assert action_to_json(parse_action(data)) == data

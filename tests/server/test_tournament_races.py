@@ -87,6 +87,7 @@ def finish_table(base: str, table: dict[str, Any]) -> None:
     for game in range(2):
         for value in (4, 4, 2):
             act(a, match_id, {"type": "add_gem", "player": name_a, "value": value})
+        act(a, match_id, {"type": "ante"})
         act(a, match_id, {"type": "end_turn"})
         if game == 0:
             act(a, match_id, {"type": "losers_choice", "option": "keep"})

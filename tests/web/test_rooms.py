@@ -19,6 +19,13 @@ def end_turns_until(phone_: FlaskClient, room: str, name: str, at_least_one: boo
         assert act(phone_, room, {"type": "end_turn"}).status_code == 200
 
 
+def site(phone_: FlaskClient, room: str, action: dict[str, Any]) -> Any:
+    """Step on to the Main Shot (sites are played there), then play the site."""
+    while state(phone_, room)["state"]["step"]["phase"] != "main-shot":
+        assert act(phone_, room, {"type": "next_step"}).status_code == 200
+    return act(phone_, room, action)
+
+
 def test_shadowfist_game_to_five_sites(app: Flask) -> None:
     room, _, (a, b) = open_room(app, {"kind": "shadowfist", "players": ["Ana", "Ben"]})
     s = state(a, room)
@@ -28,19 +35,19 @@ def test_shadowfist_game_to_five_sites(app: Flask) -> None:
     assert s["state"]["step"]["name"].startswith("Establishing Shot")
     # The first site gains 1 power; the second costs 1, the third 2, the fourth 3.
     end_turns_until(a, room, "Ana")
-    assert act(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
+    assert site(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
     ana = next(p for p in state(b, room)["state"]["players"] if p["name"] == "Ana")
     assert (ana["power"], ana["sites"], ana["site_cost"]) == (2, 1, 1)
     act(a, room, {"type": "gain", "player": "Ana", "amount": 5})
     for _ in range(3):
         end_turns_until(a, room, "Ana", at_least_one=True)
-        assert act(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
+        assert site(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
     ana = next(p for p in state(a, room)["state"]["players"] if p["name"] == "Ana")
     assert (ana["power"], ana["sites"]) == (7 - 1 - 2 - 3, 4)
     refused = act(b, room, {"type": "spend", "player": "Ben", "amount": 5})
     assert refused.status_code == 422 and "Ben has 1 power, not 5" in refused.get_json()["error"]
     end_turns_until(b, room, "Ben")
-    act(b, room, {"type": "play_site", "player": "Ben"})
+    site(b, room, {"type": "play_site", "player": "Ben"})
     assert act(a, room, {"type": "burn_victory", "player": "Ana", "from": "Ben"}).status_code == 200
     s = state(b, room)["state"]
     assert s["winner"] == "Ana"
@@ -54,16 +61,16 @@ def test_shadowfist_fifth_site_must_be_seized_while_others_have_sites(app: Flask
     act(a, room, {"type": "gain", "player": "Ana", "amount": 20})
     for name, phone_ in (("Ben", b), ("Cid", c)):
         end_turns_until(phone_, room, name)
-        assert act(phone_, room, {"type": "play_site", "player": name}).status_code == 200
+        assert site(phone_, room, {"type": "play_site", "player": name}).status_code == 200
     for _ in range(4):
         end_turns_until(a, room, "Ana", at_least_one=True)
-        assert act(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
-        again = act(a, room, {"type": "play_site", "player": "Ana"})
+        assert site(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
+        again = site(a, room, {"type": "play_site", "player": "Ana"})
         assert (
             again.status_code == 422 and "one Feng Shui Site per turn" in again.get_json()["error"]
         )
     end_turns_until(a, room, "Ana", at_least_one=True)
-    assert act(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
+    assert site(a, room, {"type": "play_site", "player": "Ana"}).status_code == 200
     s = state(b, room)["state"]
     ana = next(p for p in s["players"] if p["name"] == "Ana")
     assert ana["victory"] == 5 and s["winner"] is None  # Ben and Cid still have sites
@@ -78,7 +85,7 @@ def test_shadowfist_burn_for_power_and_turns(app: Flask) -> None:
     first = s["turn"]
     other = next(n for n in s["seating"] if n != first)
     end_turns_until(b, room, other)
-    assert act(b, room, {"type": "play_site", "player": other}).status_code == 200
+    assert site(b, room, {"type": "play_site", "player": other}).status_code == 200
     end_turns_until(a, room, first)
     turn_no = state(a, room)["state"]["turn_no"]
     act(a, room, {"type": "burn_power", "player": first, "from": other})

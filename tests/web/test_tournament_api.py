@@ -70,6 +70,7 @@ def ps_second_player_wins(match_id: str, a: FlaskClient, b: FlaskClient) -> None
             response = act(a, match_id, {"type": "add_gem", "player": player_a(a, match_id),
                                          "value": value})  # fmt: skip
             assert response.status_code == 200, response.get_json()
+        assert act(a, match_id, {"type": "ante"}).status_code == 200
         assert act(a, match_id, {"type": "end_turn"}).status_code == 200
         if game == 0:
             keep = act(a, match_id, {"type": "losers_choice", "option": "keep"})
@@ -115,6 +116,9 @@ def test_whole_puzzle_strike_event(app: Flask, client: FlaskClient) -> None:
     # Table 1 plays on the phones; its result arrives by itself.
     match_id, a, b = seat_phones(app, tables[0])
     assert current_tables(read(client, tid))[0]["result"] is None
+    table_view = a.get(f"/api/matches/{match_id}/state").get_json()["state"]
+    assert table_view["bank_hidden"] is True  # 3rd edition: the bank after the characters
+    assert all(x["key"].startswith("fixed/") for x in table_view["stacks"])
     ps_second_player_wins(match_id, a, b)
     first = current_tables(read(client, tid))[0]
     assert first["result"] == {"wins_a": 0, "wins_b": 2, "draws": 0}

@@ -168,6 +168,7 @@ def test_whole_match_best_two_of_three_with_losers_choice(app: Flask) -> None:
     for _ in range(2):  # Ana ends a turn at 10: Ben wins game 1
         act(a, match_id, {"type": "add_gem", "player": "Ana", "value": 4})
     act(a, match_id, {"type": "add_gem", "player": "Ana", "value": 2})
+    assert act(a, match_id, {"type": "ante"}).status_code == 200
     assert act(a, match_id, {"type": "end_turn"}).status_code == 200
     s = state(a, match_id)["state"]
     assert s["phase"] == "between" and s["match"]["awaiting_choice"] == ["Ana"]
@@ -190,6 +191,7 @@ def test_whole_match_best_two_of_three_with_losers_choice(app: Flask) -> None:
     for _ in range(2):  # game 2: Ana overflows again: Ben wins the match 2-0
         act(a, match_id, {"type": "add_gem", "player": "Ana", "value": 4})
     act(a, match_id, {"type": "add_gem", "player": "Ana", "value": 3})
+    act(a, match_id, {"type": "ante"})
     act(a, match_id, {"type": "end_turn"})
     s = state(b, match_id)["state"]
     assert s["phase"] == "over" and s["match"]["winner"] == "Ben"

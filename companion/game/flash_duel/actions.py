@@ -121,6 +121,16 @@ class UseAbility:
 
 
 @dataclass(frozen=True)
+class AbilityHit:
+    """Use an ability whose effect is a hit (e.g. a hit at an exact distance)."""
+
+    player: str
+    ability: str
+    target: str | None = None
+    """The opponent hit (None: the one opponent the ability can reach)."""
+
+
+@dataclass(frozen=True)
 class FirstPlayer:
     """Between rounds: the losing side names who goes first."""
 
@@ -207,6 +217,7 @@ Action = (
     | Draw
     | TimeOver
     | UseAbility
+    | AbilityHit
     | FirstPlayer
     | Place
     | BotTurn
@@ -298,6 +309,9 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "draw": lambda d: Draw(number(d, "count", 1)),
     "time_over": lambda d: TimeOver(hands(d)),
     "use_ability": lambda d: UseAbility(text(d, "player"), text(d, "ability")),
+    "ability_hit": lambda d: AbilityHit(
+        text(d, "player"), text(d, "ability"), optional_text(d, "target")
+    ),
     "first_player": lambda d: FirstPlayer(text(d, "player")),
     "place": lambda d: Place(text(d, "player"), number(d, "space")),
     "bot_turn": lambda d: BotTurn(cards(d, "hand"), number(d, "drawn")),
@@ -335,6 +349,7 @@ TYPE_NAMES: dict[type, str] = {
     Draw: "draw",
     TimeOver: "time_over",
     UseAbility: "use_ability",
+    AbilityHit: "ability_hit",
     FirstPlayer: "first_player",
     Place: "place",
     BotTurn: "bot_turn",

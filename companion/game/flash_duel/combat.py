@@ -26,6 +26,7 @@ from companion.game.flash_duel.state import (
     with_fighter,
 )
 from companion.game.flash_duel.track import Fighter
+from printkit.catalog import Ability
 
 
 def ready_to_act(state: State, player: str) -> Fighter:
@@ -44,6 +45,11 @@ def ready_to_act(state: State, player: str) -> Fighter:
         raise DuelRoomError(f"it is {state.current}'s turn, not {player}'s")
     if player in state.recovering:
         raise DuelRoomError(f"{player} is recovering after a retreat: end the turn")
+    if state.acted:
+        raise DuelRoomError(
+            f"{player} has made this turn's action (one move, push, attack or dashing strike "
+            "a turn): end the turn"
+        )
     return state.fighter(player)
 
 
@@ -79,7 +85,7 @@ def move(state: State, action: act.Move) -> State:
     check_cards(state.fd, action.card)
     spaces = state.fd.board.spaces
     moved = track.move(me, front_enemy(state, me), action.card, spaces, action.backward)
-    return with_fighter(state, moved)
+    return replace(with_fighter(state, moved), acted=True)
 
 
 def push(state: State, action: act.Push) -> State:
@@ -88,7 +94,7 @@ def push(state: State, action: act.Push) -> State:
     check_cards(state.fd, action.card)
     for victim in on_space(state, enemy(state, me, action.target)):
         state = with_fighter(state, track.push(me, victim, action.card, state.fd.board.spaces))
-    return state
+    return replace(state, acted=True)
 
 
 def attack(state: State, action: act.Attack) -> State:
@@ -98,7 +104,8 @@ def attack(state: State, action: act.Attack) -> State:
     check_cards(state.fd, *action.cards)
     track.check_attack(me, target, action.cards)
     targets = tuple(f.name for f in on_space(state, target))
-    return replace(state, pending=Pending(me.name, targets, StrikeKind.ATTACK, action.cards))
+    strike = Pending(me.name, targets, StrikeKind.ATTACK, action.cards)
+    return replace(state, pending=with_effects(state, strike), acted=True)
 
 
 def dash(state: State, action: act.Dash) -> State:
@@ -112,7 +119,58 @@ def dash(state: State, action: act.Dash) -> State:
     )
     state = with_fighter(state, moved)
     targets = tuple(f.name for f in on_space(state, target))
-    return replace(state, pending=Pending(me.name, targets, StrikeKind.DASH, action.cards))
+    strike = Pending(me.name, targets, StrikeKind.DASH, action.cards)
+    return replace(state, pending=with_effects(state, strike), acted=True)
+
+
+STRIKE_NAMES = {StrikeKind.ATTACK: "attack", StrikeKind.DASH: "dashing-strike"}
+"""A strike kind as the catalog's abilities name it."""
+RULED_OUT = {"unblockable": "block", "no-retreat": "retreat"}
+"""Ability effects that rule an answer out, and the answer."""
+
+
+def catalog_ability(state: State, key: str) -> Ability | None:
+    """Return an ability of the catalog by key ('character/ability')."""
+    return next((a for c, a in state.fd.abilities() if f"{c.id}/{a.id}" == key), None)
+
+
+def strike_effect(state: State, key: str, strike: Pending) -> str | None:
+    """Return the answer an ability rules out for this strike (None: it does not apply)."""
+    card = catalog_ability(state, key)
+    if card is None or card.applies not in RULED_OUT or card.strike != STRIKE_NAMES[strike.kind]:
+        return None
+    if card.strike_card is not None and set(strike.cards) != {card.strike_card}:
+        return None
+    return RULED_OUT[card.applies]
+
+
+def used_this_turn(state: State, player: str) -> str | None:
+    """Return the ability a player turned face down this turn (None: none)."""
+    if dict(state.abilities.used_on_turn).get(player) != state.turn_no:
+        return None
+    return next((a for p, a in reversed(state.abilities.used) if p == player), None)
+
+
+def with_effects(state: State, strike: Pending) -> Pending:
+    """Apply the attacker's ability used this turn to a strike (e.g. it cannot be blocked)."""
+    key = used_this_turn(state, strike.attacker)
+    effect = strike_effect(state, key, strike) if key else None
+    if effect is None:
+        return strike
+    return replace(strike, cannot=(*strike.cannot, effect), ability=key)
+
+
+def check_answer(state: State, pending: Pending, answer: str) -> None:
+    """Refuse an answer the attacker's ability rules out.
+
+    :raises DuelRoomError: naming the ability.
+    """
+    if answer in pending.cannot and pending.ability is not None:
+        card = catalog_ability(state, pending.ability)
+        name = card.name if card and card.name else pending.ability
+        raise DuelRoomError(
+            f"{pending.attacker}'s {name}: the {pending.kind.value} cannot be {answer}ed"
+        )
 
 
 def waiting(state: State, who: str) -> Pending:
@@ -148,10 +206,35 @@ def add_block(state: State, pending: Pending, target: str, given: tuple[int, ...
 
 
 def block(state: State, action: act.Block) -> State:
-    """A target puts in block cards (alone, or with teammates' dashing blocks)."""
+    """A target puts in block cards (alone, or with teammates' dashing blocks).
+
+    A block must be the very same cards as the strike: a pair is blocked by the same pair.
+    Part of it is refused unless a standing teammate could still add the rest with a
+    dashing block.
+    """
     pending = waiting(state, action.player)
+    check_answer(state, pending, "block")
     check_cards(state.fd, *action.cards)
+    so_far = Counter((*pending.blocked_so_far(action.player), *action.cards))
+    short = Counter(pending.cards) - so_far
+    if short and not so_far - Counter(pending.cards) and not helpers(state, action.player):
+        strike = " ".join(str(c) for c in pending.cards)
+        missing = " ".join(str(c) for c in sorted(short.elements()))
+        raise DuelRoomError(
+            f"{action.player} blocks {strike} with the very same cards: {missing} missing "
+            "(block with all of them, or take the hit)"
+        )
     return add_block(state, pending, action.player, action.cards)
+
+
+def helpers(state: State, target: str) -> tuple[str, ...]:
+    """Return the target's standing teammates who could still dashing-block for them."""
+    side = state.side_of(target)
+    return tuple(
+        f.name
+        for f in state.standing()
+        if f.name != target and state.side_of(f.name) == side and f.name not in state.recovering
+    )
 
 
 def dashing_block(state: State, action: act.DashingBlock) -> State:
@@ -164,6 +247,7 @@ def dashing_block(state: State, action: act.DashingBlock) -> State:
         raise DuelRoomError(f"{action.player} is recovering and cannot dashing block")
     mate = action.teammate or pending.targets[0]
     pending = waiting(state, mate)
+    check_answer(state, pending, "block")
     if state.side_of(mate) != state.side_of(blocker.name) or mate == blocker.name:
         raise DuelRoomError(f"{action.player} can dashing block only for a teammate")
     check_cards(state.fd, action.dash, *action.cards)
@@ -182,6 +266,7 @@ def retreat(state: State, action: act.Retreat) -> State:
     pending = waiting(state, action.player)
     if pending.kind is not StrikeKind.DASH:
         raise DuelRoomError("retreat only from a dashing strike, not from an attack")
+    check_answer(state, pending, "retreat")
     check_cards(state.fd, action.card)
     moved = track.retreat(state.fighter(action.player), action.card, state.fd.board.spaces)
     state = answered(with_fighter(state, moved), pending, action.player)
@@ -210,4 +295,30 @@ def ability(state: State, action: act.UseAbility) -> State:
         raise DuelRoomError("abilities are played during a round")
     used = use_ability(state.abilities, action.player, action.ability, state.turn_no)
     players = tuple(sorted({*state.used_abilities, action.player}))
-    return replace(state, abilities=used, used_abilities=players)
+    state = replace(state, abilities=used, used_abilities=players)
+    if state.pending is not None and state.pending.attacker == action.player:
+        state = replace(state, pending=with_effects(state, state.pending))
+    return state
+
+
+def ability_hit(state: State, action: act.AbilityHit) -> State:
+    """Use an ability whose effect is a hit (seed 002, e.g. Flame Arrow: an opponent exactly
+    6 spaces away); the table turns it face down and applies the hit.
+
+    :raises DuelRoomError: for an ability with no such effect, out of turn, after the
+        turn's action, or with no opponent at that distance.
+    """
+    me = ready_to_act(state, action.player)
+    card = catalog_ability(state, action.ability)
+    if card is None or card.applies != "hit" or card.distance is None:
+        raise DuelRoomError(f"{action.ability!r} is no ability whose effect is a hit")
+    reach = [e for e in state.opponents(me.name) if track.distance(me, e) == card.distance]
+    if action.target is not None:
+        reach = [e for e in reach if e.name == action.target]
+    if len(reach) != 1:
+        raise DuelRoomError(
+            f"{card.name} hits an opponent exactly {card.distance} spaces away"
+            + (": name which one" if len(reach) > 1 else ": none is")
+        )
+    state = ability(state, act.UseAbility(action.player, action.ability))
+    return rounds.take_hit(state, reach[0].name)

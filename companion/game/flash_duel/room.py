@@ -159,6 +159,8 @@ def play(state: State, action: act.Action, actor: str, catalog: Catalog, positio
             return combat.place(state, action)
         case act.UseAbility():
             return combat.ability(state, action)
+        case act.AbilityHit():
+            return combat.ability_hit(state, action)
         case act.EndTurn():
             return rounds.end_turn(state, action)
         case act.Draw():
@@ -204,7 +206,7 @@ def is_final(action: act.Action, after: State) -> bool:
 
 
 OWN_MOVES = (act.Move, act.Push, act.Attack, act.Dash, act.DashingBlock, act.Block, act.Retreat,
-             act.Hit, act.UseAbility, act.Place, act.SwapAbility)  # fmt: skip
+             act.Hit, act.UseAbility, act.AbilityHit, act.Place, act.SwapAbility)  # fmt: skip
 """Actions whose ``player`` makes them: a move, an attack, a defence, taking the hit."""
 
 

@@ -112,6 +112,7 @@ def pass_turn(state: State) -> State:
         state,
         recovering=tuple(r for r in state.recovering if r != current),
         turn_no=state.turn_no + 1,
+        acted=False,
     )
     kept = state.mode.keeps_turn(state, current)
     if kept is not None:

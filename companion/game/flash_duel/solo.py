@@ -12,8 +12,9 @@ from dataclasses import replace
 from typing import ClassVar
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import bots, raid, rounds, track
-from companion.game.flash_duel.mode import Hands, Layout, Mode, lay_out
+from companion.game.flash_duel import bots, combat, raid, rounds, track
+from companion.game.flash_duel.match import Abilities, use_ability
+from companion.game.flash_duel.mode import Hands, Layout, Mode, character_abilities, lay_out
 from companion.game.flash_duel.state import (
     DuelRoomError,
     Event,
@@ -27,9 +28,6 @@ from companion.game.flash_duel.state import (
     with_fighter,
 )
 from printkit.catalog import FlashDuelSet
-
-ROCK_ARMOR_BOT = "rook"
-"""The bot whose Rock Armor blocks a dashing strike with higher cards."""
 
 
 class Solo(Mode):
@@ -49,6 +47,18 @@ class Solo(Mode):
         sides = (("A", (setup.players[0],)), ("B", (setup.bot_pawn,)))
         fighters = lay_out(sides, fd.board.spaces)
         return Layout(sides, fighters, tuple(f.name for f in fighters))
+
+    def abilities(self, setup: Setup, fd: FlashDuelSet) -> Abilities:
+        """Return the player's abilities and the bot's: its character's known ones, when
+        the catalog says the bot uses abilities and whose they are."""
+        player = character_abilities(setup, fd)
+        bot = next(b for b in fd.bots if b.id == setup.bot)
+        chars = {c.id: c for c in fd.characters}
+        if not bot.uses_abilities or bot.character not in chars:
+            return player
+        cards = chars[str(bot.character)].abilities
+        keys = tuple(f"{bot.character}/{a.id}" for a in cards if a.is_known())
+        return replace(player, owned=(*player.owned, (setup.bot_pawn, keys)))
 
     def hit_points(self, setup: Setup, fd: FlashDuelSet) -> int:
         """Return the bot's hit points (the Dragon bot takes two hits)."""
@@ -102,8 +112,34 @@ def bot_turn(state: State, action: act.BotTurn) -> State:
         state = with_fighter(state, replace(me, position=move.position))
     if move.action in ("attack", "dashing-strike"):
         kind = StrikeKind.ATTACK if move.action == "attack" else StrikeKind.DASH
-        state = replace(state, pending=Pending(pawn, (player.name,), kind, move.cards))
+        strike = Pending(pawn, (player.name,), kind, move.cards)
+        state = bot_ability(replace(state, pending=strike), strike)
     return rounds.pass_turn(state)
+
+
+def bot_ability(state: State, strike: Pending) -> State:
+    """The bot uses a face-up ability of its own as soon as it applies to its strike (seed
+    002: Rook uses his abilities any time he is able to); the table applies its effect."""
+    pawn = state.setup.bot_pawn
+    for key in state.abilities.available(pawn):
+        effect = combat.strike_effect(state, key, strike)
+        if effect is None or dict(state.abilities.used_on_turn).get(pawn) == state.turn_no:
+            continue
+        used = use_ability(state.abilities, pawn, key, state.turn_no)
+        pending = replace(strike, cannot=(effect,), ability=key)
+        return replace(state, abilities=used, pending=pending)
+    return state
+
+
+def blocks_higher(state: State, pending: Pending) -> bool:
+    """Return True when the bot has a face-up ability that blocks this strike with higher
+    cards (the catalog's 'block-higher', e.g. Rook's Rock Armor)."""
+    for key in state.abilities.available(state.setup.bot_pawn):
+        card = combat.catalog_ability(state, key)
+        wanted = combat.STRIKE_NAMES[pending.kind]
+        if card is not None and card.applies == "block-higher" and card.strike == wanted:
+            return True
+    return False
 
 
 def bot_defend(state: State, action: act.BotDefend, position: int) -> State:
@@ -119,7 +155,7 @@ def bot_defend(state: State, action: act.BotDefend, position: int) -> State:
         pending.cards,
         pending.kind is StrikeKind.DASH,
         me.position != me.start,
-        rock_armor=state.setup.bot == ROCK_ARMOR_BOT,
+        rock_armor=blocks_higher(state, pending),
         rng=random.Random(position),
     )
     state = replace(state, bot_said=answer, bot_discards=None, pending=None)

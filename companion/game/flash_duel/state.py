@@ -71,6 +71,10 @@ class Pending:
     cards: tuple[int, ...]
     blocks: tuple[tuple[str, tuple[int, ...]], ...] = ()
     """(target, cards put in for that target so far, dashing blockers' included)."""
+    cannot: tuple[str, ...] = ()
+    """Answers an ability of the attacker rules out: 'block', 'retreat'."""
+    ability: str | None = None
+    """The ability that rules them out (its catalog key)."""
 
     def blocked_so_far(self, target: str) -> tuple[int, ...]:
         """Return the cards put in for one target's block."""
@@ -160,6 +164,9 @@ class State:
     bot_said: BotMove | BotDefence | None = None
     bot_discards: int | None = None
     news: tuple[Event, ...] = ()
+    acted: bool = False
+    """The current player has made this turn's main action (move, push, attack or dashing
+    strike): seed 002 allows one a turn."""
 
     @property
     def current(self) -> str:

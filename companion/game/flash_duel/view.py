@@ -112,6 +112,7 @@ def abilities_view(state: State) -> dict[str, list[dict[str, object]]]:
                 "trigger": found[key].trigger if key in found else "",
                 "effect": found[key].effect if key in found else "",
                 "used": key not in free,
+                "applies": found[key].applies if key in found else None,
             }
             for key in owned
         ]
@@ -164,6 +165,7 @@ def pending_view(state: State) -> dict[str, object] | None:
         "kind": p.kind.value,
         "cards": list(p.cards),
         "blocks": {t: list(c) for t, c in p.blocks},
+        **({"cannot": list(p.cannot), "ability": p.ability} if p.cannot else {}),
     }
 
 
@@ -301,6 +303,8 @@ def say(action: act.Action) -> str:
             return f"drew {count}"
         case act.UseAbility(player, ability):
             return f"{player} uses {ability.rsplit('/')[-1].replace('-', ' ')}"
+        case act.AbilityHit(player, ability, _):
+            return f"{player} uses {ability.rsplit('/')[-1].replace('-', ' ')}"
         case act.Place(player, space):
             return f"{player} placed on space {space}"
         case act.EndTurn():
@@ -329,5 +333,21 @@ def describe(action: act.Action, actor: str, after: State) -> str:
     told = news(after)
     if isinstance(action, act.BotTurn | act.BotDefend):
         bot = say_bot(after)
-        return f"{text} ({bot})" if bot else text
-    return f"{text} ({told})" if told and isinstance(action, act.Block | act.DashingBlock) else text
+        text = f"{text} ({bot})" if bot else text
+        effect = ruled_out(after) if isinstance(action, act.BotTurn) else ""
+        return f"{text}; {effect}" if effect else text
+    shown = act.Block | act.DashingBlock | act.AbilityHit
+    text = f"{text} ({told})" if told and isinstance(action, shown) else text
+    effect = ruled_out(after) if isinstance(action, act.Attack | act.Dash | act.BotTurn) else ""
+    return f"{text}; {effect}" if effect else text
+
+
+def ruled_out(after: State) -> str:
+    """Say what the attacker's ability rules out for the strike waiting for answers."""
+    p = after.pending
+    if p is None or not p.cannot or p.ability is None:
+        return ""
+    found = {f"{c.id}/{a.id}": a for c, a in after.fd.abilities()}
+    card = found.get(p.ability)
+    name = card.name if card and card.name else p.ability
+    return f"{name}: it cannot be {' or '.join(a + 'ed' for a in p.cannot)}"

@@ -106,6 +106,9 @@ class RemoveGem:
 class EndTurn:
     """End your turn (the 10-gem check happens now)."""
 
+    without_ante: bool = False
+    """The table confirmed ending the turn without recording its ante."""
+
 
 @dataclass(frozen=True)
 class Forfeit:
@@ -217,7 +220,7 @@ PARSERS: dict[str, Callable[[Mapping[str, object]], Action]] = {
     "land": lambda d: Land(),
     "add_gem": lambda d: AddGem(required(d, "player"), gem_value(d, "value")),
     "remove_gem": lambda d: RemoveGem(required(d, "player"), gem_value(d, "value")),
-    "end_turn": lambda d: EndTurn(),
+    "end_turn": lambda d: EndTurn(d.get("without_ante") is True),
     "forfeit": lambda d: Forfeit(),
     "stack": lambda d: MarkStack(required(d, "stack"), StackState(choice(d, "state", StackState))),
     "losers_choice": parse_losers_choice,
@@ -256,6 +259,8 @@ def action_to_json(action: Action) -> dict[str, object]:
             return {"type": kind, "player": player, "value": value}
         case MarkStack(stack, state):
             return {"type": "stack", "stack": stack, "state": state.value}
+        case EndTurn(without_ante):
+            return {"type": "end_turn"} | ({"without_ante": True} if without_ante else {})
         case LosersChoice(option, character, out, into):
             fields = {"character": character, "out": out, "into": into}
             extra = {k: v for k, v in fields.items() if v is not None}
@@ -267,7 +272,6 @@ SIMPLE_TYPES: dict[type, str] = {
     RestartChoice: "restart_choice",
     Ante: "ante",
     Land: "land",
-    EndTurn: "end_turn",
     Forfeit: "forfeit",
     Rematch: "rematch",
 }

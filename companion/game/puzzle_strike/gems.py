@@ -9,9 +9,12 @@ Seeds 000 (3rd edition, rules 7.3) and 001 (2nd edition):
 - Counter-crash: a reaction to a send of at least one gem; each 1-gem of the counter
   negates one incoming 1-gem (both go back to the bank); what is left goes to whoever
   crashed fewer, as a new send that can itself be countered. One reaction per send.
-- Who reacts: the player sent to (either teammate in 2 vs 2). In a 3rd-edition free-for-all
-  every other player may counter-crash for them, so they may also let the gems land; in the
-  2nd edition only the player sent to may.
+- Who reacts: the player sent to (either teammate in 2 vs 2) decides first. In a
+  3rd-edition free-for-all, if they let the gems through, each other player in turn order
+  (from the one after the sender) may counter-crash for them; the gems land once all have
+  let them through. In the 2nd edition only the player sent to may react. (Tables of rules
+  version 1 let anyone who could counter-crash decide at any moment.)
+- A send with a 4-gem in it cannot be counter-crashed: it lands at once (rules version 2).
 - Free-for-all: while the sender's pile is 10 or more, sends made on their turn float, and
   go out (one at a time, oldest first) the first moment the pile is 9 or less, whatever
   lowered it.
@@ -135,11 +138,54 @@ def dispatch(table: Table, send: Send) -> Table:
         return settle(table)
     if send.target in table.eliminated:  # nobody is left to react for them
         return land(replace(table, pending=send))
-    if table.mode.is_free_for_all and table.is_turn_of(send.sender):
+    if send.unstoppable and table.rules >= 2 and not floats(table, send):
+        return land(replace(table, pending=send))  # uncounter-crashable: nobody decides
+    if floats(table, send):
         if table.pile(send.sender).total >= LOSING_TOTAL:
             table = table.note(f"{send.ones} gem(s) float until {send.sender}'s pile is 9 or less")
         return settle(replace(table, floating=(*table.floating, send)))
     return replace(table, pending=send)
+
+
+def floats(table: Table, send: Send) -> bool:
+    """Return True when a free-for-all send made on the sender's own turn waits in line
+    (behind earlier floating gems, or until the sender's pile is 9 or less)."""
+    return table.mode.is_free_for_all and table.is_turn_of(send.sender)
+
+
+def reactors(table: Table, send: Send) -> list[str]:
+    """Return who may react to a send, in the order they decide (rules version 2): the
+    player sent to (with their teammate in 2 vs 2), then, in a 3rd-edition free-for-all,
+    every other player still in, in turn order from the one after the sender."""
+    first = table.members(table.owner_of(send.target))
+    if not (table.mode.is_free_for_all and table.edition == 3):
+        return first
+    order = table.active()
+    if send.sender in order:
+        start = order.index(send.sender) + 1
+        order = order[start:] + order[:start]
+    return first + [p for p in order if p not in first and p != send.sender]
+
+
+def deciding(table: Table) -> list[str]:
+    """Return the players whose decision the gems in the air wait for now (the target's
+    side first; see ``reactors``)."""
+    send = table.pending
+    if send is None or table.is_over:
+        return []
+    if table.rules < 2:
+        return [p for p in table.seats if may_decide_v1(table, p)]
+    waiting = [p for p in reactors(table, send) if p not in send.passed]
+    if not waiting:
+        return []
+    return table.members(table.owner_of(waiting[0])) if table.teams else waiting[:1]
+
+
+def may_decide_v1(table: Table, player: str) -> bool:
+    """Rules version 1: the receiver's side, or whoever may counter-crash for them."""
+    send = table.pending
+    assert send is not None
+    return table.owner_of(player) == table.owner_of(send.target) or can_counter(table, player)
 
 
 def check_no_pending(table: Table) -> None:
@@ -162,6 +208,8 @@ def can_counter(table: Table, player: str) -> bool:
         return False
     if player in table.eliminated or table.owner_of(player) == table.owner_of(send.sender):
         return False
+    if table.rules >= 2:
+        return player in deciding(table)
     if table.mode.is_free_for_all and table.edition == 3:
         return True
     return table.owner_of(player) == table.owner_of(send.target)
@@ -170,11 +218,7 @@ def can_counter(table: Table, player: str) -> bool:
 def can_land(table: Table, player: str) -> bool:
     """Return True when this player may let the pending send land (the receiver's side, or
     whoever may counter-crash for them)."""
-    send = table.pending
-    if send is None or table.is_over:
-        return False
-    receiver = table.owner_of(player) == table.owner_of(send.target)
-    return receiver or can_counter(table, player)
+    return player in deciding(table)
 
 
 def counter_crash(table: Table, player: str, gems: Sequence[int]) -> Table:
@@ -224,11 +268,16 @@ def let_land(table: Table, player: str) -> Table:
     if send is None:
         raise GemError("there are no gems in the air")
     if not can_land(table, player):
-        deciders = [p for p in table.seats if can_land(table, p)]
+        deciders = deciding(table)
         raise GemError(
             f"{player} cannot let {send.sender}'s gems land: only {' or '.join(deciders)} "
-            f"decide{'s' if len(deciders) == 1 else ''} whether to counter-crash them"
+            f"decide{'s' if len(deciders) == 1 else ''} now whether to counter-crash them"
         )
+    if table.rules >= 2:
+        passed = (*send.passed, *deciding(table))
+        table = replace(table, pending=replace(send, passed=passed))
+        if deciding(table):
+            return table.note(f"{player} let the gems through; {deciding(table)[0]} may react")
     return land(table)
 
 
@@ -260,7 +309,8 @@ def release_floating(table: Table) -> Table:
     if table.pile(first.sender).total >= LOSING_TOTAL:
         return table
     table = replace(table, floating=tuple(rest), pending=first)
-    return table.note(f"{first.sender}'s floating gems are sent to {first.target}")
+    table = table.note(f"{first.sender}'s floating gems are sent to {first.target}")
+    return land(table) if first.unstoppable and table.rules >= 2 else table
 
 
 def cleanup_draw(table: Table, player: str, hand: int = 5) -> int:

@@ -22,6 +22,11 @@ GEM_VALUES = (1, 2, 3, 4)
 LOSING_TOTAL = 10
 MAX_COMBINED = 4
 UNSTOPPABLE_GEM = 4
+RULES_VERSION = 2
+"""The table rules new matches follow. 1: the first tables (logs before issue 18); 2: the
+turn starts with the ante (ending without it needs a confirmation), only the player sent
+to decides first on incoming gems (then, in a 3rd-edition free-for-all, the others in turn
+order), and a crashed 4-gem lands at once."""
 PLAYERS_PER_MODE = {"two-player": (2,), "free-for-all": (3, 4), "team-battle": (4,)}
 
 
@@ -157,6 +162,9 @@ class Send:
     """A 4-gem was broken: no purple-shield reaction is allowed."""
     overflow: bool = False
     """Second-edition overflow: what comes back from it does not overflow again."""
+    passed: tuple[str, ...] = ()
+    """Players who let the gems through without reacting (3rd-edition free-for-all: the
+    player sent to first, then the others in turn order)."""
 
 
 @dataclass(frozen=True)
@@ -195,10 +203,17 @@ class Table:
     eliminated: tuple[str, ...] = ()
     tied: tuple[str, ...] = ()
     """Free-for-all: the players tied for the lowest pile, playing extra turns."""
+    tied_at: int = 0
+    """Free-for-all: the tied players' total when their tie-break round started."""
     tiebreak: tuple[str, ...] = ()
     """Free-for-all: tied players still to take their extra turn."""
     overflowing: str | None = None
     """2nd edition: the player whose overflow is in flight; their turn lasts until it lands."""
+    overflowed: str | None = None
+    """Free-for-all: the player who ended a turn at 10 or more (the game's loser, whatever
+    tie-break turns follow)."""
+    rules: int = RULES_VERSION
+    """The table rules' version (see ``RULES_VERSION``)."""
     outcome: Outcome | None = None
     """Set when the game is over."""
     collision: Collision | None = None
@@ -294,7 +309,11 @@ class Table:
 
 
 def new_table(
-    seats: Sequence[str], mode: Mode, edition: int = 3, supply: GemSupply | None = None
+    seats: Sequence[str],
+    mode: Mode,
+    edition: int = 3,
+    supply: GemSupply | None = None,
+    rules: int = RULES_VERSION,
 ) -> Table:
     """Seat the players (in turn order) with empty piles.
 
@@ -315,7 +334,7 @@ def new_table(
         teams = ((seats[0], seats[2]), (seats[1], seats[3]))
         owners = ["A", "B"]
     piles = tuple((o, Pile()) for o in owners)
-    return Table(mode, edition, seats, teams, piles, supply or GemSupply())
+    return Table(mode, edition, seats, teams, piles, supply or GemSupply(), rules=rules)
 
 
 def check_playing(table: Table) -> None:

@@ -97,6 +97,22 @@ class State:
         """Return the display name of a character id or stack key."""
         return dict(self.names).get(key, key)
 
+    def is_bank_hidden(self) -> bool:
+        """Return True while the bank stays hidden: a tournament's bank is determined after
+        the characters are chosen (seed 000), so nobody sees it before the reveal."""
+        return self.setup.bank_after_characters and self.phase == "choosing"
+
+    def may_restart_choice(self) -> bool:
+        """Return True while the table may agree to choose characters again: during the
+        first game, when the characters were chosen (not drafted)."""
+        first_game = self.game_no == 1 and self.phase in ("choosing", "playing")
+        return first_game and not self.setup.clockwork
+
+    def may_switch_character(self) -> bool:
+        """Return True when the loser's choice may switch characters: 3rd edition, with
+        characters chosen from the set (a drafted Clockwork character is kept)."""
+        return self.setup.edition == 3 and not self.setup.clockwork
+
 
 def start(setup: Setup, catalog: Catalog) -> State:
     """Return the state of a new match: everyone choosing a character.
@@ -224,9 +240,14 @@ def gem_action(state: State, table: Table, actor: str, action: Action) -> Table:
             return gems.remove_gem(table, seated(state, player), value)
         case Forfeit():
             return turns.forfeit(table, actor)
-        case EndTurn():
+        case EndTurn(without_ante):
             if not table.is_turn_of(actor):
                 raise TableError(f"{actor} cannot end {table.current}'s turn")
+            if table.rules >= 2 and not (table.anted or without_ante):
+                raise TableError(
+                    f"{table.current} has not anted this turn: the turn starts with the ante "
+                    f"(a {state.panic.ante}-gem); ante first, or confirm ending the turn without it"
+                )
             return turns.end_turn(table)
     raise TableError(f"{type(action).__name__} is not a gem action")
 
@@ -252,6 +273,9 @@ def finishing_sides(m: match.Match, table: Table) -> list[str]:
         (p for p in table.seats if p not in winners and p not in out),
         key=lambda p: table.pile(p).total,
     )
+    loser = table.outcome.loser if table.outcome else None
+    if loser in rest:  # who overflowed (or forfeited) loses, whatever the piles say
+        rest = [p for p in rest if p != loser] + [loser]
     sides: list[str] = []
     for player in winners + rest + out:
         side = m.side_of(player)
@@ -310,7 +334,9 @@ def rechoose(state: State, actor: str, action: Choose) -> State:
 
 def restart_choice(state: State, actor: str) -> State:
     """Agree to choose characters again; once every seat agrees, the choice starts over."""
-    if state.game_no != 1 or state.phase not in ("choosing", "playing") or state.setup.clockwork:
+    if state.setup.clockwork:
+        raise TableError("the Clockwork characters were drafted: they are not chosen again")
+    if not state.may_restart_choice():
         raise TableError("characters can be chosen again only during the first game")
     if actor in state.restart_votes:
         raise TableError(f"{actor} has already agreed to choose again")
@@ -342,7 +368,7 @@ def rematch(state: State, catalog: Catalog) -> State:
 def begin_game(state: State) -> State:
     """Start a game: a fresh gem table in the current turn order."""
     setup = state.setup
-    table = new_table(state.order, setup.mode, setup.edition, state.supply)
+    table = new_table(state.order, setup.mode, setup.edition, state.supply, setup.rules)
     return replace(state, phase="playing", table=table)
 
 
@@ -362,6 +388,8 @@ def loser_option(
     if action.option is LoserOption.KEEP:
         return match.Keep()
     if action.option is LoserOption.SWITCH:
+        if state.setup.clockwork:
+            raise TableError("a drafted Clockwork character cannot be switched for another")
         character = action.character or ""
         if character not in dict(state.names) or "/" in character:
             raise TableError("'character' must be a character of the match's set")

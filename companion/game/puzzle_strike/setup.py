@@ -15,7 +15,7 @@ from companion.game.errors import IllegalMove, InvalidSetup
 from companion.game.names import parse_players
 from companion.game.puzzle_strike.bank import BankError, BankSampler, recommended_bank
 from companion.game.puzzle_strike.bank_json import options_from_json
-from companion.game.puzzle_strike.piles import Mode
+from companion.game.puzzle_strike.piles import RULES_VERSION, Mode
 from companion.game.puzzle_strike.sets import find_sets
 from printkit.catalog import Catalog
 from printkit.catalog.bankcode import BankCodeError, decode_bank
@@ -38,6 +38,11 @@ class Setup:
     mirrors: bool = False
     clockwork: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Custom Clockwork characters carried from a draft: (player, chip keys)."""
+    rules: int = RULES_VERSION
+    """The table rules' version (stored setups without one are version 1)."""
+    bank_after_characters: bool = False
+    """Tournament rule (seed 000, "Choosing the Bank"): the bank is determined after the
+    characters are chosen, so the phones keep it hidden until they are revealed."""
 
     @property
     def sides(self) -> tuple[tuple[str, ...], ...]:
@@ -60,6 +65,8 @@ class Setup:
             "seed": self.seed,
             "mirrors": self.mirrors,
             **({"clockwork": {p: list(k) for p, k in self.clockwork}} if self.clockwork else {}),
+            **({"rules": self.rules} if self.rules != 1 else {}),
+            **({"bank_after_characters": True} if self.bank_after_characters else {}),
         }
 
     @classmethod
@@ -75,6 +82,8 @@ class Setup:
             int(data["seed"]),
             bool(data.get("mirrors", False)),
             tuple((p, tuple(k)) for p, k in dict(data.get("clockwork") or {}).items()),
+            int(data.get("rules", 1)),
+            data.get("bank_after_characters") is True,
         )
 
 

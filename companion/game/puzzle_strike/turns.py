@@ -75,7 +75,7 @@ def forfeit(table: Table, player: str) -> Table:
     table = replace(table, turn=table.seats.index(player))
     if table.tied:
         rest = [p for p in table.tied if p != player]
-        return compare_lowest(replace(table, tied=(), tiebreak=()), rest, Ending.FORFEIT)
+        return compare_lowest(replace(table, tied=(), tiebreak=()), rest, Ending.FORFEIT, player)
     return lose(table, player, table.pile(player).total, Ending.FORFEIT)
 
 
@@ -89,6 +89,7 @@ def lose(table: Table, player: str, total: int, ending: Ending) -> Table:
     if eliminates(table):
         return eliminate(table, player, total, ending)
     others = [p for p in table.active() if p != player]
+    table = replace(table, overflowed=player)
     return compare_lowest(table, others, ending if ending is Ending.FORFEIT else None, player)
 
 
@@ -149,16 +150,20 @@ def compare_lowest(
     ending: Ending | None = None,
     loser: str | None = None,
 ) -> Table:
-    """Crown the single lowest pile among ``contenders``, or start a tie-break round."""
+    """Crown the single lowest pile among ``contenders``, or start a tie-break round.
+
+    The game's loser is ``loser``, else the player who ended a turn at 10 or more (not
+    whoever took the last tie-break turn)."""
     totals = {p: table.pile(p).total for p in contenders}
     low = min(totals.values())
     tied = tuple(p for p in table.seats if totals.get(p) == low)
     if len(tied) == 1:
-        outcome = Outcome(ending or Ending.LOWEST_PILE, tied, loser or table.current)
+        lost = loser or table.overflowed or table.current
+        outcome = Outcome(ending or Ending.LOWEST_PILE, tied, lost)
         done = replace(table, outcome=outcome, tiebreak=(), tied=())
         return done.note(f"{tied[0]} won at {low}")
     table = table.note(f"{' and '.join(tied)} tie at {low}: each takes one more turn")
-    table = replace(table, tied=tied, tiebreak=tied[1:])
+    table = replace(table, tied=tied, tiebreak=tied[1:], tied_at=low)
     return advance(table, tied[0])
 
 

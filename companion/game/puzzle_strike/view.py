@@ -33,12 +33,14 @@ from companion.game.puzzle_strike.sets import find_set, find_sets
 from companion.game.puzzle_strike.view_types import (
     ChipView,
     ClashView,
+    KeyName,
     MatchView,
     PileView,
     RoomView,
     SendView,
     StackView,
     TableView,
+    TieBreakView,
 )
 from printkit.catalog import Catalog, ChipFace
 from printkit.rules import height_bonus
@@ -63,7 +65,10 @@ def title(state: State) -> str:
 def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
     """Describe the state as one viewer may see it (secret choices stay secret)."""
     setup = state.setup
+    hidden = state.is_bank_hidden()
     chips = chip_details(state, catalog)
+    if hidden:
+        chips = {k: v for k, v in chips.items() if k not in state.bank}
     room: RoomView = {
         "phase": state.phase,
         "title": title(state),
@@ -80,10 +85,19 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "rechoose": state.rechoose,
         "clash": clash_view(state),
         "restart_votes": list(state.restart_votes),
-        "character_options": [{"id": k, "name": v} for k, v in state.names if "/" not in k],
+        "may_restart_choice": state.may_restart_choice(),
+        "may_switch_character": state.may_switch_character(),
+        "character_options": [] if setup.clockwork else character_options(state),
         "panic": {"level": state.panic.level.label, "ante": state.panic.ante},
-        "stacks": [stack_view(state, k, s.value, chips) for k, s in state.stacks],
-        "pool": [
+        "bank_hidden": hidden,
+        "stacks": [
+            stack_view(state, k, s.value, chips)
+            for k, s in state.stacks
+            if not (hidden and k in state.bank)
+        ],
+        "pool": []
+        if hidden
+        else [
             {"key": k, "name": n} for k, n in state.names if "/" in k and not k.startswith("fixed/")
         ],
         "chips": chips,
@@ -93,6 +107,11 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
     }
     room["next_step"] = next_step(room)
     return room
+
+
+def character_options(state: State) -> list[KeyName]:
+    """Return the set's characters a player may choose (or switch to)."""
+    return [{"id": k, "name": v} for k, v in state.names if "/" not in k]
 
 
 def shown_characters(state: State, viewer: str | None, catalog: Catalog) -> dict[str, str | None]:
@@ -192,7 +211,20 @@ def table_view(table: Table) -> TableView:
             "loser": table.outcome.loser,
         },
         "tied": list(table.tied),
+        "tiebreak": tiebreak_view(table),
         "opponents": {p: table.opponents(p) for p in table.active()},
+    }
+
+
+def tiebreak_view(table: Table) -> TieBreakView | None:
+    """Describe a free-for-all tie-break round (None when there is none)."""
+    if not table.tied or table.is_over:
+        return None
+    return {
+        "tied": list(table.tied),
+        "at": table.tied_at,
+        "still_to_play": list(table.tiebreak),
+        "overflowed": table.overflowed,
     }
 
 
@@ -267,13 +299,16 @@ def sentence(action: Action, actor: str, after: State) -> str:
         case Counter(broken):
             return f"{actor} counter-crashed {gem_words(broken)}" + collision_words(after)
         case Land():
+            waiting = gems.deciding(after.table) if after.table else []
+            if waiting:
+                return f"{actor} let the gems through; {' or '.join(waiting)} may react"
             return f"{actor} let the gems land"
         case AddGem(player, value):
             return f"{actor} put a {value}-gem in {player}'s pile"
         case RemoveGem(player, value):
             return f"{actor} took a {value}-gem from {player}'s pile" + floating_words(after)
-        case EndTurn():
-            return f"{actor} ended the turn"
+        case EndTurn(without_ante):
+            return end_turn_sentence(actor, without_ante, after)
         case Forfeit():
             return f"{actor} forfeited the game"
         case MarkStack(stack, state):
@@ -283,6 +318,23 @@ def sentence(action: Action, actor: str, after: State) -> str:
         case Rematch():
             return f"{actor} started a rematch: everyone chooses a character"
     return f"{actor} acted"
+
+
+def end_turn_sentence(actor: str, without_ante: bool, after: State) -> str:
+    """Say an ended turn; a free-for-all tie-break round starting or going on is said too."""
+    if without_ante:
+        return f"{actor} ended the turn without the ante"
+    table = after.table
+    if table is None or not table.tied or table.is_over or after.phase != "playing":
+        return f"{actor} ended the turn"
+    line = f"{actor} ended the turn at {table.pile(actor).total}"
+    if table.current != table.tied[0]:
+        return line + f"; tie-break: {table.current} takes one more turn"
+    again = " again" if actor in table.tied else ""
+    return (
+        f"{line}. Tie-break{again}: {' and '.join(table.tied)} tie for the lowest pile at "
+        f"{table.tied_at}; each takes one more turn, {table.current} first"
+    )
 
 
 def collision_words(after: State) -> str:

@@ -61,6 +61,18 @@ class OutcomeView(TypedDict):
     loser: str | None
 
 
+class TieBreakView(TypedDict):
+    """A free-for-all tie-break round: who tied for the lowest pile and who still plays."""
+
+    tied: list[str]
+    at: int
+    """The tied players' pile total when the round started."""
+    still_to_play: list[str]
+    """Tied players still to take their extra turn after the current one."""
+    overflowed: str | None
+    """Who ended a turn at 10 or more (the game's loser)."""
+
+
 class TableView(TypedDict):
     """The gem side of a game being played."""
 
@@ -77,6 +89,7 @@ class TableView(TypedDict):
     winners: list[str]
     outcome: OutcomeView | None
     tied: list[str]
+    tiebreak: TieBreakView | None
     opponents: dict[str, list[str]]
 
 
@@ -139,7 +152,13 @@ class RoomView(TypedDict):
     rechoose: str | None
     clash: ClashView | None
     restart_votes: list[str]
+    may_restart_choice: bool
+    """The table may still agree to choose characters again (not for drafted ones)."""
+    may_switch_character: bool
+    """The loser's choice may switch characters (3rd edition, not a drafted one)."""
     character_options: list[KeyName]
+    bank_hidden: bool
+    """A tournament's bank stays hidden until the characters are revealed."""
     panic: PanicView
     stacks: list[StackView]
     pool: list[PoolItem]

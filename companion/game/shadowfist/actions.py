@@ -27,6 +27,14 @@ class EndTurn:
 
 
 @dataclass(frozen=True)
+class GeneratePower:
+    """The player whose turn it is takes the power their sites generate (at that step)."""
+
+    amount: int | None = None
+    """None: what their face-down Feng Shui Sites make (the catalog's power per site)."""
+
+
+@dataclass(frozen=True)
 class Gain:
     """A player gains power."""
 
@@ -80,8 +88,18 @@ class Decked:
     player: str
 
 
-Action = NextStep | EndTurn | Gain | Spend | PlaySite | TakeSite | LoseSite | Decked
-TYPES = ("next_step", "end_turn", "gain", "spend", "play_site", *Taking, "lose_site", "decked")
+Action = NextStep | EndTurn | GeneratePower | Gain | Spend | PlaySite | TakeSite | LoseSite | Decked
+TYPES = (
+    "next_step",
+    "end_turn",
+    "generate_power",
+    "gain",
+    "spend",
+    "play_site",
+    *Taking,
+    "lose_site",
+    "decked",
+)
 
 
 def text(data: Mapping[str, object], key: str) -> str:
@@ -106,6 +124,19 @@ def amount(data: Mapping[str, object]) -> int:
     return value
 
 
+def generated(data: Mapping[str, object]) -> GeneratePower:
+    """Read a power generation: no amount (the sites' default) or 0 to 50.
+
+    :raises InvalidAction: for anything else.
+    """
+    value = data.get("amount")
+    if value is None:
+        return GeneratePower()
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+        raise InvalidAction(f"'amount' must be a whole number from 0 to {MAX_AMOUNT}")
+    return GeneratePower(value)
+
+
 def parse_action(data: Mapping[str, object]) -> Action:
     """Read an action's JSON.
 
@@ -116,6 +147,8 @@ def parse_action(data: Mapping[str, object]) -> Action:
         return NextStep()
     if kind == "end_turn":
         return EndTurn()
+    if kind == "generate_power":
+        return generated(data)
     if kind in ("gain", "spend"):
         return (Gain if kind == "gain" else Spend)(text(data, "player"), amount(data))
     if kind == "play_site":
@@ -137,6 +170,8 @@ def action_to_json(action: Action) -> dict[str, object]:
             return {"type": "next_step"}
         case EndTurn():
             return {"type": "end_turn"}
+        case GeneratePower(n):
+            return {"type": "generate_power", **({} if n is None else {"amount": n})}
         case Gain(player, n):
             return {"type": "gain", "player": player, "amount": n}
         case Spend(player, n):

@@ -17,6 +17,7 @@ from companion.game.shadowfist.actions import (
     Decked,
     EndTurn,
     Gain,
+    GeneratePower,
     NextStep,
     PlaySite,
     Spend,
@@ -72,6 +73,10 @@ class State:
     winner: str | None = None
     sites_played: int = 0
     """Feng Shui Sites the current player has played this turn."""
+    generated: int | None = None
+    """The power the current player's sites generated this turn (None: not taken)."""
+    actions: int = 0
+    """Actions applied so far (the first one's history line announces the seating)."""
 
     @property
     def turn(self) -> str:
@@ -121,6 +126,11 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
     """
     if state.winner:
         raise ShadowfistError(f"the game is over: {state.winner} won")
+    return replace(act(state, action, catalog), actions=state.actions + 1)
+
+
+def act(state: State, action: Action, catalog: Catalog) -> State:
+    """Apply one action (see ``apply``)."""
     rules = game_set(catalog).rules
     match action:
         case NextStep():
@@ -131,8 +141,10 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
             return next_turn(state)
         case TakeSite():
             return take_site(state, action, rules)
+        case GeneratePower(amount):
+            return generate_power(state, amount, catalog)
         case PlaySite(name):
-            return play_site(state, player_index(state, name), rules)
+            return play_site(state, player_index(state, name), catalog)
         case Decked(name):
             return deck_out(state, player_index(state, name))
     index = player_index(state, action.player)
@@ -146,17 +158,39 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
     return with_player(state, index, replace(player, sites=player.sites - 1))
 
 
-def play_site(state: State, index: int, rules: ShadowfistRules) -> State:
-    """Play a Feng Shui Site on your own turn, at most one a turn; it wins only when it is
-    the fifth and no one else has a site to attack.
+def generate_power(state: State, amount: int | None, catalog: Catalog) -> State:
+    """Take the power the current player's sites generate, at that step of their
+    Establishing Shot, once a turn; the turn moves on to the next step.
 
-    :raises ShadowfistError: out of turn, a second site this turn, or too little power.
+    :raises ShadowfistError: at any other step, or a second time this turn.
     """
+    at = sf.index_of_step(catalog, sf.POWER_STEP)
+    if state.step != at or state.generated is not None:
+        raise ShadowfistError(
+            f"power is generated once a turn, at the step {sf.prompts(catalog)[at][0]!r}"
+        )
+    player = state.players[state.current]
+    gain = sf.site_power(game_set(catalog).rules, player) if amount is None else amount
+    state = with_player(state, state.current, replace(player, power=player.power + gain))
+    return replace(state, generated=gain, step=state.step + 1)
+
+
+def play_site(state: State, index: int, catalog: Catalog) -> State:
+    """Play a Feng Shui Site on your own turn, in your Main Shot, at most one a turn; it
+    wins only when it is the fifth and no one else has a site to attack.
+
+    :raises ShadowfistError: out of turn, outside the Main Shot, a second site this turn,
+        or too little power.
+    """
+    rules = game_set(catalog).rules
     player = state.players[index]
     if index != state.current:
         raise ShadowfistError(
             f"{player.name} plays a Feng Shui Site on their own turn (it is {state.turn}'s)"
         )
+    if sf.phase_of_step(catalog, state.step) != sf.MAIN_SHOT:
+        at = sf.prompts(catalog)[state.step][0]
+        raise ShadowfistError(f"sites are played in the Main Shot, not at {at!r}")
     if state.sites_played >= rules.sites_per_turn:
         raise ShadowfistError(
             f"one Feng Shui Site per turn: {player.name} has played one this turn"
@@ -205,7 +239,14 @@ def deck_out(state: State, index: int) -> State:
 def next_turn(state: State) -> State:
     """Pass the turn to the next seat; the prompts start again."""
     following = (state.current + 1) % len(state.seating)
-    return replace(state, current=following, step=0, turn_no=state.turn_no + 1, sites_played=0)
+    return replace(
+        state,
+        current=following,
+        step=0,
+        turn_no=state.turn_no + 1,
+        sites_played=0,
+        generated=None,
+    )
 
 
 def players_of(setup: Setup) -> tuple[str, ...]:

@@ -1,6 +1,9 @@
 """Shadowfist table arithmetic and victory (seed 004, basic rules); numbers from the catalog.
 
 - Seating and the first player are random.
+- Sites generate power in the Establishing Shot's power step (a face-down Feng Shui Site
+  makes 1); a player who will discard more than one card skips it.
+- Feng Shui Sites (like every site) are played in your Main Shot.
 - Everyone starts with 1 power.
 - A Feng Shui Site played while you control none gains you 1 power; otherwise it costs one
   power per Feng Shui Site you control (your third costs 2). One site a turn, on your turn.
@@ -18,6 +21,11 @@ from dataclasses import dataclass, replace
 
 from companion.game.errors import IllegalMove
 from printkit.catalog import Catalog, ShadowfistRules, ShadowfistSet
+
+MAIN_SHOT = "main-shot"
+"""The catalog's id of the turn phase in which sites are played."""
+POWER_STEP = "generate-power"
+"""The catalog's id of the Establishing Shot's power step."""
 
 
 class ShadowfistError(IllegalMove):
@@ -45,6 +53,41 @@ def prompts(catalog: Catalog) -> list[tuple[str, str]]:
         else:
             out.append((phase.name, phase.summary))
     return out
+
+
+def step_ids(catalog: Catalog) -> list[tuple[str, str]]:
+    """Return (phase id, step id) per turn prompt, in order (a phase without steps is its
+    own step)."""
+    out: list[tuple[str, str]] = []
+    for phase in game_set(catalog).turn:
+        out += [(phase.id, s.id) for s in phase.steps] or [(phase.id, phase.id)]
+    return out
+
+
+def phase_of_step(catalog: Catalog, step: int) -> str:
+    """Return the id of the turn phase a prompt index belongs to ("main-shot", ...)."""
+    return step_ids(catalog)[step][0]
+
+
+def step_of(catalog: Catalog, step: int) -> str:
+    """Return the id of the step a prompt index is ("generate-power", ...)."""
+    return step_ids(catalog)[step][1]
+
+
+def index_of_step(catalog: Catalog, step_id: str) -> int:
+    """Return the prompt index of a step id.
+
+    :raises ShadowfistError: when the catalog's turn has no such step.
+    """
+    for index, (_, candidate) in enumerate(step_ids(catalog)):
+        if candidate == step_id:
+            return index
+    raise ShadowfistError(f"the catalog's turn has no {step_id!r} step")
+
+
+def site_power(rules: ShadowfistRules, player: Player) -> int:
+    """Return what a player's face-down Feng Shui Sites generate in their Establishing Shot."""
+    return player.sites * rules.face_down_site_power
 
 
 def seat_players(players: Sequence[str], rng: random.Random) -> tuple[tuple[str, ...], str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, TypedDict
 
 from companion.game import next_step as prompt
@@ -11,6 +12,7 @@ from companion.game.shadowfist.actions import (
     Decked,
     EndTurn,
     Gain,
+    GeneratePower,
     LoseSite,
     NextStep,
     PlaySite,
@@ -43,6 +45,8 @@ class PlayerView(TypedDict):
 class StepView(TypedDict):
     """The turn step the table is at."""
 
+    id: str
+    phase: str
     name: str
     summary: str
     index: int
@@ -63,10 +67,14 @@ class TableView(TypedDict):
     victory_sites: int
     sites_per_turn: int
     burn_gain: int
+    power_due: int | None
+    """At the power step, before it is taken: what the current player's sites generate."""
     next_step: prompt.NextStep | None
 
 
-def player_view(state: State, index: int, rules: ShadowfistRules) -> PlayerView:
+def player_view(
+    state: State, index: int, rules: ShadowfistRules, main_shot: bool = True
+) -> PlayerView:
     """Describe one player: power, sites, victory count, and what playing a site would do."""
     p = state.players[index]
     cost, gain = sf.site_play(rules, p.sites)
@@ -81,7 +89,10 @@ def player_view(state: State, index: int, rules: ShadowfistRules) -> PlayerView:
         "victory": p.victory_count,
         "site_cost": cost,
         "site_gain": gain,
-        "may_play_site": my_turn and state.sites_played < rules.sites_per_turn and p.power >= cost,
+        "may_play_site": my_turn
+        and main_shot
+        and state.sites_played < rules.sites_per_turn
+        and p.power >= cost,
         "site_played": my_turn and state.sites_played >= rules.sites_per_turn,
         "wins_by_playing": sf.may_win_by_playing(rules, p, others),
     }
@@ -92,18 +103,29 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
     rules = sf.game_set(catalog).rules
     steps = sf.prompts(catalog)
     name, summary = steps[state.step]
+    phase, step_id = sf.step_ids(catalog)[state.step]
+    main_shot = phase == sf.MAIN_SHOT
+    due = step_id == sf.POWER_STEP and state.generated is None
     table: TableView = {
         "kind": "shadowfist",
         "you": viewer,
         "seating": list(state.seating),
         "turn": state.turn,
         "turn_no": state.turn_no,
-        "step": {"name": name, "summary": summary, "index": state.step, "count": len(steps)},
-        "players": [player_view(state, i, rules) for i in range(len(state.players))],
+        "step": {
+            "id": step_id,
+            "phase": phase,
+            "name": name,
+            "summary": summary,
+            "index": state.step,
+            "count": len(steps),
+        },
+        "players": [player_view(state, i, rules, main_shot) for i in range(len(state.players))],
         "winner": state.winner,
         "victory_sites": rules.victory_sites,
         "sites_per_turn": rules.sites_per_turn,
         "burn_gain": sf.burn_for_power(rules, len(state.seating)),
+        "power_due": sf.site_power(rules, state.players[state.current]) if due else None,
         "next_step": None,
     }
     table["next_step"] = next_step(table)
@@ -124,7 +146,10 @@ def next_step(table: TableView) -> prompt.NextStep | None:
     }
     if table["turn"] == you:
         text = "Your turn: {step} ({index}/{count})"
-        return prompt.step(True, "sf_your_turn", text, "next_step", "end_turn", **where)
+        steps: tuple[str, ...] = ("next_step", "end_turn")
+        if table["power_due"] is not None:  # the power step: generate first
+            steps = ("generate_power", *steps)
+        return prompt.step(True, "sf_your_turn", text, *steps, **where)
     text = "Waiting for {turn}'s turn: {step}"
     return prompt.step(False, "sf_wait_turn", text, turn=table["turn"], step=step_["name"])
 
@@ -143,6 +168,8 @@ def describe(action: Action, actor: str, after: State) -> str:
             line = f"{actor} moved to the next step"
         case EndTurn():
             line = f"{actor} ended the turn"
+        case GeneratePower():
+            line = f"{after.turn}'s sites generated {after.generated or 0} power"
         case Gain(who, n):
             line = f"{who} gained {n} power"
         case Spend(who, n):
@@ -155,4 +182,12 @@ def describe(action: Action, actor: str, after: State) -> str:
             line = f"{who} lost a site"
         case Decked(who):
             line = f"{who} drew their last card"
+    if after.actions == 1:
+        return f"{seating_line(after)}. {line}"
     return line
+
+
+def seating_line(state: State) -> str:
+    """Announce the drawn seating order and who plays first."""
+    seating, first = sf.seat_players(state.setup.players, random.Random(state.setup.seed))
+    return f"Seating drawn: {', '.join(seating)}; {first} plays first"

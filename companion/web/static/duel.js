@@ -354,6 +354,7 @@ function renderAnswer(s, seated) {
   fill(
     box,
     el("h2", {}, p.attacker + ": " + what + " " + p.cards.join(" ") + " → " + p.targets.join(", ")),
+    p.cannot ? el("p", { class: "note" }, t("cannot_answer", "An ability rules out") + ": " + p.cannot.join(", ")) : null,
     seated && !botDefends
       ? [
           cardPicker(s),
@@ -366,7 +367,7 @@ function renderAnswer(s, seated) {
                 {
                   type: "button",
                   "data-block": who,
-                  disabled: DUEL.cards.length === 0,
+                  disabled: DUEL.cards.length === 0 || (p.cannot || []).includes("block"),
                   onclick: () => duelAct({ type: "block", player: who, cards: DUEL.cards }),
                 },
                 t("block", "Block") + ": " + who,
@@ -377,7 +378,7 @@ function renderAnswer(s, seated) {
                     {
                       type: "button",
                       "data-retreat": who,
-                      disabled: DUEL.cards.length === 0,
+                      disabled: DUEL.cards.length === 0 || (p.cannot || []).includes("retreat"),
                       onclick: () => duelAct({ type: "retreat", player: who, card: first }),
                     },
                     t("retreat", "Retreat") + ": " + who,
@@ -625,7 +626,12 @@ function renderAbilities(s, seated) {
             seated && !a.used && !s.round_over
               ? el(
                   "button",
-                  { type: "button", "data-ability": a.key, onclick: () => duelAct({ type: "use_ability", player, ability: a.key }) },
+                  {
+                    type: "button",
+                    "data-ability": a.key,
+                    // An ability whose effect is a hit: the table applies the hit too.
+                    onclick: () => duelAct({ type: a.applies === "hit" ? "ability_hit" : "use_ability", player, ability: a.key }),
+                  },
                   t("use", "Use"),
                 )
               : null,

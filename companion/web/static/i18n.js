@@ -35,10 +35,11 @@ const JA_BLOCKS = {
   shadowfist: {
     sf_turn: "ターン", sf_next_step: "次のステップ", sf_end_turn: "ターン終了", sf_wins: "の勝利",
     sf_play_site: "風水サイトを出す", sf_seize: "奪取する", sf_burn_victory: "勝利のために焼く", sf_burn_power: "パワーのために焼く",
-    sf_lose_site: "サイトを失った", sf_decked: "最後のカードを引いた", sf_deck_out: "山札切れ",     sf_burned: "勝利用に焼いた", sf_from: "相手", sf_site_played: "このターンは風水サイトを出しました（1ターン1枚）",
+    sf_lose_site: "サイトを失った", sf_decked: "最後のカードを引いた", sf_deck_out: "山札切れ", sf_burned: "勝利用に焼いた", sf_from: "相手", sf_site_played: "このターンは風水サイトを出しました（1ターン1枚）",
     sf_not_your_turn: "風水サイトは自分のターンに出します", sf_fifth_rule: "5枚目は奪取するか勝利のために焼くこと（攻撃できるサイトが他にない時だけ、出して勝てます）",
     sf_wins_by_playing: "攻撃できるサイトが他にないので、出せば勝ちです", sf_victory: "勝利まで",
     sf_won: "{winner} の勝利", sf_your_turn: "あなたのターン：{step}（{index}/{count}）", sf_wait_turn: "{turn} のターン待ち：{step}",
+    sf_main_shot_only: "サイトはメイン・ショットで出します", sf_generate: "パワーを生み出す",
   },
 };
 // --- Flash Duel (helper fd): seed 003 has no Flash Duel terms, so plain Japanese ---------
@@ -67,6 +68,7 @@ JA_BLOCKS.flash_duel = {
   achievements: "実績", points: "ポイント", win_plural: "の勝ち",
   switch_order: "p1とp2を入れ替え",
   you_are_attacked: "攻撃されています", block_or_retreat: "ブロックか後退", answers_attack: "攻撃への対応中",
+  cannot_answer: "アビリティにより不可",
   bot_turn_enter: "ボットの番：下でその行動を入力", one_action: "行動を1つして、ターンを終える",
   hit_sure: "ヒットを受けますか？もう一度タップ",
   fd_game_to: "ゲームの勝者：{winner}", fd_bot_turn: "ボットの番：その行動を入力", fd_your_turn: "あなたの番：行動を1つして、ターンを終える",

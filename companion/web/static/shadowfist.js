@@ -4,6 +4,7 @@ import { el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
 // turn), victory at 5 by seizing or burning the fifth.
 function sfSiteNote(s, p) {
   if (p.name !== s.turn) return t("sf_not_your_turn", "Feng Shui Sites are played on your own turn");
+  if (s.step.phase !== "main-shot") return t("sf_main_shot_only", "Sites are played in the Main Shot");
   if (p.site_played) return t("sf_site_played", "A Feng Shui Site was played this turn (one a turn)");
   if (p.victory === s.victory_sites - 1) {
     return p.wins_by_playing
@@ -67,6 +68,7 @@ function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && s.you;
   roomNextStep(seated ? s.next_step : null, (name) => {
+    if (name === "generate_power") return roomButton(t("sf_generate", "Generate power") + " +" + s.power_due, { type: "generate_power" });
     if (name === "next_step") return roomButton(t("sf_next_step", "Next step"), { type: "next_step" });
     if (name === "end_turn") return roomButton(t("sf_end_turn", "End turn"), { type: "end_turn" });
     return null;

@@ -32,6 +32,7 @@ addWords("puzzle_strike", {
   mark_removed: "除外（Into Oblivion）",
   mark_full: "補充",
   tap_stack: "山をタップすると説明を読み、空にできます。",
+  bank_hidden: "大会ルール：銀行はキャラクターが決まってから公開されます。",
   in_the_air: "飛んでいるジェム",
   floating_gems: "浮きジェム",
   // The next-step bar (companion/game/puzzle_strike/next_step.py says which).
@@ -49,12 +50,16 @@ addWords("puzzle_strike", {
   ps_let_land: "{sender} が {target} に {ones} 個クラッシュ：受ける",
   ps_ante_first: "あなたのターン：{gem}ジェムをアンティ",
   ps_play_then_end: "あなたのターン：チップを使い、ターンを終える",
-  end_no_ante: "アンティせずにターンを終えますか？もう一度タップ",
   more_choices: "入れ替え・キャラクター変更 ↑",
+  tiebreak: "タイブレーク",
+  tb_overflowed: "がジェム10以上でターンを終えた",
+  tb_tied_at: "が最少ジェムで同点：",
+  tb_one_more: "それぞれもう1ターン",
+  end_without_ante: "アンティしていません：アンティなしでターンを終えますか？",
 });
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
-const UI = { selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
+const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
 
 function pileOf(s, player) {
   return s.table?.piles.find((p) => p.players.includes(player));
@@ -154,6 +159,7 @@ function render(data) {
   const panic = document.getElementById("panic");
   panic.hidden = s.panic.ante <= 1 || s.phase !== "playing";
   panic.textContent = s.panic.level.toUpperCase() + " · " + t("ante", "Ante") + " " + s.panic.ante + "-gem";
+  renderTiebreak(s);
   renderStatus(s);
   renderChoose(s);
   renderFlight(s);
@@ -162,6 +168,27 @@ function render(data) {
   renderBetween(s);
   renderStacks(s);
   renderNextStep(s);
+}
+
+// A free-for-all tie-break round, on every phone: who tied, who overflowed, who plays now.
+function renderTiebreak(s) {
+  const box = document.getElementById("tiebreak");
+  const tb = s.phase === "playing" && s.table ? s.table.tiebreak : null;
+  box.hidden = !tb;
+  if (!tb) return;
+  box.textContent =
+    t("tiebreak", "Tie-break") +
+    ": " +
+    (tb.overflowed ? tb.overflowed + " " + t("tb_overflowed", "ended a turn at 10 or more") + "; " : "") +
+    tb.tied.join(", ") +
+    " " +
+    t("tb_tied_at", "tie for the lowest pile at") +
+    " " +
+    tb.at +
+    " · " +
+    t("tb_one_more", "one more turn each") +
+    ": " +
+    [s.table.turn, ...tb.still_to_play].join(" → ");
 }
 
 function scoreLine(s) {
@@ -188,7 +215,7 @@ function renderStatus(s) {
       ),
     );
   parts.push(el("p", { class: "small" }, s.you ? t("you_are", "You are") + " " + s.you : t("spectator", "Spectator")));
-  const restart = s.game_no === 1 && ["choosing", "playing"].includes(s.phase) && s.you && !ROOM.spectator;
+  const restart = s.may_restart_choice && s.you && !ROOM.spectator;
   if (restart && (s.phase === "playing" || s.restart_votes.length)) {
     const agreed = s.restart_votes.includes(s.you);
     parts.push(
@@ -240,19 +267,33 @@ function renderChoose(s) {
   const mayChoose = s.you && !ROOM.spectator && (s.rechoose ? s.rechoose === s.you : s.waiting_for.length > 0);
   if (mayChoose) {
     const grid = el("div", { class: "grid" });
+    // After a lost coin flip, "play first" is read when the character is tapped.
+    const firstChoice = () => (s.rechoose === s.you ? { first: UI.playFirst !== false } : {});
     for (const c of s.character_options) {
-      const extra =
-        s.rechoose === s.you ? { first: document.getElementById("first") ? document.getElementById("first").checked : true } : {};
       grid.append(
         el(
           "button",
-          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, extra)) },
+          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, firstChoice())) },
           c.name,
         ),
       );
     }
     if (s.rechoose === s.you)
-      parts.push(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "first", checked: true }), t("first", "play first")));
+      parts.push(
+        el(
+          "label",
+          { class: "inline" },
+          el("input", {
+            type: "checkbox",
+            id: "first",
+            checked: UI.playFirst !== false,
+            onchange: (e) => {
+              UI.playFirst = e.target.checked;
+            },
+          }),
+          t("first", "play first"),
+        ),
+      );
     parts.push(grid);
   }
   box.replaceChildren(...parts);
@@ -486,7 +527,10 @@ function stepButton(s, name) {
     case "end_turn_at_ten":
       return confirmed("end", end, t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), { type: "end_turn" });
     case "end_turn_without_ante":
-      return confirmed("end", end, t("end_no_ante", "End the turn without the ante? Tap again"), { type: "end_turn" });
+      return confirmed("skip_ante", end, t("end_without_ante", "No ante this turn: end it without the ante?"), {
+        type: "end_turn",
+        without_ante: true,
+      });
     case "counter": {
       const values = selectedValues();
       const label = t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : "");
@@ -554,7 +598,7 @@ function choiceControls(s) {
       ),
     ),
   ];
-  if (s.edition === 3) {
+  if (s.may_switch_character) {
     const character = el(
       "select",
       { id: "switch-to" },
@@ -572,6 +616,8 @@ function choiceControls(s) {
         ),
       ),
     );
+  }
+  if (s.edition === 3) {
     controls.push(
       el(
         "button",
@@ -585,6 +631,8 @@ function choiceControls(s) {
 
 function renderStacks(s) {
   const grid = document.getElementById("stacks");
+  const hidden = document.getElementById("bank-hidden");
+  hidden.hidden = !s.bank_hidden;
   grid.replaceChildren(
     ...s.stacks.map((x) =>
       el(
