@@ -30,7 +30,7 @@ const JA_BLOCKS = {
     tap_waiting: "オフライン：最後の操作は保存され、接続が戻ったら送信されます", tap_sent: "保存していた操作を送信しました",
     tap_refused: "保存していた操作は適用されませんでした", tap_wait_first: "前の操作が送信待ちです。送信後にもう一度どうぞ",
     hand_over: "席を新しい端末に渡す", hand_over_help: "紛失・電池切れの端末の代わりに：その席を新しいリンクで開放し、古い端末は操作できなくなります。",
-    hand_over_confirm: "この席を新しい端末に渡しますか？",
+    hand_over_confirm: "この席を新しい端末に渡しますか？", event: "大会", result_sent: "結果を大会に送りました",
   },
   shadowfist: {
     sf_turn: "ターン", sf_next_step: "次のステップ", sf_end_turn: "ターン終了", sf_wins: "の勝利",

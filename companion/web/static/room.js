@@ -200,8 +200,21 @@ function roomShow(data) {
       open || handOverBox(data),
     );
   } else share.hidden = true;
+  showEvent(data.event);
   roomWaiting();
   applyWords();
+}
+// A tournament table links to its event, and says once its result has gone there.
+function showEvent(event) {
+  const line = document.getElementById("event");
+  if (!line) return;
+  line.hidden = !event;
+  if (!event) return;
+  fill(
+    line,
+    el("a", { href: event.url }, t("event", "Event") + ": " + event.name),
+    event.result_sent ? el("strong", { class: "sent" }, " · ✓ " + t("result_sent", "Result sent to the event")) : null,
+  );
 }
 // Start the room page: render(data) draws the table from each state the server sends.
 // The state is readable as window.ROOM for the browser tests (no script reads it).
