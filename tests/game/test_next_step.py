@@ -121,5 +121,9 @@ def test_shadowfist_says_your_turn_on_the_turns_phone_only(catalog: Catalog) -> 
     state = shadowfist_table(catalog)
     mine, line, actions = bar(dict(shadowfist_view(state, "Ana", catalog)))
     assert mine and line.startswith("Your turn: ") and actions == ["next_step", "end_turn"]
+    step = shadowfist_view(state, "Ana", catalog)["step"]
+    assert shadowfist_view(state, "Ana", catalog)["next_step"]["terms"] == {  # type: ignore[index]
+        "step": "sf_step_" + step["id"]
+    }  # the step's name is a term the phone shows in its own language
     mine, line, actions = bar(dict(shadowfist_view(state, "Ben", catalog)))
     assert not mine and line.startswith("Waiting for Ana's turn: ") and actions == []

@@ -10,7 +10,9 @@ from pathlib import Path
 
 from flask import Flask
 
+from companion.game.shadowfist import rules as sf
 from companion.web.glossary import PHONE_TERMS
+from printkit.catalog import Catalog
 from printkit.i18n import STRINGS
 
 STATIC = Path(__file__).resolve().parents[2] / "companion" / "web" / "static"
@@ -31,3 +33,10 @@ def test_the_phone_keeps_no_copy_of_a_shared_term() -> None:
     scripts = "".join(p.read_text(encoding="utf-8") for p in STATIC.glob("*.js"))
     for key in PHONE_TERMS:
         assert not re.search(rf'(?<![\w"]){key}: "', scripts), key
+
+
+def test_every_shadowfist_step_has_japanese_words(catalog: Catalog) -> None:
+    script = (STATIC / "shadowfist.js").read_text(encoding="utf-8")
+    for _, step in sf.step_ids(catalog):
+        for kind in ("step", "sum"):
+            assert re.search(rf'"?sf_{kind}_{re.escape(step)}"?:\s', script), (kind, step)

@@ -149,9 +149,12 @@ def next_step(table: TableView) -> prompt.NextStep | None:
         steps: tuple[str, ...] = ("next_step", "end_turn")
         if table["power_due"] is not None:  # the power step: generate first
             steps = ("generate_power", *steps)
-        return prompt.step(True, "sf_your_turn", text, *steps, **where)
-    text = "Waiting for {turn}'s turn: {step}"
-    return prompt.step(False, "sf_wait_turn", text, turn=table["turn"], step=step_["name"])
+        shown = prompt.step(True, "sf_your_turn", text, *steps, **where)
+    else:
+        text = "Waiting for {turn}'s turn: {step}"
+        shown = prompt.step(False, "sf_wait_turn", text, turn=table["turn"], step=step_["name"])
+    shown["terms"] = {"step": "sf_step_" + step_["id"]}  # the step's name in the phone's words
+    return shown
 
 
 TAKINGS = {

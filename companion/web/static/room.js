@@ -161,8 +161,11 @@ export function roomNextStep(step, button) {
   fill(bar, el("p", { id: "next-line" }, stepWords(step)), buttons.length ? el("div", { class: "row" }, buttons) : null);
 }
 // A step's prompt in the phone's language, its {slots} filled.
+// A slot that holds a game term (step.terms) is shown in the phone's words too.
 function stepWords(step) {
-  return t(step.say, step.text).replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? String(step.args[name]) : slot));
+  const terms = step.terms || {};
+  const value = (name) => (terms[name] ? t(terms[name], String(step.args[name])) : String(step.args[name]));
+  return t(step.say, step.text).replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? value(name) : slot));
 }
 function roomShow(data) {
   ROOM.current = data;
