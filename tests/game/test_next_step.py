@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.game.draft.actions import Pick
+from companion.game.draft.room import RULES as DRAFT
 from companion.game.next_step import said
 from companion.game.puzzle_strike.piles import Mode
 from companion.game.shadowfist.view import view as shadowfist_view
@@ -127,3 +129,25 @@ def test_shadowfist_says_your_turn_on_the_turns_phone_only(catalog: Catalog) -> 
     }  # the step's name is a term the phone shows in its own language
     mine, line, actions = bar(dict(shadowfist_view(state, "Ben", catalog)))
     assert not mine and line.startswith("Waiting for Ana's turn: ") and actions == []
+
+
+def test_a_draft_says_whose_pick_with_picks_left_then_start_the_match(catalog: Catalog) -> None:
+    setup = DRAFT.setup_from_request({"game": "flash-duel", "players": ["Ana", "Ben"]}, catalog, 4)
+    state = DRAFT.start(setup, catalog)
+    first, second = state.seats  # the coin flip's winner drafts first
+    assert bar(dict(DRAFT.view(state, first, catalog))) == (
+        True,
+        "Your pick (4 left): tap a chip to read it",
+        [],
+    )
+    assert bar(dict(DRAFT.view(state, second, catalog))) == (
+        False,
+        f"Waiting for {first}'s pick",
+        [],
+    )
+    for n, seat in enumerate(state.order):
+        picker = state.seats[seat - 1]
+        state = DRAFT.apply(state, Pick(state.available()[0].key), picker, catalog, n)
+    done = (True, "The draft is done: start the match", ["carry"])
+    assert bar(dict(DRAFT.view(state, second, catalog))) == done
+    assert DRAFT.view(state, None, catalog)["next_step"] is None
