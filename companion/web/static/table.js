@@ -1,4 +1,4 @@
-import { addWords, chipIcon, chipIcons, el, ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, t } from "./lib.js";
+import { addWords, bannerSwatch, chipIcon, chipIcons, el, ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, t } from "./lib.js";
 
 // The Puzzle Strike table. room.js (loaded after this file) polls the state, sends actions
 // with their base version and idempotency key, and draws undo / redo, history and links;
@@ -665,7 +665,7 @@ function stackDetail(s, stack) {
     " ",
     chip.name,
     " ",
-    ...chip.banner.map((c) => el("span", { class: "swatch " + c, title: c })),
+    ...chip.banner.map((c) => bannerSwatch(c)),
     ...chip.banner_icons.map((i) => chipIcon(i, 0, 20)),
   );
   const parts = [head, el("p", { class: "icons" }, chipIcons(chip.icons, 24)), el("p", {}, chip.summary || "")];
