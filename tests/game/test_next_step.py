@@ -119,6 +119,15 @@ def test_flash_duel_your_turn_and_you_are_attacked_on_the_right_phone(catalog: C
     assert table.view(None)["next_step"] is None
 
 
+def test_flash_duel_time_over_asks_every_phone_for_the_hands(catalog: Catalog) -> None:
+    table = Table(catalog, players=["Ana", "Ben"], characters=DUEL).turn_to("Ana")
+    while table.view()["deck"] > 0:
+        table.act("Ana", type="draw", count=min(10, table.view()["deck"]))
+    time_over = (True, "Time over: the draw pile is empty; enter every hand", ["time_over"])
+    assert bar(table.view("Ana")) == time_over
+    assert bar(table.view("Ben")) == time_over
+
+
 def test_shadowfist_says_your_turn_on_the_turns_phone_only(catalog: Catalog) -> None:
     state = shadowfist_table(catalog)
     mine, line, actions = bar(dict(shadowfist_view(state, "Ana", catalog)))

@@ -763,6 +763,8 @@ function stepButton(s, name) {
       return hitButton(s.you);
     case "bot":
       return goTo("bot", t("fd_go_bot", "The bot's play ↑"));
+    case "time_over":
+      return goTo("pile", t("fd_go_time_over", "Enter the hands ↑"));
     case "between":
       return goTo("between", t("fd_go_between", "Choose ↑"));
     case "end_turn":

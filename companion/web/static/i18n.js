@@ -77,6 +77,7 @@ JA_BLOCKS.flash_duel = {
   fd_game_to: "ゲームの勝者：{winner}", fd_bot_turn: "ボットの番：その行動を入力", fd_your_turn: "あなたの番：行動を1つして、ターンを終える",
   fd_wait_turn: "{turn} の番を待っています", fd_swap_step: "ラウンドに負けました：能力を入れ替えるか、そのままにする",
   fd_wait_swap: "{who} の能力の入れ替えを待っています", fd_choose_first: "先手を決めてください", fd_wait_first: "{who} が先手を決めるのを待っています",
+  fd_time_over: "タイムオーバー：山札が尽きました。全員の手札を入力してください", fd_go_time_over: "手札を入力 ↑",
   fd_round_over: "ラウンド終了", fd_bot_answers: "{attacker} がボットを攻撃：ボットの対応を入力",
   fd_attacked_dash: "攻撃されています（{attacker}）：ブロック、後退、または攻撃を受ける", fd_attacked: "攻撃されています（{attacker}）：ブロックか、攻撃を受ける",
   fd_wait_answer: "{targets} が {attacker} の攻撃に対応するのを待っています", fd_go_answer: "ブロック・後退 ↑", fd_go_bot: "ボットの行動 ↑", fd_go_between: "選ぶ ↑",
