@@ -37,6 +37,7 @@ from companion.game.tournament import (
     set_active,
     usual_rounds,
 )
+from companion.game.tournament.banks import bank_after_characters
 from companion.game.tournament.config import Config, config_from_json
 from companion.game.tournament.model import Pairing
 from companion.kinds import kind_of_setup
@@ -287,7 +288,7 @@ def match_setup(
     return Setup(
         (a.name, b.name), Mode.TWO_PLAYER, edition, bank.sets,
         tuple(c.key for c in bank.chips), bank.sets[0], seed,
-        bank_after_characters=edition == 3,  # seed 000: the bank after the characters
+        bank_after_characters=bank_after_characters(catalog, bank.sets),
     ).to_json()  # fmt: skip
 
 

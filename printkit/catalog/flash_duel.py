@@ -9,7 +9,7 @@ from typing import ClassVar
 from printkit.catalog.common import Entry
 from printkit.catalog.schema import meta
 
-ABILITY_RULES = ("hit", "unblockable", "no-retreat", "block-higher")
+ABILITY_RULES = ("hit", "unblockable", "no-retreat", "block-higher", "raid-time-over-loses")
 """Ability effects the companion's table applies (the others stay the players' to apply)."""
 
 
@@ -29,7 +29,8 @@ class Ability(Entry):
     """What the companion's table applies when the card is used (None: the players do, as
     on paper): 'hit' (hits an opponent at ``distance``), 'unblockable' / 'no-retreat' (the
     ``strike`` made with ``strike_card``s cannot be blocked / retreated from),
-    'block-higher' (block a ``strike`` with higher cards)."""
+    'block-higher' (block a ``strike`` with higher cards), 'raid-time-over-loses' (in a
+    Raid, time-over makes the card's side lose at once)."""
     strike: str | None = meta(default=None, choices=("attack", "dashing-strike"))
     """The strike the card applies to."""
     strike_card: int | None = meta(default=None, minimum=1, maximum=9)

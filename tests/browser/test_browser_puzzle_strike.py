@@ -301,3 +301,56 @@ def test_the_clash_loser_who_unticks_play_first_plays_second(
     keeper.see("#history li", f"{loser.name} chose Rook and plays second")
     until(keeper.page, f"ROOM.current.state.table.turn === '{keeper.name}'")
     no_errors(phones)
+
+
+def test_a_free_for_all_tie_break_on_every_phone(server: str, browser: Any) -> None:  # noqa: F811
+    # Seed 000: a player ends a turn at 10 or more; the lowest pile wins; tied players each
+    # take one more turn, and it repeats; the loser (who overflowed) has the loser's choice.
+    phones = [
+        Phone(browser, "Ana"),
+        Phone(browser, "Ben", color_scheme="dark"),
+        Phone(browser, "Cid"),
+    ]
+    ana, ben, cid = phones
+    cid.page.add_init_script("localStorage.setItem('lang', 'ja')")
+    start_match(server, phones)
+    choose(phones, ["Grave", "Rook", "Lum"])
+    ana.see("#next-step.mine #next-line", "Your turn: ante a 1-gem")
+    ana.tap("#next-step button:has-text('End turn')")  # no ante yet: a confirm first
+    ana.see("#next-step button.danger", "without the ante")
+    ana.shot("ffa-confirm-no-ante")
+    ana.act("#next-step button:has-text('Ante')")
+    ben.add("Ben", 2)
+    cid.add("Cid", 2)
+    ana.add("Ana", 4, 4)  # 1 + 4 + 4 = 9
+    ana.add("Ana", 1)  # 10
+    ana.tap("#next-step button:has-text('End turn')")
+    ana.act("#next-step button.danger")
+    for phone in phones:
+        phone.see("#tiebreak:not([hidden])")
+    ben.see("#tiebreak", "Ana ended a turn at 10 or more; Ben, Cid tie for the lowest pile at 2")
+    ana.see("#history li", "Tie-break: Ben and Cid tie for the lowest pile at 2")
+    ben.see("#next-step.mine #next-line", "Your turn")
+    for phone in phones:
+        phone.shot(f"ffa-tiebreak-{phone.name}")
+    ben.act("#next-step button:has-text('Ante')")  # Ben 3
+    ben.tap("#next-step button:has-text('End turn')")
+    Phone.latest = ben.settle(ben.version() - 1)
+    until(cid.page, "ROOM.current.state.table.turn === 'Cid'")
+    cid.act("#next-step button:has-text('アンティ')")  # Cid 3: tied again
+    cid.tap("#next-step button:has-text('ターン終了')")
+    until(ana.page, "ROOM.current.state.table.turn === 'Ben'")
+    ana.see("#history li", "Tie-break again: Ben and Cid tie for the lowest pile at 3")
+    ben.act("#next-step button:has-text('Ante')")  # Ben 4
+    ben.tap("#next-step button:has-text('End turn')")
+    until(cid.page, "ROOM.current.state.table.turn === 'Cid'")
+    cid.tap("#next-step button:has-text('ターン終了')")
+    cid.tap("#next-step button.danger")  # Cid ends without the ante: 3, the lowest
+    ana.see("#between h2", "Ana")
+    ana.see("#history li", "Game 1 to Cid (Ana ended a turn at 10 or more; the lowest pile won)")
+    assert ben.page.locator("#tiebreak").is_hidden()
+    ana.see("#between button", "Keep everything")
+    assert ben.page.locator("#between button").count() == 0
+    for phone in phones:
+        phone.shot(f"ffa-tiebreak-over-{phone.name}")
+    no_errors(phones)

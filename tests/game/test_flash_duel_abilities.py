@@ -90,3 +90,32 @@ def test_the_training_dummy_has_no_abilities(catalog: Catalog) -> None:
     table.act("Ana", type="end_turn").act("Ana", type="bot_turn", hand=[1, 5, 5, 4, 4], drawn=3)
     assert "cannot" not in table.view()["pending"]
     table.act("Ana", type="block", player="Ana", cards=[1])
+
+
+# --- item 7: character notes that change a Raid's outcome ------------------------------------
+
+
+def raid_to_time_over(catalog: Catalog, ana: str) -> Table:
+    """A Raid of Ana and Ben against Drake the Dragon, drawn to its last card."""
+    characters = {"Ana": ana, "Ben": "rook"}
+    table = Table(
+        catalog, mode="raid", players=["Ana", "Ben", "Drake"], dragon="Drake", characters=characters
+    )
+    while table.view()["deck"] > 0:
+        table.act("Ana", type="draw", count=min(10, table.view()["deck"]))
+    return table
+
+
+def test_gwens_shadow_plague_loses_a_raid_at_time_over(catalog: Catalog) -> None:
+    # Seed 002's note on Gwen's Shadow Plague: "In a Dragon Raid, if timeout is reached,
+    # Gwen's team loses immediately."
+    hands = {"Ana": [5, 5, 5], "Ben": [5, 5], "Drake": [1]}
+    table = raid_to_time_over(catalog, "gwen")
+    table.act("Drake", type="time_over", hands=hands)
+    view = table.view()
+    assert view["game_winner"] == "dragon"
+    assert "time-over: the mortals lose at once (Shadow Plague)" in table.history[-1]
+    # Without Gwen the same hands go to the last-hits.
+    other = raid_to_time_over(catalog, "grave")
+    other.act("Drake", type="time_over", hands=hands)
+    assert "Shadow Plague" not in other.history[-1]

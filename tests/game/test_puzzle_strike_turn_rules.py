@@ -127,3 +127,15 @@ def test_the_clash_loser_plays_first_or_second_as_chosen(catalog: Catalog, first
     when = "first" if first else "second"
     line = describe({"type": "choose", "character": "rook", "first": first}, loser, state)
     assert line == f"{loser} chose Rook and plays {when}"
+
+
+def test_stored_setups_without_a_rules_version_replay_as_version_1(catalog: Catalog) -> None:
+    from companion.game.puzzle_strike.setup import Setup
+
+    state = playing(catalog, DUEL, Mode.TWO_PLAYER)
+    stored = state.setup.to_json()
+    assert stored["rules"] == 2 and Setup.from_json(stored) == state.setup
+    old = Setup.from_json({k: v for k, v in stored.items() if k != "rules"})
+    assert old.rules == 1
+    old_state = playing(catalog, DUEL, Mode.TWO_PLAYER, rules=1)
+    assert do(old_state, catalog, "Ana", type="end_turn").table.current == "Ben"  # as played

@@ -112,6 +112,9 @@ def test_whole_puzzle_strike_event(app: Flask, client: FlaskClient) -> None:
     assert [t["bye"] for t in tables] == [False, False, True]
     assert len(data["banks"]) == 1 and len(next(iter(data["banks"].values()))["stacks"]) == 10
     assert "seat_urls" not in current_tables(read(client, tid))[0]  # the public sees no seats
+    # 3rd edition: the players see the bank at their table once characters are chosen.
+    public = read(client, tid)
+    assert public["banks"] == {} and all(t["bank"] is None for t in current_tables(public))
 
     # Table 1 plays on the phones; its result arrives by itself.
     match_id, a, b = seat_phones(app, tables[0])

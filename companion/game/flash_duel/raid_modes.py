@@ -104,7 +104,14 @@ class Raid(Mode):
         return tell(state, Event(Happening.RESHUFFLED, (), deck))
 
     def time_over(self, state: State, hands: Hands) -> tuple[State, str | None]:
-        """The traitor (if any) last-hits loyal mortals first; then the Dragon each one."""
+        """The traitor (if any) last-hits loyal mortals first; then the Dragon each one.
+
+        A character note of seed 002 changes it: with Gwen's Shadow Plague (the catalog's
+        'raid-time-over-loses'), her side loses at once."""
+        plagued = plagued_side(state)
+        if plagued is not None:
+            state = tell(state, Event(Happening.TIME_OVER_LOSS, plagued))
+            return state, next(side for side, _ in state.sides if side != plagued[0])
         traitor = None
         if state.betrayal is not None:
             holder = state.betrayal.traitor
@@ -121,6 +128,16 @@ class Raid(Mode):
         won, fallen, left = raid.raid_time_over(dragon, state.hit_points, loyal, lists, traitor)
         state = replace(state, defeated=(*state.defeated, *sorted(fallen)), hit_points=left)
         return state, won
+
+
+def plagued_side(state: State) -> tuple[str, str] | None:
+    """Return (side, ability key) of a fighter whose ability makes time-over a loss."""
+    cards = {f"{c.id}/{a.id}": a for c, a in state.fd.abilities()}
+    for player, keys in state.abilities.owned:
+        for key in keys:
+            if key in cards and cards[key].applies == "raid-time-over-loses":
+                return state.side_of(player), key
+    return None
 
 
 class Betrayal(Raid):

@@ -118,6 +118,8 @@ class Happening(enum.Enum):
     ROUND_ENDED = "round-ended"
     RECOVERED = "recovered"
     SWITCHED = "switched"
+    TIME_OVER_LOSS = "time-over-loss"
+    """An ability makes time-over a loss for its side (Gwen's Shadow Plague in a Raid)."""
 
 
 @dataclass(frozen=True)

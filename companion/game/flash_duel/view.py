@@ -40,6 +40,8 @@ def say_event(state: State, event: Event) -> str:
         Happening.SWITCHED: f"{' and '.join(who)} switch places in the turn order",
         Happening.ROUND_ENDED: round_sentence(state),
     }
+    if event.what is Happening.TIME_OVER_LOSS:
+        return f"time-over: {side_name(state, who[0])} lose at once ({names.get(who[1], who[1])})"
     if event.what is Happening.ACCUSED:
         return f"{who[0]} accused {who[1]}: {who[2]} is defeated"
     if event.what is Happening.NAMED_HAND:

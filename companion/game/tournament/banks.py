@@ -47,6 +47,14 @@ class BankPolicy:
             raise TournamentError("name the recommended bank to play every round with")
 
 
+def bank_after_characters(catalog: Catalog, sets: Sequence[str]) -> bool:
+    """Return True when a table's bank is only shown once its characters are chosen: the
+    3rd edition's tournament rule (seed 000, "Choosing the Bank": after characters are
+    chosen, the bank is determined at random)."""
+    editions = [s.edition for s in catalog.puzzle_strike_sets() if s.id in sets]
+    return bool(editions) and min(editions) == 3
+
+
 def bank_seed(seed: int, round_no: int, table: int = 0) -> int:
     """Return the seed of one round's (or one table's) bank: 0 to 2**63 - 1."""
     digest = hashlib.sha256(f"strikekit-bank:{seed}:{round_no}:{table}".encode()).digest()

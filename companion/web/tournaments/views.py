@@ -13,6 +13,7 @@ from typing import Any
 from companion.game.puzzle_strike.bank import make_bank
 from companion.game.puzzle_strike.bank_json import bank_to_json
 from companion.game.tournament import Event, Result, standings
+from companion.game.tournament.banks import bank_after_characters
 from companion.game.tournament.pairing import winner_of
 from companion.storage import results
 from companion.storage import tournaments as ts
@@ -116,7 +117,23 @@ def rounds_json(
     out = list(rounds.values())
     for rnd in out:
         rnd["complete"] = all(x["result"] is not None for x in rnd["tables"])
+    config = ts.config_of(row)
+    if not organiser and config.game == "puzzle-strike":
+        hide_open_banks(out, banks, bank_after_characters(catalog, config.sets))
     return out, {k: v for k, v in banks.items() if v is not None}
+
+
+def hide_open_banks(rounds: list[dict[str, Any]], banks: dict[str, Any], hide: bool) -> None:
+    """Keep the banks of unfinished rounds from the players when the bank is only shown
+    once the characters are chosen (each table's phones show it then)."""
+    if not hide:
+        return
+    shown = {x["bank"] for r in rounds if r["complete"] for x in r["tables"]}
+    for rnd in rounds:
+        for table in rnd["tables"] if not rnd["complete"] else ():
+            if table["bank"] not in shown:
+                banks.pop(table["bank"], None)
+            table["bank"] = None
 
 
 def standings_json(event: Event) -> list[dict[str, Any]]:
