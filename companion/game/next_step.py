@@ -8,7 +8,7 @@ with its English text, whose ``{slots}`` are filled from ``args``.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class NextStep(TypedDict):
@@ -23,6 +23,8 @@ class NextStep(TypedDict):
     args: dict[str, str | int]
     actions: list[str]
     """The buttons the bar offers, by name (the page knows what each one sends)."""
+    terms: NotRequired[dict[str, str]]
+    """Slots whose value is a game term, with its word key (shown in the phone's language)."""
 
 
 def step(mine: bool, say: str, text: str, *actions: str, **args: str | int) -> NextStep:

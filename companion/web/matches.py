@@ -11,9 +11,10 @@ from flask import Blueprint, Response, jsonify, make_response, request
 from companion.kinds import find_kind
 from companion.server.polls import state_tag
 from companion.storage import matches as store
+from companion.storage import results
 from companion.storage import seats as seating
 from companion.storage.engine import Row
-from companion.storage.replayed import Cached
+from companion.storage.replayed import TOURNAMENT, Cached
 from companion.web import database
 from companion.web.common import (
     base_url,
@@ -128,6 +129,8 @@ def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
         "undo": cached.undo_offer(viewer),
         "seats": seating.seats(database.get_db(), match["id"]),
     }
+    if match["trust"] == TOURNAMENT:
+        data["event"] = event_of(cached, match["id"])
     done = seating.carried_match(database.get_db(), match["id"])
     if done is not None:  # a draft carried into a match: every phone is seated there
         data["carried"] = {"match_id": done["id"], "table_url": f"/m/{done['id']}"}
@@ -138,6 +141,16 @@ def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
             "view_url": f"{base}/v/{match['view_token']}",
         }
     return data
+
+
+def event_of(cached: Cached, match_id: str) -> dict[str, Any] | None:
+    """Return a tournament table's event (its name and page) and whether this table's
+    result is in (a finished match reports itself)."""
+    row = results.tournament_of_draft(database.get_db(), match_id)
+    if row is None:
+        return None
+    over = cached.rules.is_over(cached.state)
+    return {"name": row["name"], "url": f"/t/{row['id']}", "result_sent": over}
 
 
 @bp.get("/api/matches/<match_id>/state")

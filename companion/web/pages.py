@@ -23,10 +23,19 @@ from companion.kinds import kind_of_setup
 from companion.storage import matches as store
 from companion.web import database
 from companion.web.common import catalog
+from companion.web.glossary import glossary
 from printkit.catalog import FlashDuelSet
 from printkit.render.qr import modules
 
 bp = Blueprint("pages", __name__)
+
+
+@bp.app_context_processor
+def shared_words() -> dict[str, Any]:
+    """Give every page the game terms it shares with the printed sheets (base.html)."""
+    return {"glossary": glossary()}
+
+
 MAX_QR_TEXT = 400
 
 

@@ -188,16 +188,23 @@ def test_solo_against_each_bot_for_several_turns(request: pytest.FixtureRequest,
     page = me.page
     page.locator("#bot h2", has_text="Bot 2").wait_for(timeout=SEEN_WITHIN_MS)
     hands = [([1, 3, 3, 4, 5], 2), ([1, 1, 1, 2, 2], 5), ([2, 2, 1, 1, 1], 1)]
+    kept: list[int] | None = None
     for turn, (hand, drawn) in enumerate(hands, start=1):
         me.see("#controls #end-turn")
         me.cards(1)
         me.act("#controls #move")
         me.act("#controls #end-turn")
         me.see("#bot #bot-go")
+        if kept is not None:  # the bot's hand is kept from its last turn: only new draws typed
+            assert page.input_value("#bot-hand") == " ".join(str(c) for c in kept)
+            assert page.input_value("#bot-extra") == ""
         page.fill("#bot-hand", " ".join(str(c) for c in hand))
         page.fill("#bot-extra", str(drawn))
         me.act("#bot #bot-go")
         me.see("#history li", "the bot plays")
+        kept = [*hand, drawn]
+        for card in page.evaluate("ROOM.current.state.bot_used"):
+            kept.remove(card)
         if page.locator("#answer:not([hidden])").count():  # the bot struck: answer it
             me.tap("#answer button[data-hit='Bot']")
             me.tap("#answer button[data-hit-confirm='Bot']")

@@ -261,7 +261,7 @@ def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) 
     ana.act("#piles section[data-owner='Ana'] button:has-text('Remove')")  # 8: sent now
     ben.see("#flight h2", "1 × 1-gem: Ana → Ben")
     # Ben decides first; the others only after him, in turn order (seed 000).
-    cid.see("#next-step:not(.mine) #next-line", "Deciding: Ben")
+    cid.see("#next-step:not(.mine) #next-line", "waiting for Ben")
     assert cid.page.locator("#flight .floating").count() == 0  # Cid's phone has caught up
     assert cid.page.locator("#next-step button:has-text('Let them land')").count() == 0
     ana.see("#flight h2", "1 × 1-gem: Ana → Ben")  # the crasher's phone shows the gems too...

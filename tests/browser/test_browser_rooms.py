@@ -179,6 +179,10 @@ def test_a_three_phone_clockwork_draft_lands_everyone_seated(server: str, browse
     ben.page.locator("#pool button").first.click()
     ben.page.locator("#pool-detail", has_text=item["text"]).wait_for(timeout=SEEN_WITHIN_MS)
     assert ben.page.locator("#status .pick-order [aria-current=step]").inner_text() == "▶ Ana"
+    # Each phone's bar: Ana picks (3 left), the others wait for her.
+    ana.page.locator("#next-step.mine #next-line", has_text="Your pick (3 left)").wait_for()
+    waiting = ben.page.locator("#next-step:not(.mine) #next-line")
+    waiting.filter(has_text="Waiting for Ana's pick").wait_for()
     ben.shot("clockwork-draft-reading")
     draft_to_the_end(phones)
     draft_url = ana.page.url

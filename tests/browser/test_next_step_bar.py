@@ -147,7 +147,8 @@ def test_shadowfist_bar_says_your_turn_on_one_phone(server: str, browser: Any) -
     on_screen(waiting, f"sf-wait-{waiting.name}", [])
     assert waiting.page.locator("#next-step button").count() == 0
     japanese(ana, ben)
-    bar_says(acting, "あなたのターン", mine=True)
+    bar_says(acting, "あなたのターン：エスタブリッシング・ショット", mine=True)  # the step too
+    acting.page.locator("#prompt strong", has_text="エスタブリッシング・ショット").wait_for()
     on_screen(acting, f"sf-turn-ja-{acting.name}", ["次のステップ", "ターン終了"])
     on_screen(waiting, f"sf-wait-ja-{waiting.name}", [])
     ana.check_no_errors()

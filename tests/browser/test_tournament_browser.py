@@ -143,7 +143,11 @@ def play_round(base: str, tid: str, org: Any, phones: dict[str, Any], tables: li
             page = chromium.new_context(**PHONE).new_page()
             match_id = take_seat(page, first["seat_urls"][seat])
         seated.append(page)
+    event = seated[0].locator("#event a")
+    assert event.get_attribute("href") == f"/t/{tid}"  # the table links to its event
+    assert seated[0].locator("#event .sent").count() == 0
     play_to_the_end(base, match_id, seated[0], seated[1], first["a"]["name"])
+    seated[1].wait_for_selector("#event .sent", timeout=WAIT_MS)  # "result sent" on the table
     org.wait_for_selector("li[data-table='1'] .result.done", timeout=WAIT_MS)
     assert "0–2" in org.inner_text("li[data-table='1'] .result")
     enter_result(org, 2, 2, 1)
@@ -158,6 +162,7 @@ def check_standings(base: str, tid: str, chromium: Any, player: Any) -> None:
     projector.screenshot(path=str(SHOTS / "tournament-projector.png"))
     player.goto(f"{base}/t/{tid}")
     player.wait_for_selector("table.standings tbody tr", timeout=WAIT_MS)
+    player.wait_for_selector("#standings .winner", timeout=WAIT_MS)  # the winner announced
     player.screenshot(path=str(SHOTS / "tournament-public.png"), full_page=True)
     data = api(player, "GET", f"{base}/api/tournaments/{tid}")
     assert sorted(s["points"] for s in data["standings"]) == sorted(

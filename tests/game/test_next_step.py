@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.game.draft.actions import Pick
+from companion.game.draft.room import RULES as DRAFT
 from companion.game.next_step import said
 from companion.game.puzzle_strike.piles import Mode
 from companion.game.shadowfist.view import view as shadowfist_view
@@ -117,10 +119,23 @@ def test_flash_duel_your_turn_and_you_are_attacked_on_the_right_phone(catalog: C
     assert table.view(None)["next_step"] is None
 
 
+def test_flash_duel_time_over_asks_every_phone_for_the_hands(catalog: Catalog) -> None:
+    table = Table(catalog, players=["Ana", "Ben"], characters=DUEL).turn_to("Ana")
+    while table.view()["deck"] > 0:
+        table.act("Ana", type="draw", count=min(10, table.view()["deck"]))
+    time_over = (True, "Time over: the draw pile is empty; enter every hand", ["time_over"])
+    assert bar(table.view("Ana")) == time_over
+    assert bar(table.view("Ben")) == time_over
+
+
 def test_shadowfist_says_your_turn_on_the_turns_phone_only(catalog: Catalog) -> None:
     state = shadowfist_table(catalog)
     mine, line, actions = bar(dict(shadowfist_view(state, "Ana", catalog)))
     assert mine and line.startswith("Your turn: ") and actions == ["next_step", "end_turn"]
+    step = shadowfist_view(state, "Ana", catalog)["step"]
+    assert shadowfist_view(state, "Ana", catalog)["next_step"]["terms"] == {  # type: ignore[index]
+        "step": "sf_step_" + step["id"]
+    }  # the step's name is a term the phone shows in its own language
     mine, line, actions = bar(dict(shadowfist_view(state, "Ben", catalog)))
     assert not mine and line.startswith("Waiting for Ana's turn: ") and actions == []
 
@@ -138,3 +153,25 @@ def test_flash_duel_a_recovering_player_is_told_to_end_the_turn(catalog: Catalog
         "You are recovering from a retreat: end the turn",
         ["end_turn"],
     )
+
+
+def test_a_draft_says_whose_pick_with_picks_left_then_start_the_match(catalog: Catalog) -> None:
+    setup = DRAFT.setup_from_request({"game": "flash-duel", "players": ["Ana", "Ben"]}, catalog, 4)
+    state = DRAFT.start(setup, catalog)
+    first, second = state.seats  # the coin flip's winner drafts first
+    assert bar(dict(DRAFT.view(state, first, catalog))) == (
+        True,
+        "Your pick (4 left): tap a chip to read it",
+        [],
+    )
+    assert bar(dict(DRAFT.view(state, second, catalog))) == (
+        False,
+        f"Waiting for {first}'s pick",
+        [],
+    )
+    for n, seat in enumerate(state.order):
+        picker = state.seats[seat - 1]
+        state = DRAFT.apply(state, Pick(state.available()[0].key), picker, catalog, n)
+    done = (True, "The draft is done: start the match", ["carry"])
+    assert bar(dict(DRAFT.view(state, second, catalog))) == done
+    assert DRAFT.view(state, None, catalog)["next_step"] is None

@@ -248,7 +248,9 @@ def test_a_traitors_state_differs_from_a_loyal_players_only_in_the_card(app: Fla
     room, _, phones = open_room(app, {"kind": "flash-duel", "mode": "betrayal", "players": players,
                                       "characters": characters, "dragon": "Drake"})  # fmt: skip
     seen = {name: state(p, room) for name, p in zip(players, phones, strict=True)}
-    private = {"loyalty", "you", "next_step"}  # the bar: "your turn" on one phone only
+    private = {"loyalty", "you", "next_step"}  # next_step: each seat's own bar, from public facts
+    steps = [str(data["state"]["next_step"]).lower() for data in seen.values()]
+    assert not any("traitor" in s or "loyal" in s for s in steps)
     plain = [
         {k: v for k, v in data["state"].items() if k not in private} | {"links": data["links"]}
         for data in seen.values()

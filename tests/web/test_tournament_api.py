@@ -231,6 +231,23 @@ def test_over_only_once_the_last_round_has_every_result(client: FlaskClient) -> 
     assert data["next"]["over"] and data["next"]["winner"] == data["standings"][0]["name"]
 
 
+def test_a_table_links_to_its_event_and_says_when_its_result_is_sent(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid, h = create(client, players=["Ana", "Ben"], rounds=1)
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    table = current_tables(read(client, tid, h))[0]
+    match_id, a, b = seat_phones(app, table)
+    event = a.get(f"/api/matches/{match_id}/state").get_json()["event"]
+    assert event == {"name": "Friday Strike", "url": f"/t/{tid}", "result_sent": False}
+    assert table["match_url"].endswith(f"/m/{match_id}")  # and back: the event links the table
+    ps_second_player_wins(match_id, a, b)
+    event = b.get(f"/api/matches/{match_id}/state").get_json()["event"]
+    assert event["result_sent"] is True
+    casual = post(client, "/api/matches", {"players": ["Ana", "Ben"]}).get_json()
+    assert "event" not in client.get(f"/api/matches/{casual['match_id']}/state").get_json()
+
+
 def play_duel(match_id: str, phones: dict[str, FlaskClient]) -> dict[str, Any]:
     """Play a Flash Duel game to its end (whoever has the turn hits); return the last view."""
     from tests.web.test_duel_room import win_round

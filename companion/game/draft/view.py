@@ -6,6 +6,7 @@ from typing import TypedDict
 
 from companion.game.draft.actions import Pick
 from companion.game.draft.rules import Draft, first_player
+from companion.game.next_step import NextStep, step
 from printkit.catalog import Catalog
 
 
@@ -37,13 +38,30 @@ class DraftView(TypedDict):
     picks: dict[str, list[str]]
     teams: list[list[str]] | None
     first_player: str | None
+    next_step: NextStep | None
+
+
+def next_step(draft: DraftView) -> NextStep | None:
+    """Say what the viewer must do now: pick (with picks left), wait for whose pick, or
+    start the match once the draft is done."""
+    you, turn = draft["you"], draft["turn"]
+    if you is None:
+        return None
+    if draft["done"]:
+        return step(True, "dr_done", "The draft is done: start the match", "carry")
+    if turn == you:
+        left = draft["picks_left"][you]
+        return step(
+            True, "dr_your_pick", "Your pick ({left} left): tap a chip to read it", left=left
+        )
+    return step(False, "dr_wait_pick", "Waiting for {turn}'s pick", turn=turn or "")
 
 
 def view(state: Draft, viewer: str | None, catalog: Catalog) -> DraftView:
     """Describe the draft: pool, whose pick, every seat's picks."""
     owner = {key: state.seats[seat - 1] for seat, key in state.picks}
     turn = state.whose_pick()
-    return {
+    shown: DraftView = {
         "kind": "draft",
         "game": state.game,
         "you": viewer,
@@ -69,7 +87,10 @@ def view(state: Draft, viewer: str | None, catalog: Catalog) -> DraftView:
         },
         "teams": team_names(state),
         "first_player": first_player(state) if state.game == "flash-duel" else None,
+        "next_step": None,
     }
+    shown["next_step"] = next_step(shown)
+    return shown
 
 
 def picks_left(state: Draft) -> dict[str, int]:

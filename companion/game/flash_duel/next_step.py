@@ -19,6 +19,9 @@ def next_step(state: State, viewer: str | None) -> NextStep | None:
         return between_step(state, viewer)
     if state.pending is not None:
         return answer_step(state, state.pending, viewer)
+    if state.deck == 0:  # the last card is drawn: every phone may enter the hands
+        text = "Time over: the draw pile is empty; enter every hand"
+        return step(True, "fd_time_over", text, "time_over")
     turn = state.current
     if is_bot(state, turn):
         return step(True, "fd_bot_turn", "The bot's turn: enter its play", "bot")

@@ -92,6 +92,15 @@ def say_bot(state: State) -> str:
     return text
 
 
+def bot_used(state: State) -> list[int]:
+    """Return the cards the bot's last move or answer used (they leave its face-up hand)."""
+    said = state.bot_said
+    if said is None:
+        return []
+    dash = [said.dash] if isinstance(said, bots.BotMove) and said.dash is not None else []
+    return dash + list(said.cards)
+
+
 def abilities_view(state: State) -> dict[str, list[dict[str, object]]]:
     """Describe each player's abilities, face up or used."""
     found = {f"{c.id}/{a.id}": a for c, a in state.fd.abilities()}
@@ -238,6 +247,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
         "loyalty": loyalty,
         "revealed": revealed,
         "last_bot": say_bot(state),
+        "bot_used": bot_used(state),
         "achievements": [
             {"name": a.name, "points": a.points} for a in bots.earned(fd, list(state.results))
         ],

@@ -73,8 +73,8 @@ def turn_step(room: RoomView, table: TableView, pile: PileView) -> NextStep:
     """Ante first, then play and end the turn (a second tap at 10 or more)."""
     gem = room["panic"]["ante"]
     end = "end_turn_at_ten" if pile["total"] >= LOSING_TOTAL else "end_turn"
-    if not table["anted"]:
-        actions = ("ante", end if end == "end_turn_at_ten" else "end_turn_without_ante")
-        return step(True, "ps_ante_first", "Your turn: ante a {gem}-gem", *actions, gem=gem)
+    if not table["anted"]:  # ending without the ante is confirmed as such (rules: without_ante)
+        text = "Your turn: ante a {gem}-gem"
+        return step(True, "ps_ante_first", text, "ante", "end_turn_without_ante", gem=gem)
     text = "Your turn: play your chips, then end the turn"
     return step(True, "ps_play_then_end", text, end)

@@ -149,10 +149,15 @@ def next_step(table: TableView) -> prompt.NextStep | None:
     }
     if table["turn"] == you:
         text = "Your turn: {step} ({index}/{count})"
-        power = ("generate_power",) if table["power_due"] is not None else ()
-        return prompt.step(True, "sf_your_turn", text, *power, "next_step", "end_turn", **where)
-    text = "Waiting for {turn}'s turn: {step}"
-    return prompt.step(False, "sf_wait_turn", text, turn=table["turn"], step=step_["name"])
+        steps: tuple[str, ...] = ("next_step", "end_turn")
+        if table["power_due"] is not None:  # the power step: generate first
+            steps = ("generate_power", *steps)
+        shown = prompt.step(True, "sf_your_turn", text, *steps, **where)
+    else:
+        text = "Waiting for {turn}'s turn: {step}"
+        shown = prompt.step(False, "sf_wait_turn", text, turn=table["turn"], step=step_["name"])
+    shown["terms"] = {"step": "sf_step_" + step_["id"]}  # the step's name in the phone's words
+    return shown
 
 
 TAKINGS = {

@@ -1,4 +1,4 @@
-import { api, chipIcon, chipIcons, el, t } from "./lib.js";
+import { api, bannerSwatch, chipIcon, chipIcons, el, t } from "./lib.js";
 
 function splitNames(text) {
   return (text || "")
@@ -28,7 +28,7 @@ function showBank(bank) {
   const list = document.getElementById("stacks");
   list.replaceChildren();
   for (const stack of bank.stacks) {
-    const swatches = stack.banner.map((c) => el("span", { class: "swatch " + c, title: c }));
+    const swatches = stack.banner.map((c) => bannerSwatch(c));
     const reroll = el("button", { type: "button", title: "reroll" }, "⟳");
     reroll.addEventListener("click", async () => {
       const body = Object.assign(optionsFrom(document.getElementById("options")), { slot: stack.key });

@@ -1,3 +1,6 @@
+import { el } from "./api.js";
+import { t } from "./i18n.js";
+
 // Puzzle Strike chip icons as inline SVG: the same vector shapes the printed chips use
 // (printkit/render/icons.py), so no icon depends on a font the phone may lack.
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -103,4 +106,15 @@ export function chipIcons(icons, size) {
     else for (let i = 0; i < n; i++) out.push(chipIcon(name, 0, size));
   }
   return out;
+}
+// A bank stack's banner colour: a swatch that names its colour (a short word shown, the full
+// word read aloud), so the colour is never the only cue.
+const COLOUR_WORDS = { brown: "Brn", red: "Red", blue: "Blu", purple: "Pur", gray: "Gry", gold: "Gld" };
+export function bannerSwatch(colour) {
+  const word = t("colour_" + colour, colour);
+  return el(
+    "span",
+    { class: "swatch " + colour, role: "img", "aria-label": word, title: word },
+    t("colour_short_" + colour, COLOUR_WORDS[colour] || colour),
+  );
 }

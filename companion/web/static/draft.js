@@ -1,4 +1,4 @@
-import { api, el, fill, ROOM, roomAct, roomToast, startRoom, t } from "./lib.js";
+import { api, el, fill, ROOM, roomAct, roomNextStep, roomToast, startRoom, t } from "./lib.js";
 
 // The Custom Clockwork draft room: the pool, whose pick it is, everyone's picks. Tapping an
 // item reads its text on every phone; the player whose pick it is then picks it from there.
@@ -94,31 +94,32 @@ function render(data) {
       ),
     ),
   );
-  if (s.done && seated) {
-    // One match per draft: the first tap makes it, every seat's phone is seated there.
-    const label = data.carried ? t("go_to_match", "Go to the match") : t("carry", "Start a match with these characters");
-    picks.append(
-      el(
-        "button",
-        {
-          type: "button",
-          class: "big",
-          id: "carry",
-          onclick: async (event) => {
-            event.target.disabled = true;
-            try {
-              const made = await api("POST", "/api/matches/" + ROOM.match + "/carry", {});
-              window.location.assign(made.table_url);
-            } catch (err) {
-              roomToast(err.error || "error");
-              event.target.disabled = false;
-            }
-          },
-        },
-        label,
-      ),
-    );
-  }
+  roomNextStep(seated ? s.next_step : null, (name) => (name === "carry" ? carryButton(data, "carry-now") : null));
+  if (s.done && seated) picks.append(carryButton(data, "carry"));
+}
+
+// One match per draft: the first tap makes it, every seat's phone is seated there.
+function carryButton(data, id) {
+  const label = data.carried ? t("go_to_match", "Go to the match") : t("carry", "Start a match with these characters");
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "big",
+      id,
+      onclick: async (event) => {
+        event.target.disabled = true;
+        try {
+          const made = await api("POST", "/api/matches/" + ROOM.match + "/carry", {});
+          window.location.assign(made.table_url);
+        } catch (err) {
+          roomToast(err.error || "error");
+          event.target.disabled = false;
+        }
+      },
+    },
+    label,
+  );
 }
 
 startRoom(render);

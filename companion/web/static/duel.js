@@ -4,7 +4,7 @@ import { el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
 // the draw pile and time-over, the solo bot, Raid hit points, Betrayal's private card (shown
 // only while pressed), and the Custom Clockwork ability swap between rounds.
-const DUEL = { cards: [], pick: null, inputs: {}, holding: false, confirmHit: null };
+const DUEL = { cards: [], pick: null, inputs: {}, holding: false, confirmHit: null, bot: null };
 const numbers = (text) => (String(text || "").match(/\d+/g) || []).map(Number);
 const duelAct = async (action) => {
   // Clear the picked cards before sending (the action already holds them), so that cards
@@ -417,6 +417,20 @@ function renderAnswer(s, seated) {
   );
 }
 
+// The bot's face-up hand is kept between its turns: once the table shows its move, the
+// hand field keeps the cards it did not use, and only the new draws are typed.
+function keepBotHand(s) {
+  if (!DUEL.bot || ROOM.current.version <= DUEL.bot.version) return;
+  const left = DUEL.bot.hand.slice();
+  for (const card of s.bot_used) {
+    const at = left.indexOf(card);
+    if (at >= 0) left.splice(at, 1);
+  }
+  DUEL.inputs["bot-hand"] = left.join(" ");
+  DUEL.inputs["bot-extra"] = "";
+  DUEL.bot = null;
+}
+
 function renderBot(s, seated) {
   const box = document.getElementById("bot");
   const p = s.pending;
@@ -424,6 +438,7 @@ function renderBot(s, seated) {
   const turn = isBot(s, s.turn) && !p && !s.round_over;
   box.hidden = s.mode !== "solo";
   if (box.hidden) return;
+  keepBotHand(s);
   const hand = kept("bot-hand", { id: "bot-hand", inputmode: "numeric", placeholder: "1 3 3 4 5" });
   const extra = kept("bot-extra", { id: "bot-extra", inputmode: "numeric", placeholder: "2" });
   fill(
@@ -448,7 +463,7 @@ function renderBot(s, seated) {
               onclick: () => {
                 const cards = numbers(hand.value);
                 const one = numbers(extra.value)[0];
-                DUEL.inputs = {};
+                DUEL.bot = { hand: cards.concat(one === undefined ? [] : [one]), version: ROOM.current.version };
                 duelAct(defend ? { type: "bot_defend", hand: cards, extra: one } : { type: "bot_turn", hand: cards, drawn: one });
               },
             },
@@ -760,6 +775,8 @@ function stepButton(s, name) {
       return hitButton(s.you);
     case "bot":
       return goTo("bot", t("fd_go_bot", "The bot's play ↑"));
+    case "time_over":
+      return goTo("pile", t("fd_go_time_over", "Enter the hands ↑"));
     case "between":
       return goTo("between", t("fd_go_between", "Choose ↑"));
     case "end_turn":

@@ -1,4 +1,4 @@
-import { api, el } from "./lib.js";
+import { api, el, t } from "./lib.js";
 
 // The join page: tap your name to take that seat. A link made by "hand a seat to a new phone"
 // carries ?seat=N&claim=CODE: only that seat can be taken with it, by this phone.
@@ -14,7 +14,9 @@ document.addEventListener("DOMContentLoaded", async () => {
     for (const seat of info.seats) {
       const mine = claimed === seat.seat;
       const closed = seat.taken || (seat.reserved && !mine) || (claim !== null && !mine);
-      const button = el("button", { class: "big", type: "button", disabled: closed }, seat.name);
+      // A closed seat says why in words, not only by its greyed-out button.
+      const why = seat.taken ? t("seat_taken", "taken") : closed ? t("seat_reserved", "kept for another phone") : null;
+      const button = el("button", { class: "big", type: "button", disabled: closed }, seat.name + (why ? " · " + why : ""));
       button.addEventListener("click", async () => {
         try {
           const body = mine ? { seat: seat.seat, claim } : { seat: seat.seat };

@@ -3,6 +3,6 @@
 // script is an ES module that imports what it uses from here; nothing is shared through globals.
 
 export { api, el, fill } from "./api.js";
-export { chipIcon, chipIcons } from "./chips.js";
+export { bannerSwatch, chipIcon, chipIcons } from "./chips.js";
 export { addWords, t } from "./i18n.js";
 export { ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom } from "./room.js";

@@ -161,8 +161,11 @@ export function roomNextStep(step, button) {
   fill(bar, el("p", { id: "next-line" }, stepWords(step)), buttons.length ? el("div", { class: "row" }, buttons) : null);
 }
 // A step's prompt in the phone's language, its {slots} filled.
+// A slot that holds a game term (step.terms) is shown in the phone's words too.
 function stepWords(step) {
-  return t(step.say, step.text).replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? String(step.args[name]) : slot));
+  const terms = step.terms || {};
+  const value = (name) => (terms[name] ? t(terms[name], String(step.args[name])) : String(step.args[name]));
+  return t(step.say, step.text).replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? value(name) : slot));
 }
 function roomShow(data) {
   ROOM.current = data;
@@ -200,8 +203,21 @@ function roomShow(data) {
       open || handOverBox(data),
     );
   } else share.hidden = true;
+  showEvent(data.event);
   roomWaiting();
   applyWords();
+}
+// A tournament table links to its event, and says once its result has gone there.
+function showEvent(event) {
+  const line = document.getElementById("event");
+  if (!line) return;
+  line.hidden = !event;
+  if (!event) return;
+  fill(
+    line,
+    el("a", { href: event.url }, t("event", "Event") + ": " + event.name),
+    event.result_sent ? el("strong", { class: "sent" }, " · ✓ " + t("result_sent", "Result sent to the event")) : null,
+  );
 }
 // Start the room page: render(data) draws the table from each state the server sends.
 // The state is readable as window.ROOM for the browser tests (no script reads it).

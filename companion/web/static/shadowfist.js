@@ -1,4 +1,24 @@
-import { el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+import { addWords, el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+
+// The turn's steps in Japanese (our wording of seed 004's sequence), by the catalog's step id
+// (data/shadowfist/basic.toml): a name (phase: step) and what to do.
+addWords("shadowfist_steps", {
+  "sf_step_start-of-turn": "エスタブリッシング・ショット：ターン開始",
+  "sf_sum_start-of-turn": "ターン開始時に誘発する効果を解決する。",
+  "sf_step_generate-power": "エスタブリッシング・ショット：パワーを生み出す",
+  "sf_sum_generate-power": "サイトとカードが生むパワーを得る（裏向きの風水サイト1枚につき1）。2枚以上捨てるならこのステップは飛ばす。",
+  sf_step_unturn: "エスタブリッシング・ショット：アンターン",
+  sf_sum_unturn: "自分のカードをアンターンする（「ターンして維持」のカードはターンしたままにできる）。",
+  sf_step_discard: "エスタブリッシング・ショット：捨てる",
+  sf_sum_discard: "手札を1枚捨ててよい（パワーを飛ばしたなら何枚でも）。",
+  sf_step_draw: "エスタブリッシング・ショット：ドロー",
+  sf_sum_draw: "手札上限（6枚）まで引く。超えても捨てない。",
+  "sf_step_main-shot": "メイン・ショット",
+  "sf_sum_main-shot":
+    "カードのプレイ、効果の使用、攻撃の宣言を好きな順に行う。風水サイトは1ターン1枚まで。次の攻撃は、それまでの攻撃がすべて成功した時だけ。",
+  "sf_step_end-of-turn": "ターン終了",
+  "sf_sum_end-of-turn": "終了を宣言する。相手はまだ行動でき（その時はメイン・ショットに戻る）、その後「ターン終了時」の効果を解決する。",
+});
 
 // The Shadowfist table: turn prompts, power pools, Feng Shui Sites (one a turn, on your own
 // turn), victory at 5 by seizing or burning the fifth.
@@ -83,8 +103,8 @@ function render(data) {
   fill(
     document.getElementById("prompt"),
     el("h1", {}, t("sf_turn", "Turn") + " " + s.turn_no + ": " + s.turn),
-    el("p", {}, el("strong", {}, s.step.name), " (" + (s.step.index + 1) + "/" + s.step.count + ")"),
-    el("p", { class: "small" }, s.step.summary),
+    el("p", {}, el("strong", {}, t("sf_step_" + s.step.id, s.step.name)), " (" + (s.step.index + 1) + "/" + s.step.count + ")"),
+    el("p", { class: "small" }, t("sf_sum_" + s.step.id, s.step.summary)),
   );
   const cards = s.players.map((p) =>
     el(

@@ -1,4 +1,4 @@
-import { addWords, chipIcon, chipIcons, el, ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, t } from "./lib.js";
+import { addWords, bannerSwatch, chipIcon, chipIcons, el, ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, t } from "./lib.js";
 
 // The Puzzle Strike table. room.js (loaded after this file) polls the state, sends actions
 // with their base version and idempotency key, and draws undo / redo, history and links;
@@ -35,18 +35,6 @@ addWords("puzzle_strike", {
   bank_hidden: "大会ルール：銀行はキャラクターが決まってから公開されます。",
   in_the_air: "飛んでいるジェム",
   floating_gems: "浮きジェム",
-  waiting_turn: "待機中",
-  your_losers_choice: "あなたが敗者の選択をします（上で選ぶ）",
-  at_you: "→ あなた",
-  counter_or_land: "カウンタークラッシュ（ジェムを1〜2個選ぶ）か、受ける",
-  let_land: "受ける",
-  play_then_end: "あなたのターン：チップを使い、ターンを終える",
-  ante_first: "あなたのターン：まずアンティ",
-  tiebreak: "タイブレーク",
-  tb_overflowed: "がジェム10以上でターンを終えた",
-  tb_tied_at: "が最少ジェムで同点：",
-  tb_one_more: "それぞれもう1ターン",
-  end_without_ante: "アンティしていません：アンティなしでターンを終えますか？",
   // The next-step bar (companion/game/puzzle_strike/next_step.py says which).
   ps_your_choice: "あなたが敗者の選択をします",
   ps_wait_choice: "{who} の敗者の選択を待っています",
@@ -62,8 +50,12 @@ addWords("puzzle_strike", {
   ps_let_land: "{sender} が {target} に {ones} 個クラッシュ：受ける",
   ps_ante_first: "あなたのターン：{gem}ジェムをアンティ",
   ps_play_then_end: "あなたのターン：チップを使い、ターンを終える",
-  end_no_ante: "アンティせずにターンを終えますか？もう一度タップ",
   more_choices: "入れ替え・キャラクター変更 ↑",
+  tiebreak: "タイブレーク",
+  tb_overflowed: "がジェム10以上でターンを終えた",
+  tb_tied_at: "が最少ジェムで同点：",
+  tb_one_more: "それぞれもう1ターン",
+  end_without_ante: "アンティしていません：アンティなしでターンを終えますか？",
 });
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
@@ -536,7 +528,10 @@ function stepButton(s, name) {
     case "end_turn_at_ten":
       return confirmed("end", end, t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), { type: "end_turn" });
     case "end_turn_without_ante":
-      return confirmed("end", end, t("end_no_ante", "End the turn without the ante? Tap again"), { type: "end_turn", without_ante: true });
+      return confirmed("skip_ante", end, t("end_without_ante", "No ante this turn: end it without the ante?"), {
+        type: "end_turn",
+        without_ante: true,
+      });
     case "counter": {
       const values = selectedValues();
       const label = t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : "");
@@ -671,7 +666,7 @@ function stackDetail(s, stack) {
     " ",
     chip.name,
     " ",
-    ...chip.banner.map((c) => el("span", { class: "swatch " + c, title: c })),
+    ...chip.banner.map((c) => bannerSwatch(c)),
     ...chip.banner_icons.map((i) => chipIcon(i, 0, 20)),
   );
   const parts = [head, el("p", { class: "icons" }, chipIcons(chip.icons, 24)), el("p", {}, chip.summary || "")];
