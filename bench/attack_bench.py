@@ -157,7 +157,7 @@ def main() -> None:
     try:
         print(f"workers {args.workers}, {args.phones} phones, {args.step:g} s per step; attack: "
               f"{args.idle} idle, {args.slow} slow-header, {args.big} x 32 MB headers")  # fmt: skip
-        quiet = cap.run_step(port, server.pid, tables, args.phones, args.step, 1, 0)
+        quiet = cap.run_step([port], [server.pid], tables, args.phones, args.step, 1, 0)
         before = cap.server_memory_mb(server.pid)
         print("without attack: " + cap.describe(quiet, before), flush=True)
         seen = multiprocessing.Manager().dict()
@@ -169,7 +169,7 @@ def main() -> None:
         peak.start()
         attacker.start()
         time.sleep(2)  # the attack is under way before the phones are counted
-        under = cap.run_step(port, server.pid, tables, args.phones, args.step, 1, 0)
+        under = cap.run_step([port], [server.pid], tables, args.phones, args.step, 1, 0)
         attacker.join(timeout=60)
         peak.stopping.set()
         peak.join()

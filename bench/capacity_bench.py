@@ -323,6 +323,8 @@ def percentile(values: list[float], q: float) -> float:
     """Return the q-quantile in milliseconds."""
     if not values:
         return float("nan")
+    if len(values) == 1:  # too few to cut into quantiles (a very short step)
+        return values[0] * 1000
     return statistics.quantiles(values, n=1000)[int(q * 1000) - 1] * 1000
 
 

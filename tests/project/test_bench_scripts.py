@@ -77,3 +77,10 @@ def test_undo_bench_lengthens_a_table_on_todays_store(tmp_path: Path, catalog: C
     cached = store.load(conn, store.find_match(conn, match_id=match_id), catalog)
     conn.close()
     assert cached.version == 12 and cached.top is not None and cached.top.actor == "Ana"
+
+
+def test_attack_bench_runs_its_attack_and_phones_in_small_sizes() -> None:
+    out = run_script("bench/attack_bench.py", "--phones", "4", "--step", "1", "--idle", "5",
+                     "--slow", "2", "--big", "1")  # fmt: skip
+    assert "under attack:" in out and "server memory:" in out
+    assert "big 431" in out  # 32 MB of headers: refused, and the refusal reaches the client
