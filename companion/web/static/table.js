@@ -21,7 +21,7 @@ addWords("puzzle_strike", {
   floating: "浮きジェム：送り主の場が9以下になると送られる",
   total: "合計",
   draws: "ドロー",
-  gem_power: "粉碎で得たジェム・パワー",
+  gem_power: "粉砕で得たジェム・パワー",
   out: "脱落",
   tap_gems: "ジェムをタップして選ぶ",
   end_at_ten: "場のジェムが10以上：ターンを終えて負けますか？",
