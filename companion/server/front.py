@@ -41,7 +41,7 @@ from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck
 from companion.storage.engine import is_postgres
 from companion.storage.pg import changed_matches
 from companion.storage.polling import versions
-from companion.web.hosting import public_address
+from companion.web.hosting import public_address, request_scheme
 from companion.web.security import HEADERS, HSTS
 
 Scope = MutableMapping[str, Any]
@@ -380,12 +380,9 @@ class Front:
     def is_https(self, scope: Scope, headers: dict[bytes, bytes]) -> bool:
         """Whether the phone asked over HTTPS, as the Flask app would see it.
 
-        The same order as the WSGI middlewares of ``companion.web.hosting``: ``--base-url`` wins,
-        then (with ``--proxy`` only) the last X-Forwarded-Proto, then the connection itself.
+        The app's own decision (``companion.web.hosting.request_scheme``).
         """
-        if self.public_scheme:
-            return self.public_scheme == "https"
         forwarded = headers.get(b"x-forwarded-proto")
-        if self.proxy and forwarded:
-            return forwarded.split(b",")[-1].strip() == b"https"
-        return scope.get("scheme") == "https"
+        proto = forwarded.decode("latin-1") if forwarded else None
+        scheme = str(scope.get("scheme", "http"))
+        return request_scheme(self.public_scheme, self.proxy, proto, scheme) == "https"

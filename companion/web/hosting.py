@@ -97,16 +97,45 @@ def public_address(base_url: str) -> tuple[str, str]:
     return parts.scheme, parts.netloc
 
 
+def request_scheme(
+    public_scheme: str | None, proxy: bool, forwarded_proto: str | None, scheme: str
+) -> str:
+    """Return the scheme a phone asked with, as the app sees it: ``--base-url``'s wins, then
+    (with ``--proxy`` only) the last X-Forwarded-Proto, then the connection's own.
+
+    The one decision behind HSTS, Secure cookies and links, for the WSGI app (``Scheme``)
+    and for the front's fast 304s (``companion.server.front``)."""
+    if public_scheme:
+        return public_scheme
+    if proxy and forwarded_proto:
+        return forwarded_proto.split(",")[-1].strip()
+    return scheme
+
+
+class Scheme:
+    """WSGI middleware: the request's scheme is ``request_scheme``'s (outermost)."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]], public: str | None, proxy: bool):
+        self.app, self.public, self.proxy = app, public, proxy
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        """Set the scheme, then call the app."""
+        forwarded = environ.get("HTTP_X_FORWARDED_PROTO")
+        environ["wsgi.url_scheme"] = request_scheme(
+            self.public, self.proxy, forwarded, environ.get("wsgi.url_scheme", "http")
+        )
+        return self.app(environ, start_response)
+
+
 class PublicAddress:
-    """WSGI middleware: every request is seen at the public address (scheme and host)."""
+    """WSGI middleware: every request is seen at the public host (``Scheme`` sets its scheme)."""
 
     def __init__(self, app: Callable[..., Iterable[bytes]], base_url: str) -> None:
         self.app = app
-        self.scheme, self.host = public_address(base_url)
+        self.host = public_address(base_url)[1]
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        """Rewrite the scheme and host, then call the app."""
-        environ["wsgi.url_scheme"] = self.scheme
+        """Rewrite the host, then call the app."""
         environ["HTTP_HOST"] = self.host
         return self.app(environ, start_response)
 
@@ -264,10 +293,14 @@ def init_app(app: Flask) -> None:
     base_url = app.config.get("HOSTING_BASE_URL")
     if base_url:
         app.wsgi_app = PublicAddress(app.wsgi_app, base_url)  # type: ignore[method-assign]
-    if app.config.get("HOSTING_PROXY"):  # outermost: runs first, --base-url still wins
+    proxy = bool(app.config.get("HOSTING_PROXY"))
+    if proxy:  # the address, host and port; the scheme is Scheme's
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1
+            app.wsgi_app, x_for=1, x_proto=0, x_host=1, x_port=1
         )
+    public = public_address(base_url)[0] if base_url else None
+    if proxy or public:  # otherwise the connection's own scheme stands
+        app.wsgi_app = Scheme(app.wsgi_app, public, proxy)  # type: ignore[method-assign]
     limits = app.config.get("HOSTING_LIMITS")
     if limits:
         rates = {k: v for k, v in limits.items() if isinstance(v, Rate)}
