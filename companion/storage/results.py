@@ -10,8 +10,8 @@ its duel here, and the table follows the duel.
 from __future__ import annotations
 
 from companion.game.draft import room as draft_room
+from companion.game.draft.carry import clockwork_duel
 from companion.game.flash_duel import room as duel_room
-from companion.game.flash_duel import state as duel_state
 from companion.game.tournament import Result, TournamentError, bank_seed, record_result
 from companion.storage import matches as store
 from companion.storage import seats as seating
@@ -89,15 +89,8 @@ def carry_draft(
 
     As the draft room's own carry does: seat 1 drafted first and plays first.
     """
-    draft = cached.state
-    picks = tuple(
-        (p, tuple(i.key for i in draft.picked_by(n + 1))) for n, p in enumerate(draft.seats)
-    )
     seed = bank_seed(row["seed"], t["round"], 2000 + t["table_no"]) % 2**31
-    unused = tuple(i.key for i in draft.available())  # the loser of a round may swap one in
-    setup = duel_state.Setup(
-        "custom-clockwork", tuple(draft.seats), seed, clockwork=picks, unused=unused
-    )
+    setup = clockwork_duel(cached.state, seed)
     duel_room.RULES.start(setup, catalog)  # the rules refuse a bad setup before any write
     ids = store.new_ids()
     with store.write_transaction(conn):  # one transaction: two reads at once open one duel

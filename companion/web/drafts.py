@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, make_response, request
 
 from companion.game import draft
+from companion.game.draft import carry
 from companion.game.draft import room as draft_room
 from companion.game.rooms import Rules
 from companion.kinds import find_kind
@@ -68,19 +69,9 @@ def drafted_key(piece: Any) -> str:
     return f"{owner}/{subject}"
 
 
-def picks_of(state: draft.Draft) -> dict[str, list[str]]:
-    """Return each player's drafted keys, in pick order."""
-    return {p: [i.key for i in state.picked_by(n + 1)] for n, p in enumerate(state.seats)}
-
-
 def duel_setup(state: draft.Draft) -> tuple[Rules[Any, Any, Any], Any]:
-    """Return a Custom Clockwork Flash Duel table: seat 1 drafted first and plays first."""
-    rules = find_kind("flash-duel").rules
-    setup_json: dict[str, Any] = {"kind": rules.kind, "mode": "custom-clockwork"}
-    setup_json |= {"players": list(state.seats), "seed": secrets.randbelow(2**31)}
-    setup_json["clockwork"] = picks_of(state)
-    setup_json["unused"] = [i.key for i in state.available()]  # the loser may swap one in
-    return rules, rules.setup_from_json(setup_json)
+    """Return a Custom Clockwork Flash Duel table (``carry.clockwork_duel``)."""
+    return find_kind("flash-duel").rules, carry.clockwork_duel(state, secrets.randbelow(2**31))
 
 
 def table_setup(
@@ -96,7 +87,8 @@ def table_setup(
     mode = "team-battle" if setup.team_battle else two
     request_json = {**data, "players": players, "mode": mode, "sets": [setup.set_id]}
     setup_json = rules.setup_to_json(rules.setup_from_request(request_json, catalog(), 0))
-    setup_json |= {"seed": secrets.randbelow(2**31), "clockwork": picks_of(state)}
+    clockwork = {player: list(keys) for player, keys in carry.picks(state)}
+    setup_json |= {"seed": secrets.randbelow(2**31), "clockwork": clockwork}
     if setup.team_battle:
         setup_json["players"] = [players[0], players[1], players[3], players[2]]
     return rules, rules.setup_from_json(setup_json)
