@@ -24,10 +24,10 @@ def create_app(
     """Create the companion app; ``test_config`` overrides settings (tests, --db).
 
     ``instance_path`` (or the setting ``INSTANCE_PATH``) is where the database and the secret
-    key live (default: ``companion.instance.default_instance_path()``); tests pass a
+    key live (default: ``companion.storage.instance.default_instance_path()``); tests pass a
     temporary folder so nothing lands in the checkout.
     """
-    from companion.instance import default_instance_path
+    from companion.storage.instance import default_instance_path
 
     folder = instance_path or (test_config or {}).get("INSTANCE_PATH") or default_instance_path()
     app = Flask(

@@ -25,9 +25,9 @@ from companion.game.puzzle_strike.bank import (
 )
 from companion.game.puzzle_strike.bank_json import bank_to_json
 from companion.game.puzzle_strike.panic import PanicError, describe_thresholds
-from companion.instance import INSTANCE_ENV, default_instance_path
 from companion.server.limits import Limits
 from companion.storage.engine import DATABASE_ENV, database_address, shown
+from companion.storage.instance import INSTANCE_ENV, default_instance_path
 from companion.web import slips_command as slips_cli
 from printkit.build import BuildError, BuildOptions, write_bank_sheets
 from printkit.catalog import Catalog, CatalogError, load_catalog, user_data_dir

@@ -17,7 +17,7 @@ APP_NAME = "strikekit"
 
 def source_checkout() -> Path | None:
     """Return the source checkout the package runs from, or None when it is installed."""
-    top = Path(__file__).resolve().parent.parent
+    top = Path(__file__).resolve().parents[2]  # companion/storage/instance.py
     if (top / "pyproject.toml").is_file() and (top / "data").is_dir():
         return top
     return None
