@@ -39,7 +39,7 @@ def slips(client: FlaskClient, tid: str, h: dict[str, str], tmp: Path, paper: st
 
 
 def test_slips_text_and_paper_sizes(client: FlaskClient, tmp_path: Path) -> None:
-    tid, h = started(client)
+    tid, h = started(client, sets=["base-2e"])  # 2nd edition: the bank is known at pairing
     data = read(client, tid, h)
     letter = PdfReader(slips(client, tid, h, tmp_path, "letter"))
     a4 = PdfReader(slips(client, tid, h, tmp_path, "a4"))
@@ -58,6 +58,21 @@ def test_slips_text_and_paper_sizes(client: FlaskClient, tmp_path: Path) -> None
     names = ["Ana", "Ben", "Cat", "Dan", "Émile"]
     assert [n for n in names if n in sheet] == names
     assert "bye" in sheet and "Pairings by player name" in sheet
+
+
+def test_a_3rd_edition_slip_keeps_the_bank_for_after_the_characters(
+    client: FlaskClient, tmp_path: Path
+) -> None:
+    """Seed 000 (3rd edition): the bank is drawn after the characters are chosen, so a slip
+    handed out before must not print it (the table shows it once they are revealed)."""
+    tid, h = started(client, sets=["base-3e"])
+    data = read(client, tid, h)
+    slip_text = PdfReader(slips(client, tid, h, tmp_path, "letter")).pages[0].extract_text()
+    assert "Round 1" in slip_text and "50 minutes" in slip_text
+    assert data["banks"]  # the organiser has them
+    for code, bank in data["banks"].items():
+        assert code not in slip_text
+        assert not any(stack["name"] in slip_text for stack in bank["stacks"])
 
 
 def test_pairings_sheet_is_sorted_by_name() -> None:

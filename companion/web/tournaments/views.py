@@ -245,6 +245,10 @@ def round_slips(
     rnd = next((r for r in rounds if r["number"] == number), None)
     if rnd is None:
         return None
+    config = ts.config_of(row)
+    # A 3rd-edition event shows a table's bank once its characters are chosen (seed 000):
+    # a slip, read before, must not print it.
+    hidden = config.game == "puzzle-strike" and bank_after_characters(catalog, config.sets)
     slips = []
     byes = []
     for t in rnd["tables"]:
@@ -253,7 +257,7 @@ def round_slips(
             continue
         urls = t["seat_urls"]
         seats = (SlipSeat(t["a"]["name"], urls[0] or ""), SlipSeat(t["b"]["name"], urls[1] or ""))
-        bank = banks.get(t["bank"]) if t["bank"] else None
+        bank = banks.get(t["bank"]) if t["bank"] and not hidden else None
         slip_bank = None
         if bank is not None:
             stacks = tuple((s["name"], s["cost"]) for s in bank["stacks"])
