@@ -623,6 +623,7 @@ function initEnter() {
 function initSeat() {
   const button = document.getElementById("take-seat");
   if (!button) return;
+  button.disabled = false; // disabled in the page until this script has wired it (no dead tap)
   button.addEventListener("click", async () => {
     const code = document.body.dataset.join;
     try {
