@@ -353,12 +353,14 @@ def strip_crosses(
     lines = []
     for x in xs:
         for y in ys:
+            # Only the pieces within an arm's length of the crossing can come near its arms.
+            near = [c for c in centres if math.hypot(c[0] - x, c[1] - y) < arm + reach]
             for dx, dy in ((arm, 0.0), (-arm, 0.0), (0.0, arm), (0.0, -arm)):
                 end_x = min(max(x + dx, area.x), area.x + area.width)
                 end_y = min(max(y + dy, area.y), area.y + area.height)
                 arm_line = (x, y, end_x, end_y)
                 if (end_x, end_y) != (x, y) and all(
-                    distance_to(arm_line, centre) >= reach - 1e-9 for centre in centres
+                    distance_to(arm_line, centre) >= reach - 1e-9 for centre in near
                 ):
                     lines.append(arm_line)
     return lines
