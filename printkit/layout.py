@@ -124,10 +124,18 @@ class Geometry:
 
 
 def load_geometry(path: Path = LAYOUTS_FILE, chip_diameter: float | None = None) -> Geometry:
-    """Read the sheet geometry, optionally with another chip diameter.
+    """Read the sheet geometry, optionally with another chip diameter (read once per file
+    version: an export asks for it for every piece). The result is shared: do not change it.
 
     :raises LayoutError: for a chip diameter outside 20-60 mm.
     """
+    stat = path.stat()
+    return read_geometry(path, stat.st_mtime_ns, stat.st_size, chip_diameter)
+
+
+@lru_cache(maxsize=16)
+def read_geometry(path: Path, mtime_ns: int, size: int, chip_diameter: float | None) -> Geometry:
+    """Read the sheet geometry of one version of a layouts file (see ``load_geometry``)."""
     with path.open("rb") as handle:
         raw: dict[str, Any] = tomllib.load(handle)
     frame = Frame(**raw["page"])
