@@ -579,6 +579,7 @@ def test_setup_json_keeps_every_field(catalog: Catalog) -> None:
         "dragon": None,
         "bot": "rook",
         "unused": [],
+        "rules": 2,
     }
     assert setup_from_json(stored) == setup
     plain = setup_from_request({"players": ["Ana", "Ben"], "characters": CHARS}, catalog, 4)

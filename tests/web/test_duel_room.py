@@ -221,6 +221,11 @@ def test_raid_extra_turn_and_reshuffle(app: Flask) -> None:
     for _ in range(2):
         ok(phones["Ben"], room, {"type": "draw", "count": 10})
     view = s(phones["Ben"], room)
+    assert view["reshuffle_due"] and view["deck"] == 0 and view["reshuffles"] == 0
+    assert view["next_step"]["say"] == "fd_wait_reshuffle"
+    assert s(phones["Drake"], room)["next_step"]["say"] == "fd_reshuffle"
+    ok(phones["Drake"], room, {"type": "reshuffle"})
+    view = s(phones["Ben"], room)
     # 40 cards less the two standing mortals' hands and the Dragon's 8 (Ana is out)
     assert view["reshuffles"] == 1 and view["deck"] == 22
 

@@ -101,9 +101,17 @@ class EndTurn:
 
 @dataclass(frozen=True)
 class Draw:
-    """Count cards drawn from the draw pile."""
+    """Correct the draw pile by hand: cards drawn (for a player: they refill that many fewer),
+    or, a negative count, cards counted by mistake put back."""
 
     count: int = 1
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Reshuffle:
+    """Raid: the pile ran out the first time; the table reshuffles the discards and the
+    Dragon's hand, the Dragon redraws, and the refills owed are drawn."""
 
 
 @dataclass(frozen=True)
@@ -216,6 +224,7 @@ Action = (
     | Hit
     | EndTurn
     | Draw
+    | Reshuffle
     | TimeOver
     | UseAbility
     | AbilityHit
@@ -285,7 +294,8 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "retreat": lambda d: Retreat(text(d, "player"), number(d, "card")),
     "hit": lambda d: Hit(text(d, "player")),
     "end_turn": lambda d: EndTurn(),
-    "draw": lambda d: Draw(number(d, "count", 1)),
+    "draw": lambda d: Draw(number(d, "count", 1), optional_text(d, "player")),
+    "reshuffle": lambda d: Reshuffle(),
     "time_over": lambda d: TimeOver(hands(d)),
     "use_ability": lambda d: UseAbility(text(d, "player"), text(d, "ability")),
     "ability_hit": lambda d: AbilityHit(
@@ -323,6 +333,7 @@ TYPE_NAMES: dict[type, str] = {
     Hit: "hit",
     EndTurn: "end_turn",
     Draw: "draw",
+    Reshuffle: "reshuffle",
     TimeOver: "time_over",
     UseAbility: "use_ability",
     AbilityHit: "ability_hit",

@@ -19,6 +19,8 @@ def next_step(state: State, viewer: str | None) -> NextStep | None:
         return between_step(state, viewer)
     if state.pending is not None:
         return answer_step(state, state.pending, viewer)
+    if state.reshuffle_due:
+        return reshuffle_step(state, viewer)
     if state.deck == 0:  # the last card is drawn: every phone may enter the hands
         text = "Time over: the draw pile is empty; enter every hand"
         return step(True, "fd_time_over", text, "time_over")
@@ -66,3 +68,25 @@ def answer_step(state: State, p: Pending, viewer: str) -> NextStep:
         return step(True, "fd_attacked", text, "answer", "hit", attacker=p.attacker)
     text = "Waiting for {targets} to answer {attacker}"
     return step(False, "fd_wait_answer", text, targets=names(p.targets), attacker=p.attacker)
+
+
+def reshuffle_step(state: State, viewer: str) -> NextStep:
+    """A Raid's pile ran out the first time: the Dragon's phone records the reshuffle (seed
+    002: the discards and his hand make the new pile, he draws as many again), then the
+    refills still owed are drawn; the other phones wait for it."""
+    dragon = str(state.setup.dragon)
+    owed = ", ".join(f"{who} {count}" for who, count in state.owed)
+    if viewer != dragon:
+        text = "The draw pile ran out: waiting for {dragon} to reshuffle"
+        return step(False, "fd_wait_reshuffle", text, dragon=dragon)
+    if owed:
+        text = (
+            "The draw pile ran out: shuffle the discard pile and your hand into a new pile, "
+            "draw your hand again; then these refills are drawn: {owed}"
+        )
+        return step(True, "fd_reshuffle_owed", text, "reshuffle", owed=owed)
+    text = (
+        "The draw pile ran out: shuffle the discard pile and your hand into a new pile, "
+        "then draw your hand again"
+    )
+    return step(True, "fd_reshuffle", text, "reshuffle")

@@ -55,6 +55,7 @@ def setup_from_json(data: JsonObject) -> Setup:
         optional_name(data, "dragon"),
         optional_name(data, "bot"),
         tuple(str(k) for k in data.get("unused") or ()),
+        int(data.get("rules", 1)),
     )
 
 
@@ -70,6 +71,7 @@ def setup_to_json(setup: Setup) -> JsonOut:
         "dragon": setup.dragon,
         "bot": setup.bot,
         "unused": list(setup.unused),
+        **({"rules": setup.rules} if setup.rules != 1 else {}),
     }
 
 
@@ -165,6 +167,8 @@ def play(state: State, action: act.Action, actor: str, catalog: Catalog, positio
             return rounds.end_turn(state, action)
         case act.Draw():
             return rounds.draw(state, action)
+        case act.Reshuffle():
+            return raid_modes.reshuffle(state, action, actor)
         case act.TimeOver():
             return rounds.time_over(state, action)
         case act.FirstPlayer():
@@ -217,6 +221,10 @@ def deciders(action: act.Action, state: State) -> tuple[str, ...] | None:
         return (action.player,)
     if isinstance(action, act.EndTurn):
         return (state.current,)
+    if isinstance(action, act.Draw) and action.player is not None:
+        return (action.player,)
+    if isinstance(action, act.Reshuffle) and state.setup.dragon:
+        return (state.setup.dragon,)
     return None
 
 

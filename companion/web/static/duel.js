@@ -575,6 +575,33 @@ function renderBetween(s, seated) {
   );
 }
 
+// Rules 2: the table lowers the pile by every refill at the end of a turn; these buttons
+// only correct it (an ability that draws: "I drew 1"; a card counted by mistake: "+1 back").
+function pileCorrection(s) {
+  const mine = s.fighters.some((f) => f.name === s.you);
+  return [
+    el("p", { class: "small" }, t("table_draws_hint", "The table draws for every player at the end of a turn. Correct it here:")),
+    el(
+      "div",
+      { class: "row" },
+      mine
+        ? [1, 2].map((n) =>
+            el(
+              "button",
+              { type: "button", "data-draw": n, disabled: n > s.deck, onclick: () => duelAct({ type: "draw", count: n, player: s.you }) },
+              t("i_drew", "I drew") + " " + n,
+            ),
+          )
+        : null,
+      el(
+        "button",
+        { type: "button", "data-draw": -1, onclick: () => duelAct({ type: "draw", count: -1 }) },
+        t("put_back", "1 back on the pile"),
+      ),
+    ),
+  ];
+}
+
 function renderPile(s, seated) {
   const box = document.getElementById("pile");
   const live = seated && !s.round_over && !s.game_winner;
@@ -584,7 +611,8 @@ function renderPile(s, seated) {
   fill(
     box,
     el("h2", {}, t("draw_pile", "Draw pile") + ": " + s.deck + (s.reshuffles ? " (" + t("reshuffled", "reshuffled") + ")" : "")),
-    live && s.deck > 0
+    live && s.deck > 0 && s.table_draws ? pileCorrection(s) : null,
+    live && s.deck > 0 && !s.table_draws
       ? el(
           "div",
           { class: "row" },
@@ -597,7 +625,14 @@ function renderPile(s, seated) {
           ),
         )
       : null,
-    live && s.deck === 0
+    live && s.reshuffle_due
+      ? el(
+          "button",
+          { type: "button", class: "big", id: "reshuffle", onclick: () => duelAct({ type: "reshuffle" }) },
+          t("reshuffle_done", "Reshuffled"),
+        )
+      : null,
+    live && s.deck === 0 && !s.reshuffle_due
       ? [
           el("p", {}, t("time_over_hint", "The pile is empty: enter every standing fighter's hand.")),
           hands,
@@ -779,6 +814,12 @@ function stepButton(s, name) {
       return goTo("pile", t("fd_go_time_over", "Enter the hands ↑"));
     case "between":
       return goTo("between", t("fd_go_between", "Choose ↑"));
+    case "reshuffle":
+      return el(
+        "button",
+        { type: "button", class: "big", onclick: () => duelAct({ type: "reshuffle" }) },
+        t("reshuffle_done", "Reshuffled"),
+      );
     case "end_turn":
       return el("button", { type: "button", class: "big", onclick: () => duelAct({ type: "end_turn" }) }, t("end_turn", "End turn"));
     default:
