@@ -115,6 +115,16 @@ class Reshuffle:
 
 
 @dataclass(frozen=True)
+class Choose:
+    """Before the first round: a seat chooses its character (in secret, or 2 vs 2 in the
+    open, in pick order)."""
+
+    character: str
+    player: str | None = None
+    """Whose character (None: the phone's own seat)."""
+
+
+@dataclass(frozen=True)
 class TimeOver:
     """Settle a round that ran out of cards from the hands shown."""
 
@@ -225,6 +235,7 @@ Action = (
     | EndTurn
     | Draw
     | Reshuffle
+    | Choose
     | TimeOver
     | UseAbility
     | AbilityHit
@@ -296,6 +307,7 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "end_turn": lambda d: EndTurn(),
     "draw": lambda d: Draw(number(d, "count", 1), optional_text(d, "player")),
     "reshuffle": lambda d: Reshuffle(),
+    "choose": lambda d: Choose(text(d, "character"), optional_text(d, "player")),
     "time_over": lambda d: TimeOver(hands(d)),
     "use_ability": lambda d: UseAbility(text(d, "player"), text(d, "ability")),
     "ability_hit": lambda d: AbilityHit(
@@ -334,6 +346,7 @@ TYPE_NAMES: dict[type, str] = {
     EndTurn: "end_turn",
     Draw: "draw",
     Reshuffle: "reshuffle",
+    Choose: "choose",
     TimeOver: "time_over",
     UseAbility: "use_ability",
     AbilityHit: "ability_hit",

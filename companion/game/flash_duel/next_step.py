@@ -3,6 +3,7 @@ the right phone only; the others say what they wait for."""
 
 from __future__ import annotations
 
+from companion.game.flash_duel.choosing import Choosing, picking_side
 from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.state import Pending, State, StrikeKind
 from companion.game.next_step import NextStep, names, step
@@ -12,6 +13,8 @@ def next_step(state: State, viewer: str | None) -> NextStep | None:
     """Say what the viewer must do now, or what they wait for (None: a spectator)."""
     if viewer is None:
         return None
+    if state.choosing is not None:
+        return choosing_step(state, state.choosing, viewer)
     if state.game is not None:
         winner = side_name(state, state.game.winner)
         return step(False, "fd_game_to", "Game to {winner}", winner=winner)
@@ -90,3 +93,20 @@ def reshuffle_step(state: State, viewer: str) -> NextStep:
         "then draw your hand again"
     )
     return step(True, "fd_reshuffle", text, "reshuffle")
+
+
+def choosing_step(state: State, choosing: Choosing, viewer: str) -> NextStep:
+    """Before the first round: choose a character (in secret, or 2 vs 2 in pick order)."""
+    waiting = choosing.waiting_for(state.setup)
+    who = names(waiting)
+    if not choosing.blind:
+        side = picking_side(state, choosing)
+        pickers = [m for m in state.members(str(side)) if m in waiting]
+        if viewer in pickers:
+            text = "Your team picks now: choose your character (everyone sees it)"
+            return step(True, "fd_pick_character", text, "choose")
+        return step(False, "fd_wait_pick", "Waiting for {who} to pick", who=names(pickers))
+    if viewer in waiting:
+        text = "Choose your character in secret: all are shown when the last one has chosen"
+        return step(True, "fd_choose_character", text, "choose")
+    return step(False, "fd_wait_choose", "Waiting for {who} to choose in secret", who=who)

@@ -17,6 +17,7 @@ from companion.game.flash_duel.track import Fighter
 from printkit.catalog import Catalog, FlashDuelSet
 
 if TYPE_CHECKING:
+    from companion.game.flash_duel.choosing import Choosing
     from companion.game.flash_duel.mode import Mode
 
 KIND = "flash-duel"
@@ -191,6 +192,8 @@ class State:
     """Raid, rules 2: refills the empty pile could not give, drawn after the reshuffle."""
     reshuffle_due: bool = False
     """Raid, rules 2: the pile ran out the first time; the table reshuffles before play goes on."""
+    choosing: Choosing | None = None
+    """Characters still being chosen before the first round (``choosing``)."""
     acted: bool = False
     """The current player has made this turn's main action (move, push, attack or dashing
     strike): seed 002 allows one a turn."""

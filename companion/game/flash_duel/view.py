@@ -7,7 +7,7 @@ players ("Ana", "Ana & Cat", "Drake (Dragon)") so results read "round to Ana".
 from __future__ import annotations
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import bots
+from companion.game.flash_duel import bots, choosing
 from companion.game.flash_duel.actions import JsonOut
 from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.next_step import next_step
@@ -276,6 +276,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
             if p != state.setup.dragon
         },
         "dragon_setup": dragon_setup(state),
+        "choosing": choosing.visible(state, viewer),
         "next_step": next_step(state, viewer),
     }
 
@@ -354,6 +355,8 @@ def describe(action: act.Action, actor: str, after: State) -> str:
         effect = ruled_out(after) if isinstance(action, act.BotTurn) else ""
         text = f"{text}; {effect}" if effect else text
         return f"{text}; {told}" if told else text
+    if isinstance(action, act.Choose):
+        return by(actor, choose_line(action, actor, after))
     if isinstance(action, act.Draw | act.Reshuffle):
         return by(actor, draw_line(action, after))
     if isinstance(action, act.EndTurn):
@@ -371,6 +374,19 @@ def draw_line(action: act.Draw | act.Reshuffle, after: State) -> str:
     others = "; ".join(say_event(after, e) for e in after.news if e.what is not Happening.DREW)
     line = f"{say(action)} ({after.deck} left)"
     return f"{line}; {others}" if others else line
+
+
+def choose_line(action: act.Choose, actor: str, after: State) -> str:
+    """Say a character choice; a secret one only as made, until the reveal names them all."""
+    player = action.player or actor
+    names = {c.id: c.name for c in after.fd.characters}
+    if after.setup.mode == "team-battle":
+        return f"{player} picks {names.get(action.character, action.character)}"
+    if after.choosing is not None:
+        return f"{player} has chosen a character in secret"
+    chosen = after.setup.characters
+    shown = ", ".join(f"{p} {names.get(c, c)}" for p, c in chosen if p != after.setup.dragon)
+    return f"{player} has chosen: the characters are revealed ({shown})"
 
 
 def ruled_out(after: State) -> str:

@@ -135,6 +135,62 @@ function renderStatus(s) {
     : "";
 }
 
+// Characters chosen at the table: in secret (only this phone's own choice is shown until the
+// last seat has chosen), or 2 vs 2 in the open, in the pick order A, B, B, A.
+function renderChoosing(s, seated) {
+  const box = document.getElementById("choose");
+  const c = s.choosing;
+  box.hidden = !c;
+  if (!c) return;
+  const mayChoose = seated && c.players.includes(s.you) && (c.blind || c.waiting.includes(s.you));
+  const picked = DUEL.choice || c.mine || c.options[0].id;
+  const select = el(
+    "select",
+    {
+      id: "character",
+      "aria-label": t("character", "Character"),
+      onchange: (e) => {
+        DUEL.choice = e.target.value;
+      },
+    },
+    c.options.map((o) => el("option", { value: o.id, selected: o.id === picked }, o.name)),
+  );
+  const nameOf = (id) => c.options.find((o) => o.id === id)?.name || id;
+  const status = (p) =>
+    s.characters[p] ? s.characters[p] : c.chosen.includes(p) ? "✓ " + t("chosen_secret", "chosen") : "… " + t("choosing", "choosing");
+  fill(
+    box,
+    el("h2", {}, c.blind ? t("choose_secret_title", "Characters: chosen in secret") : t("pick_title", "Characters: picks A, B, B, A")),
+    el(
+      "ul",
+      { id: "choosers" },
+      c.players.map((p) => el("li", { "data-chooser": p }, p + ": " + status(p))),
+    ),
+    c.mine ? el("p", { id: "my-choice" }, t("your_choice", "Your choice (only you see it)") + ": " + nameOf(c.mine)) : null,
+    mayChoose
+      ? el(
+          "div",
+          { class: "row" },
+          select,
+          el(
+            "button",
+            {
+              type: "button",
+              class: "big",
+              id: "choose-go",
+              onclick: () => {
+                const character = select.value;
+                DUEL.choice = null;
+                duelAct({ type: "choose", character });
+              },
+            },
+            c.blind ? (c.mine ? t("change_choice", "Change") : t("choose_in_secret", "Choose in secret")) : t("pick", "Pick"),
+          ),
+        )
+      : null,
+  );
+}
+
 function pawn(f, seated, label) {
   return el(
     "span",
@@ -236,7 +292,7 @@ function cardPicker(s) {
 
 function renderControls(s, seated) {
   const box = document.getElementById("controls");
-  box.hidden = !seated || s.round_over || !!s.game_winner || !!s.pending || isBot(s, s.turn);
+  box.hidden = !seated || !!s.choosing || s.round_over || !!s.game_winner || !!s.pending || isBot(s, s.turn);
   if (box.hidden) return;
   const me = s.turn;
   // A target the player picked by hand stays picked for this turn; otherwise the likely one.
@@ -814,6 +870,8 @@ function stepButton(s, name) {
       return goTo("pile", t("fd_go_time_over", "Enter the hands ↑"));
     case "between":
       return goTo("between", t("fd_go_between", "Choose ↑"));
+    case "choose":
+      return goTo("choose", t("fd_go_choose", "Choose ↑"));
     case "reshuffle":
       return el(
         "button",
@@ -830,6 +888,7 @@ function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && !!s.you;
   renderStatus(s);
+  renderChoosing(s, seated);
   renderTrack(s, seated);
   renderAnswer(s, seated);
   renderControls(s, seated);
