@@ -89,11 +89,13 @@ function renderStatus(s) {
     el(
       "h1",
       {},
-      s.game_winner
-        ? t("game_over", "Game over")
-        : s.round_over
-          ? t("round_over", "Round over")
-          : t("turn_of", "Turn") + " " + s.turn_no + ": " + s.turn,
+      s.choosing
+        ? t("choosing_title", "Choosing characters")
+        : s.game_winner
+          ? t("game_over", "Game over")
+          : s.round_over
+            ? t("round_over", "Round over")
+            : t("turn_of", "Turn") + " " + s.turn_no + ": " + s.turn,
     ),
     el("p", {}, t("mode", "Mode") + ": " + modeName(s) + (raid ? "" : " · " + t("rounds", "Rounds") + " " + score + " / " + s.round_wins)),
     raid || s.mode === "solo"
@@ -660,7 +662,7 @@ function pileCorrection(s) {
 
 function renderPile(s, seated) {
   const box = document.getElementById("pile");
-  const live = seated && !s.round_over && !s.game_winner;
+  const live = seated && !s.round_over && !s.game_winner && !s.choosing;
   const hands = standing(s).map((f) =>
     el("label", {}, el("span", {}, f.name), kept("hand-" + f.name, { "data-hand": f.name, inputmode: "numeric", placeholder: "2 4 5" })),
   );

@@ -1,0 +1,82 @@
+"""Flash Duel on two phones (#18): characters chosen double-blind, each phone seeing only its
+own pick until the reveal; then the draw pile lowered by the table at the end of a turn.
+Screenshots in $STRIKEKIT_SHOTS (duel-choose-*.png)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.test_browser_duel import Phone, no_errors, running
+from tests.phones import CHROMIUM, SEEN_WITHIN_MS
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
+
+
+def open_blind_table(url: str, ana: Phone, ben: Phone) -> None:
+    """Ana opens a Full Game whose characters are chosen on the phones; Ben joins."""
+    first = ana.page
+    first.goto(url + "/")
+    first.select_option("#duel select[name=mode]", "full")
+    first.fill("#duel input[name=p1]", "Ana")
+    first.fill("#duel input[name=p2]", "Ben")
+    first.check("#duel input[name=blind]")
+    first.click("#duel button[type=submit]")
+    first.wait_for_url("**/m/**")
+    first.wait_for_selector("#choose #choose-go")
+    join_url = first.locator("#share a").first.get_attribute("href")
+    ben.page.goto(str(join_url))
+    ben.page.click("#seats button:has-text('Ben')")
+    ben.page.wait_for_url("**/m/**")
+    ben.page.wait_for_selector("#choose #choose-go")
+
+
+def secret_seen(phone: Phone) -> Any:
+    """Return what the phone's own table state says of the choice (as its page read it)."""
+    return phone.page.evaluate("(() => { const c = ROOM.current.state.choosing; "
+                               "return c && {mine: c.mine, chosen: c.chosen}; })()")  # fmt: skip
+
+
+def test_two_phones_choose_double_blind_then_the_table_draws(
+    request: pytest.FixtureRequest,
+) -> None:
+    url, chromium = running(request)
+    ana, ben = Phone(chromium, "Ana"), Phone(chromium, "Ben", dark=True, ja=True)
+    open_blind_table(url, ana, ben)
+    ana.see("#next-step", "Choose your character in secret")
+    ana.page.select_option("#choose #character", "midori")
+    ana.act("#choose #choose-go")
+    ana.see("#my-choice", "Midori")
+    ben.catch_up(ana)
+    ben.see("#choosers li[data-chooser='Ana']", "✓")
+    # Ben's phone knows Ana has chosen, not what: nothing on its page or in its state says it
+    assert secret_seen(ben) == {"mine": None, "chosen": ["Ana"]}
+    assert ben.page.locator("#my-choice").count() == 0
+    for section in ("#choosers", "#status", "#abilities", "#history", "#next-step"):
+        assert "Midori" not in ben.page.locator(section).inner_text(), section
+    ana.shot("choose-ana-committed")
+    ben.shot("choose-ben-before")
+    ben.page.select_option("#choose #character", "rook")
+    ben.act("#choose #choose-go")
+    for phone in (ana, ben):
+        phone.catch_up(ben)
+        phone.see("#abilities h3", "Midori")
+        phone.see("#abilities h3", "Rook")
+        phone.see("#history li", "the characters are revealed (Ana Midori, Ben Rook)")
+        phone.page.locator("#choose").wait_for(state="hidden", timeout=SEEN_WITHIN_MS)
+    ana.shot("choose-revealed")
+    ben.shot("choose-revealed-ja-dark")
+    # the first player moves and ends the turn: the table draws back the card played
+    first = ana.page.locator("#status h1").inner_text().rsplit(": ", 1)[1]
+    phone = {"Ana": ana, "Ben": ben}[first]
+    phone.see("#pile h2", ": 15")
+    phone.cards(2)
+    phone.act("#controls #move")
+    phone.act("#controls #end-turn")
+    for seen in (ana, ben):
+        seen.catch_up(phone)
+        seen.see("#pile h2", ": 14")
+        seen.see("#history li", f"{first} draws 1 (14 left)")
+    phone.shot("choose-first-draw")
+    no_errors([ana, ben])
