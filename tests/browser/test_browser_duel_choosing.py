@@ -80,3 +80,28 @@ def test_two_phones_choose_double_blind_then_the_table_draws(
         seen.see("#history li", f"{first} draws 1 (14 left)")
     phone.shot("choose-first-draw")
     no_errors([ana, ben])
+
+
+def test_the_clockwork_coin_flip_is_shown_on_every_phone(request: pytest.FixtureRequest) -> None:
+    # seed 002: "Flip a coin to determine who will choose first."
+    url, chromium = running(request)
+    ana, ben = Phone(chromium, "Ana"), Phone(chromium, "Ben", ja=True)
+    first = ana.page
+    first.goto(url + "/")
+    first.select_option("#room select[name=kind]", "draft:flash-duel")
+    first.fill("#room input[name=p1]", "Ana")
+    first.fill("#room input[name=p2]", "Ben")
+    first.click("#room button[type=submit]")
+    first.wait_for_url("**/m/**")
+    join_url = first.locator("#share a").first.get_attribute("href")
+    ben.page.goto(str(join_url))
+    ben.page.click("#seats button:has-text('Ben')")
+    ben.page.wait_for_url("**/m/**")
+    winner = first.evaluate("ROOM.current.state.coin")
+    assert winner in ("Ana", "Ben")
+    ana.see("#coin", f"Coin flip: {winner} drafts first and plays first")
+    ben.see("#coin", f"{winner} が先にピック")
+    ben.see(".pick-order", winner)
+    ana.shot("coin-en")
+    ben.shot("coin-ja")
+    no_errors([ana, ben])
