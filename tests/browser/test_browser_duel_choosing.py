@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_duel import Phone, no_errors, running
-from tests.phones import CHROMIUM, SEEN_WITHIN_MS
+from tests.browser.test_browser_duel import Phone, no_errors, open_table, running
+from tests.phones import CHROMIUM, SEEN_WITHIN_MS, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
@@ -105,3 +105,45 @@ def test_the_clockwork_coin_flip_is_shown_on_every_phone(request: pytest.Fixture
     ana.shot("coin-en")
     ben.shot("coin-ja")
     no_errors([ana, ben])
+
+
+def post_action(phone: Phone, url: str, action: dict[str, Any]) -> None:
+    """Send an action from the phone's own seat (its cookies), as its page would."""
+    match_id = phone.page.url.rsplit("/", 1)[1]
+    version = phone.page.evaluate("ROOM.current.version")
+    csrf = next(c["value"] for c in phone.page.context.cookies() if c["name"] == "csrf")
+    body = {"action": action, "base_version": version, "idempotency_key": f"fd-test-{version}-key"}
+    sent = phone.page.request.post(
+        f"{url}/api/matches/{match_id}/actions", data=body, headers={"X-CSRF-Token": csrf}
+    )
+    assert sent.status == 200, sent.text()
+    until(phone.page, f"ROOM.current.version > {version}")
+
+
+def test_raid_reshuffle_is_prompted_on_the_dragons_phone(request: pytest.FixtureRequest) -> None:
+    # seed 002: with 3 mortals, "reshuffle the discard pile and Dragon's hand cards into the
+    # draw deck the first time the draw pile runs out ... Then the Dragon draws the number of
+    # cards he just discarded."
+    url, chromium = running(request)
+    names = ("Ana", "Ben", "Cid", "Drake")
+    phones = [Phone(chromium, n, ja=n == "Cid") for n in names]
+    ana, _, cid, drake = phones
+    open_table(url, phones, "raid")
+    for count in (10, 7):  # a recount by hand empties the pile (40 less 3 hands and 8: 17)
+        post_action(ana, url, {"type": "draw", "count": count})
+    drake.see("#next-step", "The draw pile ran out: shuffle the discard pile and your hand")
+    ana.see("#next-step", "waiting for Drake to reshuffle")
+    cid.see("#next-step", "Drake のリシャッフルを待っています")
+    assert ana.page.locator("#next-step button, #pile #reshuffle").count() == 0
+    assert ana.page.locator("#controls").is_hidden()  # no play before the reshuffle
+    drake.see("#pile #reshuffle")
+    drake.shot("raid-reshuffle-dragon")
+    ana.shot("raid-reshuffle-mortal")
+    drake.act("#next-step button")
+    for phone in phones:
+        phone.catch_up(drake)
+        phone.see("#pile h2", ": 17")
+    drake.see("#history li", "reshuffled once (17 cards)")
+    ana.see("#next-step", "Your turn")
+    drake.shot("raid-reshuffled")
+    no_errors(phones)

@@ -294,7 +294,7 @@ function cardPicker(s) {
 
 function renderControls(s, seated) {
   const box = document.getElementById("controls");
-  box.hidden = !seated || !!s.choosing || s.round_over || !!s.game_winner || !!s.pending || isBot(s, s.turn);
+  box.hidden = !seated || !!s.choosing || s.reshuffle_due || s.round_over || !!s.game_winner || !!s.pending || isBot(s, s.turn);
   if (box.hidden) return;
   const me = s.turn;
   // A target the player picked by hand stays picked for this turn; otherwise the likely one.
@@ -683,7 +683,7 @@ function renderPile(s, seated) {
           ),
         )
       : null,
-    live && s.reshuffle_due
+    live && s.reshuffle_due && s.you === s.dragon
       ? el(
           "button",
           { type: "button", class: "big", id: "reshuffle", onclick: () => duelAct({ type: "reshuffle" }) },
