@@ -218,3 +218,20 @@ def test_solo_bot_draws_its_card_then_refills(catalog: Catalog) -> None:
     table.act("Ana", type="bot_turn", hand=[1, 1, 2, 2, 4], drawn=5)
     assert table.view()["deck"] == deck - 1
     assert table.history[-1].endswith("Bot draws 1 (" + str(deck - 1) + " left)")
+
+
+def test_a_discard_by_an_ability_is_drawn_back_at_the_refill(catalog: Catalog) -> None:
+    # Grave's Martial Mastery: "Discard a pair to take one card back from the discard pile":
+    # one card fewer in hand, drawn back from the pile at the end of the turn
+    table = duel(catalog).place(Ana=5, Ben=12)
+    table.act("Ana", type="discard", player="Ana", count=1)
+    assert table.history[-1] == "Ana discards 1 (drawn back at the refill)"
+    assert table.view()["deck"] == 15
+    table.act("Ana", type="move", player="Ana", card=1).act("Ana", type="end_turn")
+    assert table.history[-1] == "Ana: end of turn; Ana draws 2 (13 left)"
+    assert room.deciders(room.act.Discard("Ana", 2), table.state) == ("Ana",)
+
+
+def test_discard_needs_a_table_that_draws(catalog: Catalog) -> None:
+    table = Table(catalog, players=["Ana", "Ben"], characters=CHARS)  # a stored version-1 table
+    assert "counts the draws by hand" in table.refused("Ana", type="discard", player="Ana", count=1)

@@ -109,6 +109,15 @@ class Draw:
 
 
 @dataclass(frozen=True)
+class Discard:
+    """Rules 2: a player lost cards from their hand outside a play (an ability that
+    discards): they draw them back at their next refill."""
+
+    player: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
 class Reshuffle:
     """Raid: the pile ran out the first time; the table reshuffles the discards and the
     Dragon's hand, the Dragon redraws, and the refills owed are drawn."""
@@ -234,6 +243,7 @@ Action = (
     | Hit
     | EndTurn
     | Draw
+    | Discard
     | Reshuffle
     | Choose
     | TimeOver
@@ -306,6 +316,7 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "hit": lambda d: Hit(text(d, "player")),
     "end_turn": lambda d: EndTurn(),
     "draw": lambda d: Draw(number(d, "count", 1), optional_text(d, "player")),
+    "discard": lambda d: Discard(text(d, "player"), number(d, "count", 1)),
     "reshuffle": lambda d: Reshuffle(),
     "choose": lambda d: Choose(text(d, "character"), optional_text(d, "player")),
     "time_over": lambda d: TimeOver(hands(d)),
@@ -345,6 +356,7 @@ TYPE_NAMES: dict[type, str] = {
     Hit: "hit",
     EndTurn: "end_turn",
     Draw: "draw",
+    Discard: "discard",
     Reshuffle: "reshuffle",
     Choose: "choose",
     TimeOver: "time_over",

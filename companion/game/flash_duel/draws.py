@@ -120,3 +120,16 @@ def reshuffle(state: State, actor: str, new_deck: int) -> State:
     for who, count in owed:
         state = lower(state, who, count)
     return state
+
+
+def discard(state: State, player: str, count: int) -> State:
+    """``player`` lost ``count`` cards from their hand (an ability): drawn back at their refill.
+
+    :raises DuelRoomError: at a table that counts draws by hand, or for a count out of range.
+    """
+    if not kept_by_table(state):
+        raise DuelRoomError("this table counts the draws by hand: use Draw")
+    if not 1 <= count <= 2 * state.fd.hand_size:
+        raise DuelRoomError(f"'count' must be 1 to {2 * state.fd.hand_size} cards")
+    state.fighter(player)
+    return spend(state, player, count)

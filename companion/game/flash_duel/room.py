@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from companion.game.errors import InvalidSetup
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import choosing, combat, raid_modes, rounds, solo, view
+from companion.game.flash_duel import choosing, combat, draws, raid_modes, rounds, solo, view
 from companion.game.flash_duel.actions import JsonObject, JsonOut
 from companion.game.flash_duel.modes import find_mode
 from companion.game.flash_duel.state import KIND, DuelRoomError, Setup, State, game_set
@@ -171,6 +171,8 @@ def play(state: State, action: act.Action, actor: str, catalog: Catalog, positio
             return rounds.draw(state, action)
         case act.Choose():
             return choosing.choose(state, action, actor)
+        case act.Discard():
+            return draws.discard(state, action.player, action.count)
         case act.Reshuffle():
             return raid_modes.reshuffle(state, action, actor)
         case act.TimeOver():
@@ -236,7 +238,7 @@ def deciders(action: act.Action, state: State) -> tuple[str, ...] | None:
         return (action.player,)
     if isinstance(action, act.EndTurn):
         return (state.current,)
-    if isinstance(action, act.Draw | act.Choose) and action.player is not None:
+    if isinstance(action, act.Draw | act.Choose | act.Discard) and action.player is not None:
         return (action.player,)
     if isinstance(action, act.Reshuffle) and state.setup.dragon:
         return (state.setup.dragon,)

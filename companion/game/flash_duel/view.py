@@ -315,6 +315,8 @@ def say(action: act.Action) -> str:
             return f"{player} dashes {dash} and blocks with {cards_text(cards)}"
         case act.Retreat(player, card):
             return f"{player} retreats {card}"
+        case act.Discard(player, count):
+            return f"{player} discards {count} (drawn back at the refill)"
         case act.Draw(count, player):
             if count < 0:
                 return f"put {-count} back on the draw pile"

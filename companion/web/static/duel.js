@@ -638,18 +638,30 @@ function renderBetween(s, seated) {
 function pileCorrection(s) {
   const mine = s.fighters.some((f) => f.name === s.you);
   return [
-    el("p", { class: "small" }, t("table_draws_hint", "The table draws for every player at the end of a turn. Correct it here:")),
+    el(
+      "p",
+      { class: "small" },
+      t(
+        "table_draws_hint",
+        "The table draws for every player at the end of a turn. An ability drew or discarded a card, or a card was miscounted? Correct it here:",
+      ),
+    ),
     el(
       "div",
       { class: "row" },
       mine
-        ? [1, 2].map((n) =>
+        ? [
             el(
               "button",
-              { type: "button", "data-draw": n, disabled: n > s.deck, onclick: () => duelAct({ type: "draw", count: n, player: s.you }) },
-              t("i_drew", "I drew") + " " + n,
+              { type: "button", "data-draw": 1, onclick: () => duelAct({ type: "draw", count: 1, player: s.you }) },
+              t("i_drew", "I drew 1"),
             ),
-          )
+            el(
+              "button",
+              { type: "button", "data-discard": 1, onclick: () => duelAct({ type: "discard", count: 1, player: s.you }) },
+              t("i_discarded", "I discarded 1"),
+            ),
+          ]
         : null,
       el(
         "button",
