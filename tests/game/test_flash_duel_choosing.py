@@ -52,21 +52,16 @@ def test_each_phone_sees_only_its_own_choice_until_the_reveal(catalog: Catalog) 
     table.act(table.view()["turn"], type="end_turn")  # play goes on
 
 
-def test_a_seat_cannot_change_anothers_secret_choice(catalog: Catalog) -> None:
+def test_a_seat_cannot_make_or_change_anothers_secret_choice(catalog: Catalog) -> None:
     table = blind(catalog)
+    assert "on Ben's own phone" in table.refused("Ana", type="choose", character="rook",
+                                                 player="Ben")  # fmt: skip
     table.act("Ana", type="choose", character="grave")
-    assert "only Ana's phone" in table.refused("Ben", type="choose", character="rook",
-                                                player="Ana")  # fmt: skip
+    assert "on Ana's own phone" in table.refused("Ben", type="choose", character="rook",
+                                                 player="Ana")  # fmt: skip
     assert table.view("Ana")["choosing"]["mine"] == "grave"
+    assert table.view("Ben")["choosing"]["waiting"] == ["Ben"]
     assert room.deciders(act.Choose("rook", "Ana"), table.state) == ("Ana",)
-
-
-def test_a_phone_may_choose_for_a_seat_without_one_until_it_chooses(catalog: Catalog) -> None:
-    table = blind(catalog)
-    table.act("Ana", type="choose", character="rook", player="Ben")
-    assert table.view("Ben")["choosing"]["mine"] == "rook"
-    table.act("Ben", type="choose", character="jaina")  # his own phone overrides it
-    assert table.view("Ben")["choosing"]["mine"] == "jaina"
 
 
 def test_unknown_character_and_no_choosing_refused(catalog: Catalog) -> None:
@@ -102,8 +97,10 @@ def test_team_battle_picks_in_the_open_a_b_b_a(catalog: Catalog) -> None:
     table = Table(catalog, mode="team-battle", players=players, rules=2)
     assert table.view("Ben")["next_step"]["say"] == "fd_wait_pick"
     assert "team A picks now" in table.refused("Ben", type="choose", character="rook")
-    table.act("Cat", type="choose", character="jaina")  # either member of team A
-    assert table.history[-1] == "Cat picks Jaina"
+    assert "team picks for Cat" in table.refused("Ben", type="choose", character="jaina",
+                                                 player="Cat")  # fmt: skip
+    table.act("Ana", type="choose", character="jaina", player="Cat")  # a teammate, or Cat
+    assert table.history[-1] == "Ana: Cat picks Jaina"
     assert table.view("Ben")["characters"] == {"Cat": "Jaina"}  # in the open
     assert room.is_final(act.Choose("jaina"), table.state)
     assert "team B picks now" in table.refused("Ana", type="choose", character="grave")

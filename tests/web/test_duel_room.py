@@ -332,7 +332,7 @@ def test_double_blind_choice_stays_secret_through_the_api(app: Flask) -> None:
     assert state(a, room)["state"]["choosing"]["mine"] == "midori"
     # Ben's phone cannot overwrite Ana's secret, nor undo it
     refused = act(b, room, {"type": "choose", "character": "rook", "player": "Ana"})
-    assert refused.status_code == 422 and "only Ana's phone" in refused.get_json()["error"]
+    assert refused.status_code == 422 and "on Ana's own phone" in refused.get_json()["error"]
     assert state(b, room)["can_undo"] is False
     # a choice made on a table seen before Ana's is still taken (the phones choose at once)
     body = {"action": {"type": "choose", "character": "rook"}, "base_version": old,

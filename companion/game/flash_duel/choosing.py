@@ -12,7 +12,8 @@ B chooses, then the second member of team A chooses." Picks are made in that ord
 open: each one is shown as it is made.
 
 A character the creator filled in is kept; only the others choose. Solo, Simple and Custom
-Clockwork tables never choose here.
+Clockwork tables never choose here. A secret choice is made on the player's own phone only
+(no other seat can make, change or see it); a 2 vs 2 pick by the player or a teammate.
 """
 
 from __future__ import annotations
@@ -34,12 +35,12 @@ class Choosing:
     """The seats that choose at this table (in seat order)."""
     blind: bool
     """True: double-blind; False: open picks in the 2 vs 2 order."""
-    secret: tuple[tuple[str, str, str], ...] = ()
-    """(player, character, the seat whose phone committed it), hidden until the reveal."""
+    secret: tuple[tuple[str, str], ...] = ()
+    """(player, character), hidden until the reveal."""
 
     def committed(self) -> dict[str, str]:
         """Return each committed player's character."""
-        return {p: c for p, c, _ in self.secret}
+        return dict(self.secret)
 
     def waiting_for(self, setup: Setup) -> tuple[str, ...]:
         """Return the players who have not chosen yet, in seat order."""
@@ -73,7 +74,7 @@ def choose(state: State, action: act.Choose, actor: str) -> State:
     """Commit or pick a character; the table starts once every seat has one.
 
     :raises DuelRoomError: outside the choice, for an unknown character, out of pick
-        order, or for a secret choice another seat has made for itself.
+        order, for another seat's secret choice, or for the other team's pick.
     """
     choosing = state.choosing
     if choosing is None:
@@ -84,18 +85,19 @@ def choose(state: State, action: act.Choose, actor: str) -> State:
     if action.character not in {c.id for c in state.fd.characters}:
         known = ", ".join(c.id for c in state.fd.characters)
         raise DuelRoomError(f"no Flash Duel character {action.character!r} (known: {known})")
+    if choosing.blind and player != actor:
+        raise DuelRoomError(f"{player} chooses in secret, on {player}'s own phone")
+    if not choosing.blind and state.side_of(player) != state.side_of(actor):
+        raise DuelRoomError(f"{player}'s team picks for {player}, not {actor}")
     if not choosing.blind:
         return pick(state, choosing, player, action.character)
-    return commit(state, choosing, player, action.character, actor)
+    return commit(state, choosing, player, action.character)
 
 
-def commit(state: State, choosing: Choosing, player: str, character: str, actor: str) -> State:
+def commit(state: State, choosing: Choosing, player: str, character: str) -> State:
     """Double-blind: keep the choice secret; reveal all when the last seat has chosen."""
-    own = [by for p, _, by in choosing.secret if p == player]
-    if own and own[0] == player and actor != player:
-        raise DuelRoomError(f"{player} has chosen in secret: only {player}'s phone changes it")
     rest = tuple(s for s in choosing.secret if s[0] != player)
-    choosing = replace(choosing, secret=(*rest, (player, character, actor)))
+    choosing = replace(choosing, secret=(*rest, (player, character)))
     if choosing.waiting_for(state.setup):
         return replace(state, choosing=choosing)
     return settled(state, choosing.committed())
