@@ -7,7 +7,7 @@ players ("Ana", "Ana & Cat", "Drake (Dragon)") so results read "round to Ana".
 from __future__ import annotations
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import bots
+from companion.game.flash_duel import bots, choosing
 from companion.game.flash_duel.actions import JsonOut
 from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.next_step import next_step
@@ -40,6 +40,12 @@ def say_event(state: State, event: Event) -> str:
         Happening.SWITCHED: f"{' and '.join(who)} switch places in the turn order",
         Happening.ROUND_ENDED: round_sentence(state),
     }
+    if event.what is Happening.TURN_ENDED:
+        return ""
+    if event.what is Happening.DREW:
+        return drew_sentence(first, event.number, event.left)
+    if event.what is Happening.DECK_RAN_OUT:
+        return f"the draw pile ran out: {first} reshuffles the discards and his hand"
     if event.what is Happening.TIME_OVER_LOSS:
         return f"time-over: {side_name(state, who[0])} lose at once ({names.get(who[1], who[1])})"
     if event.what is Happening.ACCUSED:
@@ -49,6 +55,11 @@ def say_event(state: State, event: Event) -> str:
     if event.what is Happening.SWAPPED:
         return f"{who[0]} swapped {names.get(who[1], who[1])} for {names.get(who[2], who[2])}"
     return str(words.get(event.what, event.what.value))
+
+
+def drew_sentence(who: str, count: int | None, left: int | None) -> str:
+    """Say a draw from the pile: "Ana draws 3 (12 left)"."""
+    return f"{who + ' draws' if who else 'drew'} {count} ({left} left)"
 
 
 def round_sentence(state: State) -> str:
@@ -73,7 +84,7 @@ def round_sentence(state: State) -> str:
 
 def news(state: State) -> str:
     """Say everything the last action did."""
-    return "; ".join(say_event(state, e) for e in state.news)
+    return "; ".join(filter(None, (say_event(state, e) for e in state.news)))
 
 
 def say_bot(state: State) -> str:
@@ -237,6 +248,8 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
         "turn_no": state.turn_no,
         "deck": state.deck,
         "reshuffles": state.reshuffles,
+        "reshuffle_due": state.reshuffle_due,
+        "table_draws": state.setup.rules >= 2,
         "pending": pending_view(state),
         "score": {s: state.match.wins(s) for s in state.match.sides},
         "round_wins": state.match.round_wins,
@@ -263,6 +276,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
             if p != state.setup.dragon
         },
         "dragon_setup": dragon_setup(state),
+        "choosing": choosing.visible(state, viewer),
         "next_step": next_step(state, viewer),
     }
 
@@ -301,8 +315,12 @@ def say(action: act.Action) -> str:
             return f"{player} dashes {dash} and blocks with {cards_text(cards)}"
         case act.Retreat(player, card):
             return f"{player} retreats {card}"
-        case act.Draw(count):
-            return f"drew {count}"
+        case act.Discard(player, count):
+            return f"{player} discards {count} (drawn back at the refill)"
+        case act.Draw(count, player):
+            if count < 0:
+                return f"put {-count} back on the draw pile"
+            return f"{player} draws {count}" if player else f"drew {count}"
         case act.UseAbility(player, ability):
             return f"{player} uses {ability.rsplit('/')[-1].replace('-', ' ')}"
         case act.AbilityHit(player, ability, _):
@@ -337,11 +355,40 @@ def describe(action: act.Action, actor: str, after: State) -> str:
         bot = say_bot(after)
         text = f"{text} ({bot})" if bot else text
         effect = ruled_out(after) if isinstance(action, act.BotTurn) else ""
-        return f"{text}; {effect}" if effect else text
+        text = f"{text}; {effect}" if effect else text
+        return f"{text}; {told}" if told else text
+    if isinstance(action, act.Choose):
+        return by(actor, choose_line(action, actor, after))
+    if isinstance(action, act.Draw | act.Reshuffle):
+        return by(actor, draw_line(action, after))
+    if isinstance(action, act.EndTurn):
+        return f"{text}; {told}" if told else text
     shown = act.Block | act.DashingBlock | act.AbilityHit
     text = f"{text} ({told})" if told and isinstance(action, shown) else text
     effect = ruled_out(after) if isinstance(action, act.Attack | act.Dash | act.BotTurn) else ""
     return f"{text}; {effect}" if effect else text
+
+
+def draw_line(action: act.Draw | act.Reshuffle, after: State) -> str:
+    """Say a correction of the pile or the Raid's reshuffle, with what is left."""
+    if isinstance(action, act.Reshuffle):
+        return news(after) or "reshuffled"
+    others = "; ".join(say_event(after, e) for e in after.news if e.what is not Happening.DREW)
+    line = f"{say(action)} ({after.deck} left)"
+    return f"{line}; {others}" if others else line
+
+
+def choose_line(action: act.Choose, actor: str, after: State) -> str:
+    """Say a character choice; a secret one only as made, until the reveal names them all."""
+    player = action.player or actor
+    names = {c.id: c.name for c in after.fd.characters}
+    if after.setup.mode == "team-battle":
+        return f"{player} picks {names.get(action.character, action.character)}"
+    if after.choosing is not None:
+        return f"{player} has chosen a character in secret"
+    chosen = after.setup.characters
+    shown = ", ".join(f"{p} {names.get(c, c)}" for p, c in chosen if p != after.setup.dragon)
+    return f"{player} has chosen: the characters are revealed ({shown})"
 
 
 def ruled_out(after: State) -> str:
