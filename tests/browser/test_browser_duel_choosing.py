@@ -147,3 +147,48 @@ def test_raid_reshuffle_is_prompted_on_the_dragons_phone(request: pytest.Fixture
     ana.see("#next-step", "Your turn")
     drake.shot("raid-reshuffled")
     no_errors(phones)
+
+
+def test_team_battle_picks_in_the_open_in_pick_order(request: pytest.FixtureRequest) -> None:
+    # seed 002: team A picks, then team B twice, then the second member of team A
+    url, chromium = running(request)
+    phones = [Phone(chromium, n) for n in ("Ana", "Ben", "Cat", "Dan")]
+    ana, ben, cat, dan = phones
+    first = ana.page
+    first.goto(url + "/")
+    first.select_option("#duel select[name=mode]", "team-battle")
+    for n, phone in enumerate(phones, start=1):
+        first.fill(f"#duel input[name=p{n}]", phone.name)
+    first.check("#duel input[name=blind]")
+    first.click("#duel button[type=submit]")
+    first.wait_for_url("**/m/**")
+    join_url = str(first.locator("#share a").first.get_attribute("href"))
+    for phone in phones[1:]:
+        phone.page.goto(join_url)
+        phone.page.click(f"#seats button:has-text('{phone.name}')")
+        phone.page.wait_for_url("**/m/**")
+    ben.see("#next-step", "Waiting for Ana, Cat to pick")
+    assert ben.page.locator("#choose-go").count() == 0  # not team B's pick yet
+    ana.see("#next-step", "Your team picks now")
+    ana.page.select_option("#choose #character", "grave")
+    ana.act("#choose #choose-go")
+    for phone in (ben, dan):
+        phone.catch_up(ana)
+        phone.see("#choosers li[data-chooser='Ana']", "Grave")  # in the open
+        phone.see("#next-step", "Your team picks now")
+    ben.shot("pick-team-b")
+    ben.page.select_option("#choose #character", "rook")
+    ben.act("#choose #choose-go")
+    dan.catch_up(ben)
+    dan.page.select_option("#choose #character", "lum")
+    dan.act("#choose #choose-go")
+    cat.catch_up(dan)
+    cat.see("#next-step", "Your team picks now")
+    cat.page.select_option("#choose #character", "jaina")
+    cat.act("#choose #choose-go")
+    for phone in phones:
+        phone.catch_up(cat)
+        phone.page.locator("#choose").wait_for(state="hidden", timeout=SEEN_WITHIN_MS)
+        phone.see("#status", "Ana (Grave), Cat (Jaina)")
+    dan.shot("pick-done")
+    no_errors(phones)

@@ -50,7 +50,7 @@ class Choosing:
 
 def choosers(setup: Setup, needs_characters: bool, solo: bool) -> Choosing | None:
     """Return the choice to make before play, or None when every character is known."""
-    if not needs_characters or solo:
+    if not needs_characters or solo or setup.rules < 2:  # version 1: all filled in at creation
         return None
     known = dict(setup.characters)
     left = tuple(p for p in setup.players if p != setup.dragon and p not in known)

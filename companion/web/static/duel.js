@@ -144,7 +144,8 @@ function renderChoosing(s, seated) {
   const c = s.choosing;
   box.hidden = !c;
   if (!c) return;
-  const mayChoose = seated && c.players.includes(s.you) && (c.blind || c.waiting.includes(s.you));
+  const picksNow = (p) => !c.blind && c.picking && s.sides[c.picking]?.includes(p);
+  const mayChoose = seated && c.players.includes(s.you) && (c.blind || (c.waiting.includes(s.you) && picksNow(s.you)));
   const picked = DUEL.choice || c.mine || c.options[0].id;
   const select = el(
     "select",
@@ -159,7 +160,13 @@ function renderChoosing(s, seated) {
   );
   const nameOf = (id) => c.options.find((o) => o.id === id)?.name || id;
   const status = (p) =>
-    s.characters[p] ? s.characters[p] : c.chosen.includes(p) ? "✓ " + t("chosen_secret", "chosen") : "… " + t("choosing", "choosing");
+    s.characters[p]
+      ? s.characters[p]
+      : c.chosen.includes(p)
+        ? "✓ " + t("chosen_secret", "chosen")
+        : picksNow(p)
+          ? "▶ " + t("picks_now", "picks now")
+          : "… " + t("choosing", "choosing");
   fill(
     box,
     el("h2", {}, c.blind ? t("choose_secret_title", "Characters: chosen in secret") : t("pick_title", "Characters: picks A, B, B, A")),

@@ -87,7 +87,7 @@ JA_BLOCKS.flash_duel = {
   fd_go_choose: "選ぶ ↑", chosen_secret: "選択済み", choosing: "選択中", choose_secret_title: "キャラクター：秘密で選ぶ",
   pick_title: "キャラクター：A、B、B、Aの順に選ぶ", your_choice: "あなたの選択（あなただけに見えます）",
   character: "キャラクター", fd_blind: "各プレイヤーが自分のスマホで秘密にキャラクターを選ぶ（2対2はピック順）",
-  change_choice: "変更", choosing_title: "キャラクター選択中", choose_in_secret: "秘密で決定", pick: "選ぶ", i_drew: "自分が1枚引いた", i_discarded: "自分が1枚捨てた", put_back: "1枚山札に戻す",
+  change_choice: "変更", choosing_title: "キャラクター選択中", picks_now: "ピック中", choose_in_secret: "秘密で決定", pick: "選ぶ", i_drew: "自分が1枚引いた", i_discarded: "自分が1枚捨てた", put_back: "1枚山札に戻す",
   table_draws_hint: "ターンの終わりに各プレイヤーの補充を自動で数えます。能力で引いた・捨てた、数え間違えたときはここで修正：",
   fd_round_over: "ラウンド終了", fd_bot_answers: "{attacker} がボットを攻撃：ボットの対応を入力",
   fd_attacked_dash: "攻撃されています（{attacker}）：ブロック、後退、または攻撃を受ける", fd_attacked: "攻撃されています（{attacker}）：ブロックか、攻撃を受ける",
