@@ -157,15 +157,33 @@ export function roomNextStep(step, button) {
   document.body.classList.toggle("with-next-step", !!step);
   if (!step) return;
   bar.classList.toggle("mine", step.mine);
+  const line = el("p", { id: "next-line" }, stepWords(step));
+  const hint = step.hint ? el("p", { id: "next-hint", class: "hint" }, stepWords(step.hint)) : null;
   const buttons = step.actions.map((name) => button(name)).filter(Boolean);
-  fill(bar, el("p", { id: "next-line" }, stepWords(step)), buttons.length ? el("div", { class: "row" }, buttons) : null);
+  // Redraw the bar only when what it shows changed (prompt, hint, buttons and their labels):
+  // redrawn on every state, a tap landing during a redraw hit a button just taken away.
+  const drawn = [line, hint, ...buttons].map((node) => (node ? node.outerHTML : "")).join("");
+  if (bar.dataset.drawn === drawn && bar.firstChild) return;
+  bar.dataset.drawn = drawn;
+  fill(bar, line, hint, buttons.length ? el("div", { class: "row" }, buttons) : null);
+  document.body.style.setProperty("--next-step-height", bar.offsetHeight + "px");
 }
 // A step's prompt in the phone's language, its {slots} filled.
-// A slot that holds a game term (step.terms) is shown in the phone's words too.
+// A slot that holds a game term or a phrase (step.terms) is shown in the phone's words too,
+// the phrase's own {slots} filled from the step's args.
 function stepWords(step) {
-  const terms = step.terms || {};
-  const value = (name) => (terms[name] ? t(terms[name], String(step.args[name])) : String(step.args[name]));
-  return t(step.say, step.text).replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? value(name) : slot));
+  return fillSlots(step, t(step.say, step.text));
+}
+function fillSlots(step, text) {
+  return text.replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? stepSlot(step, name) : slot));
+}
+/** One slot of a step in the phone's language (a phrase's own slots filled). */
+export function stepSlot(step, name) {
+  const key = step.terms?.[name];
+  const english = String(step.args[name]);
+  if (!key) return english;
+  const words = t(key, english);
+  return words === english ? words : fillSlots({ args: step.args, terms: {} }, words);
 }
 function roomShow(data) {
   ROOM.current = data;
