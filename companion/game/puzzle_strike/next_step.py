@@ -101,7 +101,8 @@ def with_counter_hint(next_step: NextStep, chips: list[ChipName]) -> NextStep:
     """Add what counter-crash means, and the chips that can do it, to a step offering it."""
     if "counter" not in next_step["actions"] or not chips:
         return next_step
-    english = ", ".join(c["name"] for c in chips[:-1]) + " or " + chips[-1]["name"]
+    *others, last = [c["name"] for c in chips]
+    english = f"{', '.join(others)} or {last}" if others else last
     japanese = "・".join(c["name_ja"] or c["name"] for c in chips)
     args: dict[str, str | int] = {"chips": english, "chips_ja": japanese}
     return {**next_step, "hint": {"say": "ps_counter_hint", "text": COUNTER_HINT, "args": args}}
