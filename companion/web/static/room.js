@@ -166,9 +166,10 @@ export function roomNextStep(step, button) {
   const line = el("p", { id: "next-line" }, stepWords(step));
   const hint = step.hint ? el("p", { id: "next-hint", class: "hint" }, stepWords(step.hint)) : null;
   const buttons = step.actions.map((name) => button(name)).filter(Boolean);
-  // Redraw the bar only when what it shows changed (prompt, hint, buttons and their labels):
-  // redrawn on every state, a tap landing during a redraw hit a button just taken away.
-  const drawn = [line, hint, ...buttons].map((node) => (node ? node.outerHTML : "")).join("");
+  // Redraw the bar only when the step (prompt, slots, actions, hint) or what its buttons show
+  // changed: a redraw between a finger's press and release loses the tap. The step's actions
+  // are part of the key: "End turn" and "End turn at 10 or more" look alike but do not act alike.
+  const drawn = JSON.stringify(step) + [line, hint, ...buttons].map((node) => (node ? node.outerHTML : "")).join("");
   if (bar.dataset.drawn === drawn && bar.firstChild) return;
   bar.dataset.drawn = drawn;
   fill(bar, line, hint, buttons.length ? el("div", { class: "row" }, buttons) : null);
