@@ -25,6 +25,16 @@ class NextStep(TypedDict):
     """The buttons the bar offers, by name (the page knows what each one sends)."""
     terms: NotRequired[dict[str, str]]
     """Slots whose value is a game term, with its word key (shown in the phone's language)."""
+    hint: NotRequired[Hint]
+    """A short line under the prompt that explains it (e.g. what counter-crash means)."""
+
+
+class Hint(TypedDict):
+    """A line of help under a prompt: its word key, English text and slots, as a prompt's."""
+
+    say: str
+    text: str
+    args: dict[str, str | int]
 
 
 def step(mine: bool, say: str, text: str, *actions: str, **args: str | int) -> NextStep:

@@ -73,16 +73,26 @@ class Cached:
     def undo_refusal(self, viewer: str | None, for_anyone: bool = False) -> str | None:
         """Return why this viewer may not undo now, or None when they may. ``for_anyone``:
         a tournament's organiser, who may take back any seat's action (not a final one)."""
-        if self.top is None:
-            return "there is nothing to undo"
+        reason = self.undo_reason(viewer, for_anyone)
+        return None if reason is None else reason["text"]
+
+    def undo_reason(self, viewer: str | None, for_anyone: bool = False) -> dict[str, str] | None:
+        """Return why this viewer may not undo now, for the phone: a code ('nothing',
+        'final', 'other_seat', 'depth'), the English text, and the action's line and actor
+        where they matter; None when they may (see ``undo_refusal``)."""
+        top = self.top
+        if top is None:
+            return {"why": "nothing", "text": "there is nothing to undo"}
         if self.top_is_final:
-            return f"'{self.top.line}' is final: it cannot be taken back"
-        if self.top.actor != viewer and not for_anyone:
-            return (f"only {self.top.actor}'s phone can take back '{self.top.line}': "
-                    f"ask {self.top.actor} to undo it")  # fmt: skip
+            text = f"'{top.line}' is final: it cannot be taken back"
+            return {"why": "final", "line": top.line, "text": text}
+        if top.actor != viewer and not for_anyone:
+            who = top.actor
+            text = f"only {who}'s phone can take back '{top.line}': ask {who} to undo it"
+            return {"why": "other_seat", "actor": top.actor, "line": top.line, "text": text}
         depth = self.rules.undo_depth
         if depth is not None and stack_depth(self.undone) >= depth:
-            return "only the last action can be taken back here, once"
+            return {"why": "depth", "text": "only the last action can be taken back here, once"}
         return None
 
     def undo_offer(self, viewer: str | None) -> dict[str, Any] | None:

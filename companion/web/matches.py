@@ -127,6 +127,7 @@ def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
         "can_undo": can_undo,
         "can_redo": can_redo,
         "undo": cached.undo_offer(viewer),
+        "undo_why": undo_why(cached, viewer, match),
         "seats": seating.seats(database.get_db(), match["id"]),
     }
     if match["trust"] == TOURNAMENT:
@@ -141,6 +142,17 @@ def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
             "view_url": f"{base}/v/{match['view_token']}",
         }
     return data
+
+
+def undo_why(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any] | None:
+    """Say why this phone's Undo is off (None: it is on): a spectator's, or the store's
+    reason; at a tournament table the organiser may take back another seat's action too."""
+    if viewer is None:
+        return {"why": "spectator", "text": "a spectator's phone cannot undo"}
+    reason: dict[str, Any] | None = cached.undo_reason(viewer)
+    if reason is not None and reason["why"] == "other_seat" and match["trust"] == TOURNAMENT:
+        reason = {**reason, "organiser": True, "text": reason["text"] + " (or the organiser)"}
+    return reason
 
 
 def event_of(cached: Cached, match_id: str) -> dict[str, Any] | None:

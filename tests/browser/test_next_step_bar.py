@@ -94,6 +94,51 @@ def test_puzzle_strike_bar_on_the_acting_and_the_waiting_phone(server: str, brow
     ben.check_no_errors()
 
 
+def test_puzzle_strike_bar_says_what_sent_the_gems_and_what_counter_crash_is(
+    server: str, browser: Any
+) -> None:
+    """A counter-crash's rest flying back is said as such (nobody crashed it), on the bar
+    and in the toast; the bar offering counter-crash says what it means and which chips
+    can do it (the page does not know the hand), in English and in Japanese."""
+    ana, ben = Phone(browser, "Ana"), Phone(browser, "Ben", color_scheme="dark")
+    seat_puzzle_strike(server, ana, ben)
+    turn = until(ana.page, "ROOM.current.state.table && ROOM.current.state.table.turn")
+    acting, waiting = (ana, ben) if turn == "Ana" else (ben, ana)
+    other = waiting.name
+    pile = f"#piles section[data-owner='{other}']"
+    waiting.page.locator(f"{pile} button:text-is('+3')").click()
+    acting.page.locator(f"{pile} .gem-tile.v3").wait_for(timeout=SEEN_WITHIN_MS)
+    acting.page.locator("#next-step button", has_text="Ante").click()
+    bar_says(acting, "play your chips, then end the turn", mine=True)
+    acting.page.locator(f"#piles section[data-owner='{turn}'] .gem-tile.v1").first.click()
+    acting.page.locator("#piles button", has_text="Crash").first.click()
+    bar_says(waiting, f"{turn} crashed 1 at you: counter-crash or let them land", mine=True)
+    hint = waiting.page.locator("#next-step #next-hint")
+    hint.filter(has_text="Counter-crash: play Crash Gem").wait_for()
+    described = waiting.page.locator("#next-step button[aria-describedby=next-hint]")
+    assert described.inner_text().startswith("Counter-crash")
+    top(waiting)
+    on_screen(waiting, f"ps-counter-hint-{other}", ["Counter-crash", "Let them land"])
+    waiting.page.locator(f"{pile} .gem-tile.v3").first.click()
+    waiting.page.locator("#next-step button", has_text="Counter-crash (3)").click()
+    # 3 against 1: 2 fly back at the crasher, sent by the collision, not by a crash.
+    back = f"{other}'s counter-crash sends 2 back at you: counter-crash or let them land"
+    bar_says(acting, back, mine=True)
+    acting.page.locator("#message", has_text=f"{other}'s counter-crash sends 2 back").wait_for()
+    assert "crashed" not in acting.page.locator("#next-step #next-line").inner_text()
+    bar_says(waiting, f"{other}'s counter-crash sends 2 back at {turn}: waiting for", mine=False)
+    top(acting)
+    on_screen(acting, f"ps-counter-back-{turn}", ["Counter-crash", "Let them land"])
+    japanese(ana, ben)
+    bar_says(acting, f"{other} のカウンタークラッシュで 2 個があなたに跳ね返る", mine=True)
+    acting.page.locator(
+        "#next-hint", has_text="カウンタークラッシュ：手札の クラッシュジェム・"
+    ).wait_for()
+    on_screen(acting, f"ps-counter-back-ja-{turn}", ["カウンタークラッシュ"])
+    ana.check_no_errors()
+    ben.check_no_errors()
+
+
 def test_flash_duel_bar_says_your_turn_and_you_are_attacked(server: str, browser: Any) -> None:
     ana, ben = Phone(browser, "Ana", color_scheme="dark"), Phone(browser, "Ben")
     ana.page.goto(server + "/")

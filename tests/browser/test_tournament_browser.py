@@ -215,3 +215,41 @@ def test_a_clockwork_table_drafts_and_plays_the_tournament_s_duel(
     second.shot("tournament-clockwork-duel")
     for phone in phones.values():
         phone.check_no_errors()
+
+
+def test_standings_before_and_after_the_first_result_are_true(server: str, browser: Any) -> None:
+    """Before any result the standings show no percentages (a 33.00% floor means nothing
+    yet) and no empty cell; everyone is level. Once results are in, the tie-breakers appear
+    for the players they describe."""
+    org = browser.new_context(**PHONE).new_page()
+    errors: list[str] = []
+    org.on("pageerror", lambda exc: errors.append(str(exc)))
+    org.goto(server + "/tournaments/new")
+    org.fill("input[name=name]", "Friday Strike")
+    org.fill("textarea[name=players]", "Ana\nBen\nCid\nDee")
+    org.click("#new-tournament button[type=submit]")
+    org.wait_for_url("**/to/**")
+    org.wait_for_selector("#next-round:has-text('Start round 1'):enabled", timeout=WAIT_MS)
+    org.click("#next-round")
+    org.wait_for_selector("#round-title:has-text('Round 1')", timeout=WAIT_MS)
+    rows = org.locator("#standings table.standings tbody tr")
+    rows.first.wait_for(timeout=WAIT_MS)
+    org.locator("#standings").screenshot(path=str(SHOTS / "tournament-standings-none.png"))
+    cells = org.locator("#standings td").all_inner_texts()
+    assert all(c.strip() for c in cells), cells  # nothing empty
+    assert not any("33" in c or "%" in c for c in cells), cells
+    assert set(org.locator("#standings td.place").all_inner_texts()) == {"=1"}  # all level
+    enter_result(org, 1, 2, 0)
+    org.locator("#standings td", has_text="3").first.wait_for(timeout=WAIT_MS)
+    org.locator("#standings").screenshot(path=str(SHOTS / "tournament-standings-one.png"))
+    table = org.locator("#standings table.standings")
+    head = table.locator("thead").inner_text()
+    assert "GW%" in head
+    texts = [r.inner_text() for r in rows.all()]
+    played = [t for t in texts if "1-0-0" in t or "0-1-0" in t]
+    waiting = [t for t in texts if "0-0-0" in t]
+    assert len(played) == 2 and len(waiting) == 2, texts
+    assert not any("—" in t for t in played) and all("—" in t for t in waiting), texts
+    assert org.locator("#standings td.none").first.get_attribute("title")
+    assert all(c.strip() for c in org.locator("#standings td").all_inner_texts())
+    assert not errors, errors

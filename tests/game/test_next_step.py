@@ -175,3 +175,73 @@ def test_a_draft_says_whose_pick_with_picks_left_then_start_the_match(catalog: C
     done = (True, "The draft is done: start the match", ["carry"])
     assert bar(dict(DRAFT.view(state, second, catalog))) == done
     assert DRAFT.view(state, None, catalog)["next_step"] is None
+
+
+def incoming_bar(state: Any, catalog: Catalog) -> tuple[str, tuple[bool, str, list[str]]]:
+    """The target of the gems in the air, and the bar their phone shows."""
+    pending = view(state, None, catalog)["table"]["pending"]
+    return pending["target"], bar(view(state, pending["target"], catalog))
+
+
+def test_puzzle_strike_overflow_is_not_said_as_a_crash(catalog: Catalog) -> None:
+    # 2nd edition, 3 players: ending a turn at 12 knocks the player out and overflows the
+    # excess 2 onto the next player. Nobody crashed: the bar says the pile overflowed.
+    state = playing(catalog, FFA, Mode.FREE_FOR_ALL, edition=2)
+    turn = view(state, None, catalog)["table"]["turn"]
+    state = give(state, catalog, turn, 4, 4, 4)
+    state = do(state, catalog, turn, type="end_turn", without_ante=True)
+    target, (mine, line, actions) = incoming_bar(state, catalog)
+    assert mine and actions == ["counter", "land"]
+    assert line == f"{turn} overflowed 2 onto you: counter-crash or let them land"
+    assert "crashed" not in bar(view(state, turn, catalog))[1]
+
+
+def test_puzzle_strike_counter_crash_rest_flies_back_in_words(catalog: Catalog) -> None:
+    # Ben counter-crashes a 3-gem against 1 crashed at him: 2 fly back at the sender, sent
+    # by nobody's crash but by the collision.
+    state, turn, other = first_turn(catalog, DUEL)
+    state = give(give(state, catalog, turn, 1), catalog, other, 3)
+    state = do(state, catalog, turn, type="crash", gems=[1])
+    state = do(state, catalog, other, type="counter", gems=[3])
+    target, (mine, line, actions) = incoming_bar(state, catalog)
+    assert target == turn and mine and actions == ["counter", "land"]
+    assert line == f"{other}'s counter-crash sends 2 back at you: counter-crash or let them land"
+    _, waiting, _ = bar(view(state, other, catalog))
+    assert waiting == f"{other}'s counter-crash sends 2 back at {turn}: waiting for {turn}"
+
+
+def test_puzzle_strike_floating_gems_are_said_as_floating(catalog: Catalog) -> None:
+    # Free-for-all: crashed from a pile of 10 or more, the gems float; taking a gem out of
+    # the pile sends them now, long after the crash.
+    state, turn, target = first_turn(catalog, FFA)
+    state = give(state, catalog, turn, 4, 4, 2, 1)
+    state = do(state, catalog, turn, type="crash", gems=[1], target=target)
+    assert view(state, None, catalog)["table"]["pending"] is None  # floating
+    state = do(state, catalog, turn, type="remove_gem", player=turn, value=2)
+    pending_target, (mine, line, _) = incoming_bar(state, catalog)
+    assert pending_target == target and mine
+    assert line == f"{turn}'s floating gems reach you (1): counter-crash or let them land"
+
+
+def test_puzzle_strike_counter_crash_hint_names_the_chips_that_can(catalog: Catalog) -> None:
+    # Hands are not tracked: the hint names what counter-crash is and the chips that could
+    # do it for this player (seed 000): the two crash gems, and Grave's Reversal for Ana.
+    state, turn, other = first_turn(catalog, {"Ana": "grave", "Ben": "jaina"})
+    state = give(state, catalog, turn, 3)
+    state = do(state, catalog, turn, type="crash", gems=[3])
+    step = view(state, other, catalog)["next_step"]
+    hint = step["hint"]
+    chips = {"Ana": "Crash Gem, Double Crash Gem or Reversal",
+             "Ben": "Crash Gem, Double Crash Gem or Unstable Power"}[other]  # fmt: skip
+    assert hint["say"] == "ps_counter_hint" and hint["args"]["chips"] == chips
+    assert hint["args"]["chips_ja"].startswith("クラッシュジェム・ダブルクラッシュジェム・")
+    assert said(hint).startswith(f"Counter-crash: play {chips} from your hand, breaking")
+    assert "hint" not in view(state, turn, catalog)["next_step"]  # the sender only waits
+    assert view(state, None, catalog)["next_step"] is None
+
+
+def test_puzzle_strike_no_counter_crash_hint_against_a_four_gem(catalog: Catalog) -> None:
+    state, turn, other = first_turn(catalog, DUEL)
+    state = give(state, catalog, turn, 4)
+    state = do(state, catalog, turn, type="crash", gems=[4])  # uncounter-crashable: it lands
+    assert "hint" not in (view(state, other, catalog)["next_step"] or {})

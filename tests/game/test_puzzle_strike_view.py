@@ -70,7 +70,13 @@ def test_view_values_while_playing(catalog: Catalog) -> None:
     ana = next(p for p in table["piles"] if p["owner"] == "Ana")
     assert ana["players"] == ["Ana"] and ana["gems"] == [1] and ana["total"] == 1
     assert ana["bonus"] == height_bonus(1)
-    assert table["pending"] == {"sender": "Ana", "target": "Ben", "ones": 3, "unstoppable": False}
+    assert table["pending"] == {
+        "sender": "Ana",
+        "target": "Ben",
+        "ones": 3,
+        "unstoppable": False,
+        "how": "crash",
+    }
     assert table["can_counter"] == ["Ben"] and table["turn"] == "Ana"
     assert table["opponents"] == {"Ana": ["Ben"], "Ben": ["Ana"]}
 

@@ -74,3 +74,24 @@ def test_a_restart_of_the_character_choice_needs_every_seat(app: Flask) -> None:
     assert state_of(b, match_id)["history"][-1] == (
         "Ben agreed to choose characters again: everyone chooses again"
     )
+
+
+def test_each_phone_is_told_why_it_cannot_undo(app: Flask, client: FlaskClient) -> None:
+    # The state says why a greyed-out Undo is off: nothing yet, another seat's action,
+    # a final one (the double-blind reveal); a phone that may undo gets no reason.
+    match_id, a, b = start_duel(app)
+    assert state_of(a, match_id)["undo_why"] == {
+        "why": "nothing",
+        "text": "there is nothing to undo",
+    }
+    act(a, match_id, {"type": "choose", "character": "rook"})
+    assert state_of(a, match_id)["undo_why"] is None
+    other = state_of(b, match_id)["undo_why"]
+    assert other["why"] == "other_seat" and other["actor"] == "Ana"
+    assert other["text"].startswith("only Ana's phone can take back")
+    act(b, match_id, {"type": "choose", "character": "grave"})
+    final = state_of(b, match_id)["undo_why"]
+    assert final["why"] == "final" and "is final" in final["text"]
+    assert final["line"] == state_of(b, match_id)["history"][-1]
+    watching = client.get(f"/api/matches/{match_id}/state").get_json()
+    assert watching["undo_why"]["why"] == "spectator"

@@ -536,3 +536,25 @@ def test_the_organiser_secret_in_the_address_changes_nothing(client: FlaskClient
     assert by_address.status_code == 403
     assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
     assert client.get(f"/api/tournaments/{tid}/rounds/1/slips.pdf?key={key}").status_code == 200
+
+
+def test_standings_say_no_tie_breaker_before_it_means_something(client: FlaskClient) -> None:
+    # Before any result everyone is level (one shared place) and no tie-breaker is given
+    # (the 33% floor is no figure); after one, the two who played have theirs, the two
+    # who have not yet played stay without.
+    tid, h = create(client, players=["Ana", "Ben", "Cat", "Dan"], rounds=2)
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    lines = read(client, tid)["standings"]
+    assert {(s["place"], s["level"]) for s in lines} == {(1, True)}
+    assert all(s["omw"] is None and s["gw"] is None and s["ogw"] is None for s in lines)
+    table = current_tables(read(client, tid, h))[0]
+    result = {"wins_a": 2, "wins_b": 0, "draws": 0}
+    url = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/result"
+    assert org(client, url, result, h).status_code == 200, url
+    lines = {s["name"]: s for s in read(client, tid)["standings"]}
+    winner, loser = lines[table["a"]["name"]], lines[table["b"]["name"]]
+    assert (winner["place"], winner["level"], winner["gw"]) == (1, False, 100.0)
+    assert loser["omw"] == 100.0 and loser["gw"] == 33.0
+    waiting = [s for s in lines.values() if s["games"] == 0]
+    assert len(waiting) == 2 and all(s["gw"] is None and s["omw"] is None for s in waiting)
+    assert {(s["place"], s["level"]) for s in waiting} == {(3, True)}

@@ -141,6 +141,8 @@ def dispatch(table: Table, send: Send) -> Table:
     if send.unstoppable and table.rules >= 2 and not floats(table, send):
         return land(replace(table, pending=send))  # uncounter-crashable: nobody decides
     if floats(table, send):
+        if table.floating or table.pile(send.sender).total >= LOSING_TOTAL:
+            send = replace(send, floated=True)  # it waits: sent later, not at the crash
         if table.pile(send.sender).total >= LOSING_TOTAL:
             table = table.note(f"{send.ones} gem(s) float until {send.sender}'s pile is 9 or less")
         return settle(replace(table, floating=(*table.floating, send)))
@@ -251,7 +253,12 @@ def counter_crash(table: Table, player: str, gems: Sequence[int]) -> Table:
         return land(replace(table, pending=rest, collision=collision))
     if counter > send.ones:  # the sender crashed fewer: the rest flies back, counterable
         back = Send(
-            player, send.sender, counter - send.ones, UNSTOPPABLE_GEM in gems, send.overflow
+            player,
+            send.sender,
+            counter - send.ones,
+            UNSTOPPABLE_GEM in gems,
+            send.overflow,
+            back=True,
         )
         collision = Collision(negated, back.ones, send.sender, True)
         return dispatch(replace(table, collision=collision), back)

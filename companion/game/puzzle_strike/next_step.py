@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.game.next_step import NextStep, names, step
+from companion.game.puzzle_strike.counter_chips import ChipName
 from companion.game.puzzle_strike.view_types import PendingView, PileView, RoomView, TableView
 
 LOSING_TOTAL = 10
@@ -28,7 +29,8 @@ def next_step(room: RoomView) -> NextStep | None:
     if table is None or table["winners"]:
         return None
     if table["pending"] is not None:
-        return incoming_step(table, table["pending"], you)
+        incoming = incoming_step(table, table["pending"], you)
+        return with_counter_hint(incoming, room["counter_chips"])
     pile = pile_of(table, you)
     if pile is None or table["turn"] not in pile["players"]:
         return step(False, "ps_wait_turn", "Waiting for {turn}'s turn", turn=table["turn"])
@@ -50,23 +52,65 @@ def choosing_step(room: RoomView, you: str) -> NextStep:
     return step(False, "ps_wait_choose", "Waiting for {who} to choose", who=who)
 
 
+SENT = {
+    "crash": "{sender} crashed {ones} at {target}",
+    "back": "{sender}'s counter-crash sends {ones} back at {target}",
+    "floating": "{sender}'s floating gems reach {target} ({ones})",
+    "overflow": "{sender} overflowed {ones} onto {target}",
+}
+"""How gems came, in words (word keys 'ps_sent_<how>', '_you' when they come at you)."""
+
+
+def sent_words(pending: PendingView, you: str) -> tuple[str, str]:
+    """Say what sent the gems in the air (a crash, a counter-crash's rest, floating gems, a
+    2nd-edition overflow): the word key and its English text, slots filled."""
+    how = pending["how"]
+    target = "you" if pending["target"] == you else pending["target"]
+    text = SENT[how].format(sender=pending["sender"], ones=pending["ones"], target=target)
+    return "ps_sent_" + how + ("_you" if pending["target"] == you else ""), text
+
+
 def incoming_step(table: TableView, pending: PendingView, you: str) -> NextStep:
-    """Answer gems crashed at you (target first), or wait for those who decide."""
+    """Answer gems sent at you (target first), or wait for those who decide."""
     sender, ones, target = pending["sender"], pending["ones"], pending["target"]
     counter = you in table["can_counter"]
+    key, words = sent_words(pending, you)
+    slots: dict[str, str | int] = {"sender": sender, "ones": ones, "target": target}
     if not counter and you not in table["can_land"]:
         deciders = names(table["can_land"] or table["can_counter"])
         if target == you:
             text = "{deciders} may still react"
             return step(False, "ps_wait_others", text, deciders=deciders)
-        text = "{sender} crashed {ones} at {target}: waiting for {deciders}"
-        crash: dict[str, str | int] = {"sender": sender, "ones": ones, "target": target}
-        return step(False, "ps_wait_decide", text, deciders=deciders, **crash)
+        text = "{sent}: waiting for {deciders}"
+        waiting = step(False, "ps_wait_decide", text, deciders=deciders, sent=words, **slots)
+        return with_terms(waiting, sent=key)
     actions = ("counter", "land") if counter else ("land",)
     how = "counter-crash or let them land" if counter else "let them land"
-    key = ("ps_counter_or_land" if counter else "ps_let_land") + ("_you" if target == you else "")
-    text = "{sender} crashed {ones} at " + ("you" if target == you else "{target}") + ": " + how
-    return step(True, key, text, *actions, sender=sender, ones=ones, target=target)
+    say = "ps_counter_or_land" if counter else "ps_let_land"
+    return with_terms(step(True, say, "{sent}: " + how, *actions, sent=words, **slots), sent=key)
+
+
+COUNTER_HINT = (
+    "Counter-crash: play {chips} from your hand, breaking the gems you select in your pile: "
+    "each of your 1-gems cancels one of theirs, the rest goes to whoever crashed fewer."
+)
+"""What counter-crash means (seed 000, "Counter-Crashing"), and how the bar does it."""
+
+
+def with_counter_hint(next_step: NextStep, chips: list[ChipName]) -> NextStep:
+    """Add what counter-crash means, and the chips that can do it, to a step offering it."""
+    if "counter" not in next_step["actions"] or not chips:
+        return next_step
+    *others, last = [c["name"] for c in chips]
+    english = f"{', '.join(others)} or {last}" if others else last
+    japanese = "・".join(c["name_ja"] or c["name"] for c in chips)
+    args: dict[str, str | int] = {"chips": english, "chips_ja": japanese}
+    return {**next_step, "hint": {"say": "ps_counter_hint", "text": COUNTER_HINT, "args": args}}
+
+
+def with_terms(next_step: NextStep, **terms: str) -> NextStep:
+    """Mark slots whose words the phone says in its own language (their own slots filled)."""
+    return {**next_step, "terms": terms}
 
 
 def turn_step(room: RoomView, table: TableView, pile: PileView) -> NextStep:

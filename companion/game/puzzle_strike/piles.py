@@ -165,6 +165,20 @@ class Send:
     passed: tuple[str, ...] = ()
     """Players who let the gems through without reacting (3rd-edition free-for-all: the
     player sent to first, then the others in turn order)."""
+    back: bool = False
+    """The rest of a counter-crash, flying back at the player who crashed fewer."""
+    floated: bool = False
+    """Floating gems sent once their sender's pile was 9 or less (not at the crash)."""
+
+    @property
+    def how(self) -> str:
+        """Say how the gems came: 'crash', 'back' (a counter-crash's rest), 'floating' or
+        'overflow' (2nd edition: a pile's excess over 10, crashed by nobody)."""
+        if self.back:
+            return "back"
+        if self.floated:
+            return "floating"
+        return "overflow" if self.overflow else "crash"
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from companion.game.puzzle_strike.actions import (
     RemoveGem,
     RestartChoice,
 )
+from companion.game.puzzle_strike.counter_chips import counter_chips
 from companion.game.puzzle_strike.match import Match, side_name
 from companion.game.puzzle_strike.next_step import next_step
 from companion.game.puzzle_strike.piles import Ending, Send, Table
@@ -103,6 +104,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "chips": chips,
         "table": table_view(state.table) if state.table else None,
         "match": match_view(state.match),
+        "counter_chips": counter_chips(state, viewer, catalog),
         "next_step": None,
     }
     room["next_step"] = next_step(room)
@@ -195,7 +197,7 @@ def table_view(table: Table) -> TableView:
         "piles": piles,
         "pending": None
         if pending is None
-        else {**send_view(pending), "unstoppable": pending.unstoppable},
+        else {**send_view(pending), "unstoppable": pending.unstoppable, "how": pending.how},
         "can_counter": [p for p in table.seats if gems.can_counter(table, p)],
         "can_land": [p for p in table.seats if gems.can_land(table, p)],
         "floating": [send_view(s) for s in table.floating],

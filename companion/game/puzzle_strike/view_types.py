@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from companion.game.next_step import NextStep
+from companion.game.puzzle_strike.counter_chips import ChipName
 
 
 class ChipView(TypedDict):
@@ -41,6 +42,8 @@ class PendingView(SendView):
     """The send waiting for its receiver, and whether it may be countered."""
 
     unstoppable: bool
+    how: str
+    """'crash', 'back' (a counter-crash's rest), 'floating' or 'overflow' (see ``Send.how``)."""
 
 
 class PileView(TypedDict):
@@ -165,5 +168,8 @@ class RoomView(TypedDict):
     chips: dict[str, ChipView]
     table: TableView | None
     match: MatchView | None
+    counter_chips: list[ChipName]
+    """Chips that can counter-crash for the viewer (hands are not tracked: the ones that
+    could be in their hand); empty for a spectator."""
     next_step: NextStep | None
     """What the viewer must do now (the bar at the bottom of their phone)."""

@@ -24,7 +24,7 @@ from companion.game.tournament.model import (
     usual_rounds,
 )
 from companion.game.tournament.pairing import pair_next_round, round_rng, winner_of
-from companion.game.tournament.standings import Standing, standings
+from companion.game.tournament.standings import Standing, places, standings
 
 __all__ = [
     "GAMES",
@@ -49,6 +49,7 @@ __all__ = [
     "round_banks",
     "round_rng",
     "set_active",
+    "places",
     "standings",
     "usual_rounds",
     "winner_of",

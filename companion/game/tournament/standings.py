@@ -9,7 +9,8 @@ As in the Magic tournament rules (Appendix C):
 - OMW% and OGW% are the averages of the opponents' match-win and game-win % (each already
   floored); a bye is no opponent and is left out. With no opponent yet they are 0.33.
 Dropped players stay in the standings and count as opponents. Top-cut rounds do not change
-the Swiss standings.
+the Swiss standings. ``places`` says which lines are level (same points and tie-breakers):
+before any result every player is level, whatever order the names give.
 """
 
 from __future__ import annotations
@@ -87,6 +88,16 @@ class Standing:
     omw: Fraction
     gw: Fraction
     ogw: Fraction
+    games: int = 0
+    """Games played (a bye's included): GW% means something once this is not 0."""
+    opponents: int = 0
+    """Opponents met in finished matches: OMW% and OGW% mean something once this is not 0
+    (before that they are the 0.33 floor, not a figure)."""
+
+    @property
+    def key(self) -> tuple[int, Fraction, Fraction, Fraction]:
+        """Return what ranks the line (match points, then the three tie-breakers)."""
+        return self.match_points, self.omw, self.gw, self.ogw
 
 
 def records(event: Event) -> dict[int, Record]:
@@ -135,6 +146,15 @@ def standings(event: Event) -> list[Standing]:
             omw,
             gw[p.id],
             ogw,
+            r.games,
+            len(r.opponents),
         )
         for rank, (p, r, omw, ogw) in enumerate(rows, start=1)
     ]
+
+
+def places(table: list[Standing]) -> list[tuple[int, bool]]:
+    """Return each line's place and whether it shares it: lines level on match points and
+    every tie-breaker share the place of the first of them (1, =2, =2, 4)."""
+    keys = [line.key for line in table]
+    return [(keys.index(key) + 1, keys.count(key) > 1) for key in keys]

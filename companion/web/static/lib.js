@@ -5,4 +5,4 @@
 export { api, el, fill } from "./api.js";
 export { bannerSwatch, chipIcon, chipIcons } from "./chips.js";
 export { addWords, t } from "./i18n.js";
-export { ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom } from "./room.js";
+export { ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, stepSlot } from "./room.js";

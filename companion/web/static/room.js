@@ -10,6 +10,7 @@ export const ROOM = {
   spectator: document.body.dataset.spectator === "yes",
   current: null,
   etag: null,
+  shown: null,
   render: null,
 };
 export function roomToast(text, stay) {
@@ -52,11 +53,16 @@ async function roomPoll(wait) {
   try {
     const url = ROOM.url + (wait && ROOM.etag ? LONG_POLL : "");
     const data = await api("GET", url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
-    if (data.status !== 304) {
+    // A state already shown (same ETag: same version, seats and viewer) is not drawn again:
+    // after a tap, the tap's own read and the long poll both bring the new state, and a
+    // second redraw between a finger's press and release lost the next tap.
+    const shown = data.etag && data.etag === ROOM.shown;
+    if (data.status !== 304 && !shown) {
       ROOM.etag = data.etag;
+      ROOM.shown = data.etag;
       roomShow(data);
       roomKeepCopy(data);
-    }
+    } else if (data.status !== 304) ROOM.etag = data.etag;
     if (!data.offline && outboxRead(ROOM.match)) await roomFlush();
   } catch (err) {
     if (err.status) roomToast(err.error || "error");
@@ -157,15 +163,83 @@ export function roomNextStep(step, button) {
   document.body.classList.toggle("with-next-step", !!step);
   if (!step) return;
   bar.classList.toggle("mine", step.mine);
+  const line = el("p", { id: "next-line" }, stepWords(step));
+  const hint = step.hint ? el("p", { id: "next-hint", class: "hint" }, stepWords(step.hint)) : null;
   const buttons = step.actions.map((name) => button(name)).filter(Boolean);
-  fill(bar, el("p", { id: "next-line" }, stepWords(step)), buttons.length ? el("div", { class: "row" }, buttons) : null);
+  // Redraw the bar only when the step (prompt, slots, actions, hint) or what its buttons show
+  // changed: a redraw between a finger's press and release loses the tap. The step's actions
+  // are part of the key: "End turn" and "End turn at 10 or more" look alike but do not act alike.
+  const drawn = JSON.stringify(step) + [line, hint, ...buttons].map((node) => (node ? node.outerHTML : "")).join("");
+  if (bar.dataset.drawn === drawn && bar.firstChild) return;
+  bar.dataset.drawn = drawn;
+  fill(bar, line, hint, buttons.length ? el("div", { class: "row" }, buttons) : null);
+  document.body.style.setProperty("--next-step-height", bar.offsetHeight + "px");
 }
 // A step's prompt in the phone's language, its {slots} filled.
-// A slot that holds a game term (step.terms) is shown in the phone's words too.
+// A slot that holds a game term or a phrase (step.terms) is shown in the phone's words too,
+// the phrase's own {slots} filled from the step's args.
 function stepWords(step) {
-  const terms = step.terms || {};
-  const value = (name) => (terms[name] ? t(terms[name], String(step.args[name])) : String(step.args[name]));
-  return t(step.say, step.text).replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? value(name) : slot));
+  return fillSlots(step, t(step.say, step.text));
+}
+function fillSlots(step, text) {
+  return text.replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? stepSlot(step, name) : slot));
+}
+/** One slot of a step in the phone's language (a phrase's own slots filled). */
+export function stepSlot(step, name) {
+  const key = step.terms?.[name];
+  const english = String(step.args[name]);
+  if (!key) return english;
+  const words = t(key, english);
+  return words === english ? words : fillSlots({ args: step.args, terms: {} }, words);
+}
+// Undo off says why (the server's reason: nothing to undo, a final action such as a reveal
+// or a coin flip, another seat's action, ...): the button stays focusable (aria-disabled),
+// its title and aria-describedby give the reason, and a tap shows it in a line under it.
+function undoOff(undo, why) {
+  let line = document.getElementById("undo-why");
+  if (!line) {
+    line = el("p", { id: "undo-why", class: "small", role: "status", hidden: true });
+    undo.parentElement.after(line);
+  }
+  undo.disabled = false;
+  if (why) undo.setAttribute("aria-disabled", "true");
+  else undo.removeAttribute("aria-disabled");
+  const text = why ? undoWhyWords(why) : "";
+  line.textContent = text;
+  if (!why) line.hidden = true;
+  if (text) {
+    undo.title = text;
+    undo.setAttribute("aria-describedby", "undo-why");
+  } else {
+    undo.removeAttribute("title");
+    undo.removeAttribute("aria-describedby");
+  }
+}
+function undoWhyWords(why) {
+  const line = why.line || "";
+  const actor = why.actor || "";
+  switch (why.why) {
+    case "nothing":
+      return t("undo_why_nothing", "Nothing to undo yet");
+    case "final":
+      return t("undo_why_final", "Cannot undo: this is final (a reveal or a coin flip is never taken back)") + ": " + line;
+    case "other_seat":
+      return (
+        t("undo_why_other", "Cannot undo: the last action is {actor}'s, and only {actor}'s phone can take it back").replaceAll(
+          "{actor}",
+          actor,
+        ) +
+        (why.organiser ? " " + t("undo_why_organiser", "(or the organiser)") : "") +
+        ": " +
+        line
+      );
+    case "depth":
+      return t("undo_why_depth", "Only the last action can be taken back here, once");
+    case "spectator":
+      return t("undo_why_spectator", "A spectator's phone cannot undo");
+    default:
+      return why.text || "";
+  }
 }
 function roomShow(data) {
   ROOM.current = data;
@@ -174,7 +248,6 @@ function roomShow(data) {
   const undo = document.getElementById("undo");
   if (undo) {
     // The button names what it takes back: this phone's own last action, while it is last.
-    undo.disabled = !data.undo || !seated;
     undo.dataset.target = data.undo ? String(data.undo.target) : "";
     if (!undo.dataset.label) {
       undo.dataset.label = undo.dataset.i18n || "undo";
@@ -182,6 +255,7 @@ function roomShow(data) {
     }
     const word = t(undo.dataset.label, UNDO_WORDS[undo.dataset.label] || "Undo");
     undo.textContent = data.undo ? word + ": " + data.undo.line : word;
+    undoOff(undo, !data.undo || !seated ? (seated ? data.undo_why : { why: "spectator" }) || {} : null);
   }
   const redo = document.getElementById("redo");
   if (redo) redo.disabled = !data.can_redo || !seated;
@@ -225,7 +299,13 @@ export function startRoom(render) {
   ROOM.render = render;
   window.ROOM = ROOM;
   const undo = document.getElementById("undo");
-  if (undo) undo.addEventListener("click", () => roomUndo(undo.dataset.target));
+  if (undo)
+    undo.addEventListener("click", () => {
+      const line = document.getElementById("undo-why");
+      if (undo.getAttribute("aria-disabled") === "true") {
+        if (line) line.hidden = false; // a tap on a greyed-out Undo says why it is off
+      } else roomUndo(undo.dataset.target);
+    });
   const redo = document.getElementById("redo");
   if (redo) redo.addEventListener("click", () => roomSend("redo", {}, t("redo", "Redo")));
   document.addEventListener("visibilitychange", () => {

@@ -1,4 +1,18 @@
-import { addWords, bannerSwatch, chipIcon, chipIcons, el, ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, t } from "./lib.js";
+import {
+  addWords,
+  bannerSwatch,
+  chipIcon,
+  chipIcons,
+  el,
+  ROOM,
+  roomAct,
+  roomNextStep,
+  roomToast,
+  roomUndo,
+  startRoom,
+  stepSlot,
+  t,
+} from "./lib.js";
 
 // The Puzzle Strike table. room.js (loaded after this file) polls the state, sends actions
 // with their base version and idempotency key, and draws undo / redo, history and links;
@@ -43,11 +57,21 @@ addWords("puzzle_strike", {
   ps_choose: "キャラクターを選んでください（他の人には見えません）",
   ps_wait_choose: "{who} のキャラクター選択を待っています",
   ps_wait_others: "{deciders} がまだ対応できます",
-  ps_wait_decide: "{sender} が {target} に {ones} 個クラッシュ：{deciders} の判断待ち",
-  ps_counter_or_land_you: "{sender} があなたに {ones} 個クラッシュ：カウンタークラッシュするか、受ける",
-  ps_counter_or_land: "{sender} が {target} に {ones} 個クラッシュ：カウンタークラッシュするか、受ける",
-  ps_let_land_you: "{sender} があなたに {ones} 個クラッシュ：受ける",
-  ps_let_land: "{sender} が {target} に {ones} 個クラッシュ：受ける",
+  ps_wait_decide: "{sent}：{deciders} の判断待ち",
+  ps_counter_or_land: "{sent}：カウンタークラッシュするか、受ける",
+  ps_let_land: "{sent}：受ける",
+  // What sent the gems in the air ({sent} above): a crash, a counter-crash's rest flying
+  // back, floating gems sent at last, a 2nd-edition overflow (nobody crashed).
+  ps_sent_crash: "{sender} が {target} に {ones} 個クラッシュ",
+  ps_sent_crash_you: "{sender} があなたに {ones} 個クラッシュ",
+  ps_sent_back: "{sender} のカウンタークラッシュで {ones} 個が {target} に跳ね返る",
+  ps_sent_back_you: "{sender} のカウンタークラッシュで {ones} 個があなたに跳ね返る",
+  ps_sent_floating: "{sender} の浮きジェム {ones} 個が {target} に送られる",
+  ps_sent_floating_you: "{sender} の浮きジェム {ones} 個があなたに送られる",
+  ps_sent_overflow: "{sender} の場があふれ、{ones} 個が {target} に",
+  ps_sent_overflow_you: "{sender} の場があふれ、{ones} 個があなたに",
+  ps_counter_hint:
+    "カウンタークラッシュ：手札の {chips_ja} をプレイし、選んだ場のジェムを粉砕。こちらの1ジェム1枚が相手の1ジェム1枚を相殺し、差分は粉砕が少なかった方へ。",
   ps_ante_first: "あなたのターン：{gem}ジェムをアンティ",
   ps_play_then_end: "あなたのターン：チップを使い、ターンを終える",
   more_choices: "入れ替え・キャラクター変更 ↑",
@@ -146,7 +170,9 @@ function notice(s, data) {
   const pending = s.table?.pending;
   const incoming = pending && pileOf(s, pending.target) === myPile(s) && pending.sender !== s.you;
   if (incoming) {
-    roomToast(pending.sender + ": " + pending.ones + " × 1-gem → " + pending.target);
+    // What really sent them (a crash, a counter-crash's rest, floating gems, an overflow).
+    const step = s.next_step;
+    roomToast(step?.terms?.sent ? stepSlot(step, "sent") : pending.sender + ": " + pending.ones + " × 1-gem → " + pending.target);
     buzz([80, 40, 80]);
   } else if (others.length) roomToast(others[others.length - 1]);
   if (s.table && s.table.turn === s.you && before.turn !== s.you) buzz(120);
@@ -537,6 +563,7 @@ function stepButton(s, name) {
       const label = t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : "");
       const button = big(label, { type: "counter", gems: values });
       button.disabled = !values.length || values.length > 2;
+      if (s.next_step?.hint) button.setAttribute("aria-describedby", "next-hint"); // what it means
       return button;
     }
     case "land":

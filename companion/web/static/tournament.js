@@ -49,6 +49,9 @@ addWords("tournament", {
   t_player: "プレイヤー",
   t_record: "勝-敗-分",
   t_points: "点",
+  t_no_game: "まだ対戦していません",
+  t_no_opponent: "対戦相手の結果はまだありません",
+  t_level: "結果はまだありません：全員が同順位です。",
   t_waiting: "主催者の承認待ち",
   t_not_paired: "このラウンドは対戦がありません",
   t_table: "テーブル",
@@ -287,6 +290,16 @@ function renderRound(data, organiser) {
 function pct(value) {
   return value.toFixed(2);
 }
+// A line's place: "=2" when it is level with others on points and tie-breakers.
+function placeOf(line) {
+  return (line.level ? "=" : "") + line.place;
+}
+// A tie-breaker's cell: its figure, or a dash saying why there is none yet (no game played,
+// no opponent met: the 33% floor would be no figure at all).
+function figure(value, why) {
+  if (value !== null && value !== undefined) return el("td", {}, pct(value));
+  return el("td", { class: "none", title: why, "aria-label": why }, "—");
+}
 
 // Once the event is over, every page announces the winner above the standings.
 function renderWinner(data) {
@@ -295,25 +308,29 @@ function renderWinner(data) {
   box.prepend(el("p", { class: "winner", role: "status" }, "★ " + t("t_winner", "Winner") + ": " + data.next.winner));
 }
 function renderStandings(data) {
+  // Tie-breakers are shown once a result gives one a meaning; before any, everyone is level.
+  const figures = data.standings.some((s) => s.gw !== null || s.omw !== null);
+  const columns = ["#", t("t_player", "Player"), t("t_record", "W-L-D"), t("t_points", "Pts")];
   const head = el(
     "tr",
     {},
-    ["#", t("t_player", "Player"), t("t_record", "W-L-D"), t("t_points", "Pts"), "OMW%", "GW%", "OGW%"].map((h) => el("th", {}, h)),
+    (figures ? [...columns, "OMW%", "GW%", "OGW%"] : columns).map((h) => el("th", {}, h)),
   );
+  const noGame = t("t_no_game", "no game played yet");
+  const noOpponent = t("t_no_opponent", "no opponent's result yet");
   const rows = data.standings.map((s) =>
     el(
       "tr",
       { class: s.active ? "" : "dropped" },
-      el("td", {}, String(s.rank)),
+      el("td", { class: "place" }, placeOf(s)),
       el("td", {}, s.name),
       el("td", {}, s.wins + "-" + s.losses + "-" + s.draws),
       el("td", {}, String(s.points)),
-      el("td", {}, pct(s.omw)),
-      el("td", {}, pct(s.gw)),
-      el("td", {}, pct(s.ogw)),
+      figures ? [figure(s.omw, noOpponent), figure(s.gw, noGame), figure(s.ogw, noOpponent)] : null,
     ),
   );
-  fill(document.getElementById("standings"), el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, rows)));
+  const note = figures ? null : el("p", { class: "small" }, t("t_level", "No result yet: every player is level."));
+  fill(document.getElementById("standings"), el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, rows)), note);
   renderWinner(data);
 }
 
@@ -329,7 +346,7 @@ function renderYou(data) {
   const mine = round ? round.tables.find((x) => x.a.id === you.id || (x.b && x.b.id === you.id)) : null;
   const place = data.standings.find((x) => x.player === you.id);
   if (data.next.over) {
-    const final = t("t_final", "Final standings") + ": " + (place ? "#" + place.rank : "—") + " · " + t("t_winner", "Winner") + ": ";
+    const final = t("t_final", "Final standings") + ": " + (place ? "#" + placeOf(place) : "—") + " · " + t("t_winner", "Winner") + ": ";
     fill(box, el("p", { class: "you" }, you.name + " · " + final + data.next.winner));
     return;
   }

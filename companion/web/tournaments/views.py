@@ -7,11 +7,12 @@ pending players and the log.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from companion.game.puzzle_strike.bank import make_bank
 from companion.game.puzzle_strike.bank_json import bank_to_json
-from companion.game.tournament import Event, Result, standings
+from companion.game.tournament import Event, Result, places, standings
 from companion.game.tournament.banks import bank_after_characters
 from companion.game.tournament.pairing import winner_of
 from companion.storage import results
@@ -137,10 +138,15 @@ def hide_open_banks(rounds: list[dict[str, Any]], banks: dict[str, Any], hide: b
 
 
 def standings_json(event: Event) -> list[dict[str, Any]]:
-    """Describe the standings; percentages to two decimals."""
+    """Describe the standings; percentages to two decimals, and None where a tie-breaker
+    means nothing yet (no game played, no opponent met): not the 33% floor. ``place`` is
+    shared by lines level on points and tie-breakers (``level``)."""
+    table = standings(event)
     return [
         {
             "rank": s.rank,
+            "place": place,
+            "level": level,
             "player": s.player,
             "name": s.name,
             "active": s.active,
@@ -149,12 +155,18 @@ def standings_json(event: Event) -> list[dict[str, Any]]:
             "draws": s.draws,
             "byes": s.byes,
             "points": s.match_points,
-            "omw": round(float(s.omw) * 100, 2),
-            "gw": round(float(s.gw) * 100, 2),
-            "ogw": round(float(s.ogw) * 100, 2),
+            "games": s.games,
+            "omw": percent_of(s.omw) if s.opponents else None,
+            "gw": percent_of(s.gw) if s.games else None,
+            "ogw": percent_of(s.ogw) if s.opponents else None,
         }
-        for s in standings(event)
+        for s, (place, level) in zip(table, places(table), strict=True)
     ]
+
+
+def percent_of(value: Fraction) -> float:
+    """Return a fraction as a percentage to two decimals."""
+    return round(float(value) * 100, 2)
 
 
 def final_json(event: Event) -> dict[str, Any]:
