@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.errors import IllegalMove
-from companion.game.puzzle_strike import gems, match, turns, view
+from companion.game.puzzle_strike import gems, lines, match, turns, view
 from companion.game.puzzle_strike.actions import (
     Action,
     AddGem,
@@ -487,7 +487,7 @@ RULES: Rules[Setup, State, Action] = Rules(
     start=start,
     apply=apply,
     view=view.view,
-    describe=view.describe,
+    describe=lines.describe,
     is_final=is_final,
     is_over=is_over,
     outcome=outcome,
