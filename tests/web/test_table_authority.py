@@ -120,7 +120,8 @@ def test_only_the_organiser_hands_over_a_tournament_seat(app: Flask, client: Fla
 def test_a_casual_hand_over_is_announced_to_every_phone(app: Flask) -> None:
     match_id, ana, ben = start_duel(app)
     assert post(ben, f"/api/matches/{match_id}/seats/0/hand-over", {}).status_code == 200
-    assert "Ben handed Ana's seat to a new phone" in [h["text"] for h in state(ben, match_id)["history"]]
+    lines = [h["text"] for h in state(ben, match_id)["history"]]
+    assert "Ben handed Ana's seat to a new phone" in lines
     spectator = state(ben, match_id)["links"]["view_url"].rsplit("/", 1)[1]
     seen = ana.get(f"/api/view/{spectator}/state").get_json()
     assert "Ben handed Ana's seat to a new phone" in [h["text"] for h in seen["history"]]

@@ -123,7 +123,8 @@ def test_a_match_from_choice_to_crash_with_undo_and_redo(app: Flask) -> None:
         {"base_version": data["version"], "idempotency_key": "undo-key-0"},
     )
     assert theirs.status_code == 409 and "only Ana's phone" in theirs.get_json()["error"]
-    assert data["undo"] is None and state(a, match_id)["undo"]["line"] == data["history"][-1]["text"]
+    assert data["undo"] is None
+    assert state(a, match_id)["undo"]["line"] == data["history"][-1]["text"]
     undone = post(
         a,
         f"/api/matches/{match_id}/undo",

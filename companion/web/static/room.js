@@ -1,5 +1,6 @@
 import { api, el, fill, flushOutbox, keepAwakeFrom, LONG_POLL, newKey, outboxRead, pollForever, sendWrite } from "./api.js";
-import { applyWords, t } from "./i18n.js";
+import { lineWords } from "./history.js";
+import { applyWords, sayWords, t } from "./i18n.js";
 // Shared by the room pages: polling (ETag / 304), writes with the version they were based on
 // and an idempotency key (kept and sent later when the phone is offline), undo / redo,
 // history, share links and handing a seat to a new phone, and keeping the screen on.
@@ -41,7 +42,7 @@ async function roomFlush() {
     const result = await flushOutbox(ROOM.match);
     if (result.sent) {
       ROOM.etag = null;
-      roomToast(t("tap_sent", "Your kept tap was sent") + ": " + result.data.line);
+      roomToast(t("tap_sent", "Your kept tap was sent") + ": " + lineWords(result.data.said || result.data.line));
     }
   } catch (err) {
     roomRefused(err, true);
@@ -158,14 +159,7 @@ export function roomNextStep(step, button) {
   if (!step) return;
   bar.classList.toggle("mine", step.mine);
   const buttons = step.actions.map((name) => button(name)).filter(Boolean);
-  fill(bar, el("p", { id: "next-line" }, stepWords(step)), buttons.length ? el("div", { class: "row" }, buttons) : null);
-}
-// A step's prompt in the phone's language, its {slots} filled.
-// A slot that holds a game term (step.terms) is shown in the phone's words too.
-function stepWords(step) {
-  const terms = step.terms || {};
-  const value = (name) => (terms[name] ? t(terms[name], String(step.args[name])) : String(step.args[name]));
-  return t(step.say, step.text).replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? value(name) : slot));
+  fill(bar, el("p", { id: "next-line" }, sayWords(step)), buttons.length ? el("div", { class: "row" }, buttons) : null);
 }
 function roomShow(data) {
   ROOM.current = data;
@@ -181,7 +175,7 @@ function roomShow(data) {
       undo.removeAttribute("data-i18n"); // its text is set here, with the action's line
     }
     const word = t(undo.dataset.label, UNDO_WORDS[undo.dataset.label] || "Undo");
-    undo.textContent = data.undo ? word + ": " + data.undo.line : word;
+    undo.textContent = data.undo ? word + ": " + lineWords(data.undo.said || data.undo.line) : word;
   }
   const redo = document.getElementById("redo");
   if (redo) redo.disabled = !data.can_redo || !seated;
@@ -189,7 +183,7 @@ function roomShow(data) {
     ...data.history
       .slice()
       .reverse()
-      .map((line) => el("li", {}, line)),
+      .map((line) => el("li", {}, lineWords(line))),
   );
   const share = document.getElementById("share");
   if (data.links) {
