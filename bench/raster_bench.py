@@ -1,9 +1,9 @@
 """Raster export speed: ``printkit tts`` of one set and ``printkit pod`` of every set.
 
 Each run is a fresh ``printkit`` process (as a user runs it); the figures are its wall time,
-its CPU time and its children's (the PNG-encoding workers), and the peak memory of the main
-process. Runs once per setting of STRIKEKIT_PNG_WORKERS (1: encode in-process, 2: a pool of
-two). Wall time depends on what else the machine runs; CPU time much less.
+its CPU time (all its threads) and its peak memory. Runs once per setting of
+STRIKEKIT_PNG_WORKERS (1: encode in the drawing thread; 2, the default: two encoding threads
+beside the drawing). Wall time depends on what else the machine runs; CPU time much less.
 Target (issue 19): ``printkit tts --set base-3e`` <= 2 s on 2 cores.
 Run: .venv/bin/python bench/raster_bench.py [--quick]   (--quick: tts only)
 """

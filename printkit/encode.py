@@ -1,29 +1,30 @@
-"""Write many PNGs quickly: a light zlib level, optionally in a pool of worker processes.
+"""Write many PNGs quickly: a light zlib level, encoded in threads while drawing goes on.
 
 PNG encoding was most of the time of an image export (``optimize=True`` tries every filter
 at zlib level 9). Level 3 without ``optimize`` writes files a little larger in a fraction of
-the time. A batch can be encoded in a pool of worker processes (STRIKEKIT_PNG_WORKERS); by
-default it is not (see WORKERS). Every file is written atomically.
+the time. Pillow lets go of the interpreter lock while it compresses, so threads encode side
+by side on several cores without copying images between processes (a process pool spent more
+CPU moving images than it saved, bench/RESULTS.md). ``PngWriter`` starts each image as soon
+as it is drawn, so the next pieces are drawn (pdfium also runs outside the lock) while the
+earlier ones are encoded. Every file is written atomically.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from types import TracebackType
 
 from PIL import Image
 
 from printkit.write import atomic_path
 
 COMPRESS_LEVEL = 3
-WORKERS = 1
-"""Encode in this process by default: measured on our busy 2-core machine, a pool of two
-spent more CPU on moving images between processes than it saved (bench/RESULTS.md);
-STRIKEKIT_PNG_WORKERS=2 turns the pool on."""
-POOL_MIN = 8
-"""Fewer images than this are encoded in this process (starting workers costs more)."""
+WORKERS = 2
+"""Encoding threads by default (at most the CPUs); STRIKEKIT_PNG_WORKERS chooses another
+number (1: encode in the drawing thread, one image after another)."""
 
 
 def write_png(image: Image.Image, path: Path) -> Path:
@@ -34,25 +35,56 @@ def write_png(image: Image.Image, path: Path) -> Path:
     return path
 
 
-def _write(job: tuple[Image.Image, Path]) -> Path:
-    return write_png(*job)
-
-
 def worker_count() -> int:
-    """Return how many processes encode a batch: $STRIKEKIT_PNG_WORKERS, else at most
-    WORKERS and at most the CPUs."""
+    """Return how many threads encode: $STRIKEKIT_PNG_WORKERS, else WORKERS at most the CPUs."""
     chosen = os.environ.get("STRIKEKIT_PNG_WORKERS", "")
     if chosen.isdigit() and int(chosen) >= 1:
         return int(chosen)
     return max(1, min(WORKERS, os.cpu_count() or 1))
 
 
+class PngWriter:
+    """Encode PNGs in the background as they are handed over; ``finish`` waits for them all.
+
+    Use as a context manager: leaving it waits for every file, and raises the first error.
+    """
+
+    def __init__(self, workers: int | None = None) -> None:
+        count = worker_count() if workers is None else workers
+        self.pool = ThreadPoolExecutor(count, thread_name_prefix="png") if count > 1 else None
+        self.pending: list[Future[Path]] = []
+
+    def write(self, image: Image.Image, path: Path) -> Path:
+        """Start writing ``image`` to ``path`` (the image must not change afterwards)."""
+        if self.pool is None:
+            return write_png(image, path)
+        self.pending.append(self.pool.submit(write_png, image, path))
+        return path
+
+    def finish(self) -> None:
+        """Wait until every file handed over is written; raise the first error."""
+        pending, self.pending = self.pending, []
+        for future in pending:
+            future.result()
+
+    def __enter__(self) -> PngWriter:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        try:
+            if kind is None:
+                self.finish()
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown(wait=True, cancel_futures=kind is not None)
+
+
 def write_pngs(jobs: Sequence[tuple[Image.Image, Path]], workers: int | None = None) -> list[Path]:
-    """Write every (image, path) as a PNG, in a pool of processes for a big batch."""
-    count = worker_count() if workers is None else workers
-    if count <= 1 or len(jobs) < POOL_MIN:
-        return [write_png(image, path) for image, path in jobs]
-    for _, path in jobs:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    with ProcessPoolExecutor(max_workers=count) as pool:
-        return list(pool.map(_write, jobs, chunksize=max(1, len(jobs) // (4 * count))))
+    """Write every (image, path) as a PNG, several at once; return the paths in order."""
+    with PngWriter(workers) as writer:
+        return [writer.write(image, path) for image, path in jobs]

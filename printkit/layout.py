@@ -124,10 +124,18 @@ class Geometry:
 
 
 def load_geometry(path: Path = LAYOUTS_FILE, chip_diameter: float | None = None) -> Geometry:
-    """Read the sheet geometry, optionally with another chip diameter.
+    """Read the sheet geometry, optionally with another chip diameter (read once per file
+    version: an export asks for it for every piece). The result is shared: do not change it.
 
     :raises LayoutError: for a chip diameter outside 20-60 mm.
     """
+    stat = path.stat()
+    return read_geometry(path, stat.st_mtime_ns, stat.st_size, chip_diameter)
+
+
+@lru_cache(maxsize=16)
+def read_geometry(path: Path, mtime_ns: int, size: int, chip_diameter: float | None) -> Geometry:
+    """Read the sheet geometry of one version of a layouts file (see ``load_geometry``)."""
     with path.open("rb") as handle:
         raw: dict[str, Any] = tomllib.load(handle)
     frame = Frame(**raw["page"])
@@ -353,12 +361,14 @@ def strip_crosses(
     lines = []
     for x in xs:
         for y in ys:
+            # Only the pieces within an arm's length of the crossing can come near its arms.
+            near = [c for c in centres if math.hypot(c[0] - x, c[1] - y) < arm + reach]
             for dx, dy in ((arm, 0.0), (-arm, 0.0), (0.0, arm), (0.0, -arm)):
                 end_x = min(max(x + dx, area.x), area.x + area.width)
                 end_y = min(max(y + dy, area.y), area.y + area.height)
                 arm_line = (x, y, end_x, end_y)
                 if (end_x, end_y) != (x, y) and all(
-                    distance_to(arm_line, centre) >= reach - 1e-9 for centre in centres
+                    distance_to(arm_line, centre) >= reach - 1e-9 for centre in near
                 ):
                     lines.append(arm_line)
     return lines

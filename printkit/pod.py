@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image
 
-from printkit.encode import write_pngs
+from printkit.encode import PngWriter
 from printkit.images import Raster, render_pngs, slug
 from printkit.layout import Shape, load_geometry
 from printkit.pieces import Piece
@@ -160,27 +160,34 @@ def export_set(
         raise PodError(f"--round-pieces must be one of {', '.join(ROUND_MODES)}")
     shapes = load_geometry().shapes
     export = PodExport(out_dir, [], [], [])
-    for shape_name in dict.fromkeys(p.shape for p in pieces):
-        members = [p for p in pieces if p.shape == shape_name]
-        product = service.product(shapes[shape_name], round_mode)
-        ras = raster(product)
-        backs = {p.family: p for p in reversed(members) if p.family}
-        back_files = {}
-        for family, piece in reversed(backs.items()):
-            (image,) = render_pngs([piece], style, ras, back=True)
-            path = Path("backs") / f"{shape_name}_{family}.png"
-            export.images += write_pngs([(flatten(image), out_dir / path)])
-            back_files[family] = path.as_posix()
-            export.backs.append({"family": family, "shape": shape_name, "file": path.as_posix()})
-        for start in range(0, len(members), CHUNK):
-            chunk = members[start : start + CHUNK]
-            jobs = []
-            for piece, image in zip(chunk, render_pngs(chunk, style, ras), strict=True):
-                path = Path("fronts") / f"{slug(piece.design.removeprefix(piece.set_id + '/'))}.png"
-                jobs.append((flatten(image), out_dir / path))
-                export.components.append(entry(piece, path, back_files, product))
-            export.images += write_pngs(jobs)
+    with PngWriter() as writer:
+        for shape_name in dict.fromkeys(p.shape for p in pieces):
+            members = [p for p in pieces if p.shape == shape_name]
+            product = service.product(shapes[shape_name], round_mode)
+            export_shape(export, writer, members, style, product)
     return export
+
+
+def export_shape(
+    export: PodExport, writer: PngWriter, members: list[Piece], style: Style, product: Product
+) -> None:
+    """Render the pieces of one shape (backs first), handing each image to ``writer``."""
+    ras = raster(product)
+    shape_name = members[0].shape
+    backs = {p.family: p for p in reversed(members) if p.family}
+    back_files = {}
+    for family, piece in reversed(backs.items()):
+        (image,) = render_pngs([piece], style, ras, back=True)
+        path = Path("backs") / f"{shape_name}_{family}.png"
+        export.images.append(writer.write(flatten(image), export.out_dir / path))
+        back_files[family] = path.as_posix()
+        export.backs.append({"family": family, "shape": shape_name, "file": path.as_posix()})
+    for start in range(0, len(members), CHUNK):
+        chunk = members[start : start + CHUNK]
+        for piece, image in zip(chunk, render_pngs(chunk, style, ras), strict=True):
+            path = Path("fronts") / f"{slug(piece.design.removeprefix(piece.set_id + '/'))}.png"
+            export.images.append(writer.write(flatten(image), export.out_dir / path))
+            export.components.append(entry(piece, path, back_files, product))
 
 
 def entry(piece: Piece, path: Path, backs: dict[str, str], product: Product) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from pathlib import Path
 from PIL import Image
 
 from printkit.build import atomic_path
+from printkit.encode import PngWriter
 from printkit.images import Raster, raster_for, render_pngs, slug
 from printkit.pieces import Piece
 from printkit.render.style import Style
@@ -133,19 +134,19 @@ def write_tts(
 ) -> list[Path]:
     """Write deck sheets, tile images and the saved-object JSON (with thumbnail) of a set."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    export = Export(out_dir, prefix, image_url)
-    cards = [p for p in pieces if p.shape in DECK_SHAPES]
-    tiles = [p for p in pieces if p.shape not in DECK_SHAPES]
-    decks = write_decks(export, cards, style)
-    write_tiles(export, tiles, style)
-    save = saved_object(export, decks, tiles)
-    json_path = out_dir / f"strikekit_{prefix}.json"
-    with atomic_path(json_path) as tmp:
-        tmp.write_text(json.dumps(save, indent=2, ensure_ascii=False), encoding="utf-8")
-    export.written.append(json_path)
-    export.flush()
-    export.save(thumbnail(export.written[0]), json_path.with_suffix(".png"))
-    export.flush()
+    with PngWriter() as writer:
+        export = Export(out_dir, prefix, image_url, writer=writer)
+        cards = [p for p in pieces if p.shape in DECK_SHAPES]
+        tiles = [p for p in pieces if p.shape not in DECK_SHAPES]
+        decks = write_decks(export, cards, style)
+        write_tiles(export, tiles, style)
+        save = saved_object(export, decks, tiles)
+        json_path = out_dir / f"strikekit_{prefix}.json"
+        with atomic_path(json_path) as tmp:
+            tmp.write_text(json.dumps(save, indent=2, ensure_ascii=False), encoding="utf-8")
+        export.written.append(json_path)
+        export.flush()
+        export.save(thumbnail(export.written[0]), json_path.with_suffix(".png"))
     return export.written
 
 

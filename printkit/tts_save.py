@@ -23,7 +23,7 @@ from typing import Any
 from PIL import Image
 
 from printkit.catalog import Ability
-from printkit.encode import write_pngs
+from printkit.encode import PngWriter
 from printkit.layout import load_geometry
 from printkit.pieces import Piece, has_uncertain_name
 
@@ -65,7 +65,9 @@ class Export:
     fronts: dict[str, Path] = field(default_factory=dict)
     backs: dict[str, Path] = field(default_factory=dict)
     guid_count: int = 0
-    pending: list[tuple[Image.Image, Path]] = field(default_factory=list)
+    writer: PngWriter = field(default_factory=lambda: PngWriter(1))
+    """Encodes each image from the moment it is saved (in the background: pass a
+    ``PngWriter`` with threads, and leave its ``with`` block once done)."""
 
     def url(self, path: Path) -> str:
         """Return the address TTS loads an image from."""
@@ -79,15 +81,13 @@ class Export:
         return hashlib.sha1(f"{self.prefix}/{self.guid_count}".encode()).hexdigest()[:6]
 
     def save(self, image: Image.Image, path: Path) -> Path:
-        """Queue a PNG to write (see :meth:`flush`) and remember it."""
-        self.pending.append((image, path))
-        self.written.append(path)
+        """Start writing a PNG (see :meth:`flush`) and remember it."""
+        self.written.append(self.writer.write(image, path))
         return path
 
     def flush(self) -> None:
-        """Write the queued PNGs, two processes encoding at once (``printkit.encode``)."""
-        write_pngs(self.pending)
-        self.pending.clear()
+        """Wait until every PNG saved so far is written (``printkit.encode``)."""
+        self.writer.finish()
 
 
 def shape_size(shape: str) -> tuple[float, float]:

@@ -41,6 +41,7 @@ from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck
 from companion.storage.engine import is_postgres
 from companion.storage.pg import changed_matches
 from companion.storage.polling import versions
+from companion.web.common import catalog
 from companion.web.hosting import public_address, request_scheme
 from companion.web.security import HEADERS, HSTS
 
@@ -300,6 +301,8 @@ class Front:
 
     def __init__(self, app: Flask, threads: int, long_polls: int) -> None:
         self.app = app
+        with app.app_context():
+            catalog()  # now, not in the first requests (they come together after a start)
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="flask")
         self.body_limit = int(app.config.get("MAX_CONTENT_LENGTH") or 1024 * 1024)
         self.check = PollCheck(str(app.config["DATABASE"]))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import secrets
+import threading
 from typing import Any
 
 from flask import Response, current_app, jsonify, request
@@ -25,12 +26,22 @@ MAX_INT = 2**63
 """Whole numbers in a body stay within SQLite's 64 bits."""
 
 
+CATALOG_LOCK = threading.Lock()
+
+
 def catalog() -> Catalog:
-    """Return the catalog, loaded once per app."""
+    """Return the catalog, loaded once per app.
+
+    Loaded under a lock: a server's first requests arrive together, and each of its threads
+    loading the catalog at once stalled every table for seconds after a start.
+    """
     cached: Catalog | None = current_app.extensions.get("strikekit-catalog")
     if cached is None:
-        cached = load_catalog(current_app.config.get("DATA_DIR"))
-        current_app.extensions["strikekit-catalog"] = cached
+        with CATALOG_LOCK:
+            cached = current_app.extensions.get("strikekit-catalog")
+            if cached is None:
+                cached = load_catalog(current_app.config.get("DATA_DIR"))
+                current_app.extensions["strikekit-catalog"] = cached
     return cached
 
 

@@ -94,12 +94,22 @@ def meta(
     return field(default=default, metadata=metadata)
 
 
+HINTS: dict[Any, dict[str, Any]] = {}
+
+
+def type_hints(cls: Any) -> dict[str, Any]:
+    """Return a model's field types (worked out once: each call compiles every annotation)."""
+    if cls not in HINTS:
+        HINTS[cls] = typing.get_type_hints(cls)
+    return HINTS[cls]
+
+
 def child_model(cls: Any, key: str) -> tuple[str, Any]:
     """Say how the TOML key ``key`` of model ``cls`` nests: ('entries', item model),
     ('table', model), or ('value', None) for anything an overlay replaces whole."""
     if cls is None or not dataclasses.is_dataclass(cls):
         return "value", None
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     for fld in dataclasses.fields(cls):
         if (fld.metadata.get("key") or fld.name) != key:
             continue
@@ -163,7 +173,7 @@ class Converter:
             self.problems.add(file, entry, "-", f"expected a table, got {type_name(raw)}")
             return None
         file = str(raw.get(FILE_KEY, file))
-        hints = typing.get_type_hints(cls)
+        hints = type_hints(cls)
         fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         keys = {(f.metadata.get("key") or f.name): f for f in fields.values()}
         unknown = self._unknown_list(raw, entry, file, "unknown")
