@@ -22,6 +22,8 @@ class Line(Said):
 
     then: NotRequired[list[Line]]
     """Lines said right after this one, as part of the same event."""
+    lines: NotRequired[dict[str, Line]]
+    """Slots whose value is itself a line (said in the phone's language too)."""
 
 
 class Phrases:
@@ -41,6 +43,10 @@ class Phrases:
             said["then"] = list(then)
         return said
 
+    def around(self, say: str, lines: dict[str, Line], **args: str | int) -> Line:
+        """Say the line of this key with slots that hold other lines ('{who}: {line}')."""
+        return {**self(say, **args), "lines": lines}
+
 
 def with_terms(line: Line, **terms: str) -> Line:
     """Return the line with these slots shown as game terms (slot -> the term's word key)."""
@@ -59,9 +65,17 @@ def joint(head: str, after: str) -> str:
     return " " if head.endswith(":") else ". "
 
 
+def fill(line: Line) -> str:
+    """Return a line's own English text, its slots filled (a slot holding a line: in words)."""
+    if "lines" not in line:
+        return filled(line)
+    inner = {slot: told(said) for slot, said in line["lines"].items()}
+    return line["text"].format(**line["args"], **inner)
+
+
 def told(line: Line) -> str:
     """Return a line in English, slots filled, with the lines after it."""
-    text = filled(line)
+    text = fill(line)
     for after in line.get("then", []):
         said = told(after)
         text += joint(text, said) + said
@@ -70,9 +84,11 @@ def told(line: Line) -> str:
 
 def entry(line: Line) -> Line:
     """Return the stored form of a line: every text filled, the whole line in ``text``."""
-    head: Line = {"say": line["say"], "text": filled(line), "args": dict(line["args"])}
+    head: Line = {"say": line["say"], "text": fill(line), "args": dict(line["args"])}
     if "terms" in line:
         head["terms"] = dict(line["terms"])
+    if "lines" in line:
+        head["lines"] = {slot: entry(said) for slot, said in line["lines"].items()}
     return followed(head, *(entry(after) for after in line.get("then", [])))
 
 

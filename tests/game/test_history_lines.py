@@ -13,6 +13,9 @@ import companion.kinds  # noqa: F401  (every kind of room, so every table of lin
 from companion.game import history
 from companion.game.draft.actions import Pick
 from companion.game.draft.room import RULES as DRAFT
+from companion.game.flash_duel import actions as fd_actions
+from companion.game.flash_duel import lines as fd_lines
+from companion.game.flash_duel import view as fd_view
 from companion.game.history import told
 from companion.game.puzzle_strike import lines
 from companion.game.puzzle_strike.actions import parse_action
@@ -21,6 +24,7 @@ from companion.game.shadowfist.actions import Gain, TakeSite, Taking
 from companion.game.shadowfist.room import RULES as SHADOWFIST
 from companion.game.shadowfist.room import Setup as ShadowfistSetup
 from printkit.catalog import Catalog
+from tests.fd_table import Table
 from tests.ps_helpers import describe, do, give, playing
 
 STATIC = Path(__file__).resolve().parents[2] / "companion" / "web" / "static"
@@ -38,6 +42,10 @@ def test_every_history_key_of_every_game_has_japanese_words() -> None:
     assert len(tables) >= 4  # common, Puzzle Strike, Shadowfist, drafts (and Flash Duel)
     missing = [k for t in tables.values() for k in t.texts if k not in japanese_keys()]
     assert missing == []
+
+
+def test_every_word_the_bots_line_shows_has_japanese_words() -> None:
+    assert {f"fd_bot_{word}" for word in fd_lines.BOT_WORDS} <= japanese_keys()
 
 
 def test_every_japanese_line_fills_the_same_slots_as_its_english() -> None:
@@ -141,3 +149,16 @@ def test_a_draft_line_names_the_pick_never_its_key(catalog: Catalog) -> None:
 )  # fmt: skip
 def test_lines_after_a_line_join_as_english_sentences(line: history.Line, english: str) -> None:
     assert told(line) == english == history.entry(line)["text"]
+
+
+def test_a_flash_duel_line_has_its_key_and_slots_and_names_abilities(catalog: Catalog) -> None:
+    table = Table(catalog, players=["Ana", "Ben"], characters={"Ana": "grave", "Ben": "rook"})
+    table.act("Ben", type="place", player="Ana", space=7)  # Ben's phone records Ana's pawn
+    line = fd_view.describe(fd_actions.Place("Ana", 7), "Ben", table.state)
+    assert line["say"] == "fdh_by" and line["args"] == {"who": "Ben"}
+    assert line["lines"]["line"]["say"] == "fdh_place"
+    assert line["lines"]["line"]["args"] == {"who": "Ana", "space": 7}
+    use = fd_actions.UseAbility("Ana", "grave/reversal")
+    table.act("Ana", type="use_ability", player="Ana", ability="grave/reversal")
+    line = fd_view.describe(use, "Ana", table.state)  # Ana's own: no "Ana: Ana uses"
+    assert line["say"] == "fdh_use" and line["args"] == {"who": "Ana", "ability": "Reversal"}

@@ -16,7 +16,6 @@ from companion.game.flash_duel import combat, raid_modes, rounds, solo, view
 from companion.game.flash_duel.actions import JsonObject, JsonOut
 from companion.game.flash_duel.modes import find_mode
 from companion.game.flash_duel.state import KIND, DuelRoomError, Setup, State, game_set
-from companion.game.history import plain
 from companion.game.names import parse_players
 from companion.game.rooms import Outcome, Rules
 from printkit.catalog import Catalog
@@ -251,7 +250,7 @@ RULES: Rules[Setup, State, act.Action] = Rules(
     start=start,
     apply=apply,
     view=view.view,
-    describe=lambda action, actor, after: plain(view.describe(action, actor, after)),
+    describe=view.describe,
     is_final=is_final,
     is_over=is_over,
     outcome=outcome,

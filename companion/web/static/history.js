@@ -76,6 +76,67 @@ addWords("history", {
   sfh_seating: "席順の抽選：{seating}。{first} が先手",
   // Drafts (companion/game/draft/view.py)
   drh_picked: "{who} が {name} をピック",
+  // Flash Duel (companion/game/flash_duel/lines.py): plain Japanese, as the duel page's words
+  fdh_by: "{who}：{line}",
+  fdh_and: "{a}。{b}",
+  fdh_with: "{line}（{told}）",
+  fdh_move: "{who} が {card} 前進",
+  fdh_move_back: "{who} が {card} 後退",
+  fdh_push: "{who} が {target} を {card} 押し出し",
+  fdh_attack: "{who} が {target} を {cards} で攻撃",
+  fdh_dash: "{who} が {dash} ダッシュして {target} を {cards} で攻撃",
+  fdh_block: "{who} が {cards} でブロック",
+  fdh_dashing_block: "{who} が {dash} ダッシュして {cards} でブロック",
+  fdh_retreat: "{who} が {card} 退却",
+  fdh_draw: "{count} 枚引いた",
+  fdh_use: "{who} が {ability} を使用",
+  fdh_place: "{who} をマス {space} に置いた",
+  fdh_end_turn: "ターン終了",
+  fdh_new_game: "新しいゲーム",
+  fdh_bot_turn: "ボットの番",
+  fdh_bot_defend: "ボットが防御",
+  fdh_other: "{what}",
+  fdh_blocked: "{who} がブロックした",
+  fdh_retreated: "{who} が {n} 退却した",
+  fdh_hit: "{who} がヒットを受けた",
+  fdh_lost_hp: "{who} がヒットを受けた：残り体力 {n}",
+  fdh_extra_turn: "{who} が追加ターンを得る",
+  fdh_reshuffled: "山札が尽きた：1回だけ再シャッフル（{n} 枚）",
+  fdh_time_ran_out: "最後のカードを引いた：タイムオーバー、手札を公開",
+  fdh_traitor: "{who} が裏切り者",
+  fdh_dragon_revealed: "ドラゴンが裏切り者カードを持っていた：体力が1増える",
+  fdh_first: "{who} が先手",
+  fdh_recovered: "{who} が回復",
+  fdh_switched: "{who} が手番順を入れ替え",
+  fdh_time_over_loss: "タイムオーバー：{side} の即負け（{ability}）",
+  fdh_accused: "{who} が {other} を告発：{defeated} の敗退",
+  fdh_named_hand: "{who} が {other} の手札を言い当てた：{other} の敗退",
+  fdh_swapped: "{who} が {out} を {into} と入れ替えた",
+  fdh_wins: "{side} の勝ち",
+  fdh_wins_time: "タイムオーバーで {side} の勝ち",
+  fdh_win: "{side} の勝ち",
+  fdh_win_time: "タイムオーバーで {side} の勝ち",
+  fdh_game_draw: "ゲームは引き分け",
+  fdh_game_draw_time: "タイムオーバーでゲームは引き分け",
+  fdh_round_to: "ラウンドは {side} の勝ち",
+  fdh_round_to_time: "タイムオーバーでラウンドは {side} の勝ち",
+  fdh_round_draw: "ラウンドは引き分け",
+  fdh_round_draw_time: "タイムオーバーでラウンドは引き分け",
+  fdh_wins_game: "{side} がゲームに勝利",
+  fdh_bot: "ボット：{what} {cards}",
+  fdh_bot_alone: "ボット：{what}",
+  fdh_bot_dash: "ボット：{dash} ダッシュして {cards} で攻撃",
+  fdh_dragon_discards: "ドラゴンは {card} をすべて捨てる",
+  fdh_cannot_block: "{ability}：ブロックできない",
+  fdh_cannot_retreat: "{ability}：退却できない",
+  fdh_cannot_block_or_retreat: "{ability}：ブロックも退却もできない",
+  // What the solo bot does (the bot's line shows it in these words)
+  fd_bot_attack: "攻撃",
+  fd_bot_push: "押し出し",
+  fd_bot_move: "前進",
+  fd_bot_block: "ブロック",
+  fd_bot_retreat: "退却",
+  fd_bot_hit: "攻撃を受ける",
   // Toasts (table.js)
   toast_incoming: "{sender}：1ジェム × {ones} → {target}",
 });
@@ -84,7 +145,8 @@ addWords("history", {
 export function lineWords(entry) {
   if (typeof entry === "string") return entry;
   if (!entry.say || !hasWords(entry.say)) return entry.text;
-  let words = sayWords(entry);
+  const inner = Object.fromEntries(Object.entries(entry.lines || {}).map(([slot, line]) => [slot, lineWords(line)]));
+  let words = sayWords({ ...entry, args: { ...entry.args, ...inner } });
   for (const after of entry.then || []) {
     const next = lineWords(after);
     words += (/^[。、：]/.test(next) || /[：:]$/.test(words) ? "" : "。") + next;
