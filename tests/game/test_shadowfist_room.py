@@ -269,7 +269,7 @@ def test_the_view_of_each_player(catalog: Catalog) -> None:
 @pytest.mark.parametrize(
     ("action", "line"),
     [
-        (NextStep(), "Ana moved to the next step"),
+        (NextStep(), "Ana moved on to Establishing Shot: Start your turn"),  # the step named
         (EndTurn(), "Ana ended the turn"),
         (Gain("Ben", 3), "Ben gained 3 power"),
         (Spend("Ben", 2), "Ben spent 2 power"),
@@ -364,12 +364,12 @@ def test_the_first_history_line_announces_the_drawn_seating(catalog: Catalog) ->
     line = told(RULES.describe(NextStep(), state.turn, after))
     assert line == (
         f"Seating drawn: {', '.join(state.seating)}; {state.turn} plays first. "
-        f"{state.turn} moved to the next step"
+        f"{state.turn} moved on to Establishing Shot: Generate power"
     )
     again = apply(after, NextStep(), state.turn, catalog, 1)
     assert (
         told(RULES.describe(NextStep(), state.turn, again))
-        == f"{state.turn} moved to the next step"
+        == f"{state.turn} moved on to Establishing Shot: Unturn"
     )
 
 

@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING, TypedDict
 
 from companion.game import next_step as prompt
-from companion.game.history import Line, Phrases
+from companion.game.history import Line, Phrases, with_terms
 from companion.game.shadowfist import rules as sf
 from companion.game.shadowfist.actions import (
     Action,
@@ -164,6 +164,7 @@ def next_step(table: TableView) -> prompt.NextStep | None:
 SAY = Phrases(
     {
         "sfh_next_step": "{who} moved to the next step",
+        "sfh_next_step_to": "{who} moved on to {step}",
         "sfh_end_turn": "{who} ended the turn",
         "sfh_generated": "{who}'s sites generated {power} power",
         "sfh_gain": "{who} gained {power} power",
@@ -198,7 +199,12 @@ def action_line(action: Action, actor: str, after: State) -> Line:
     """Say what one action did."""
     match action:
         case NextStep():
-            return SAY("sfh_next_step", who=actor)
+            if after.step >= len(after.steps):
+                return SAY("sfh_next_step", who=actor)
+            step_id, name = after.steps[after.step]
+            return with_terms(
+                SAY("sfh_next_step_to", who=actor, step=name), step="sf_step_" + step_id
+            )
         case EndTurn():
             return SAY("sfh_end_turn", who=actor)
         case GeneratePower():
