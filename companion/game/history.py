@@ -87,6 +87,8 @@ def entry(line: Line) -> Line:
     head: Line = {"say": line["say"], "text": fill(line), "args": dict(line["args"])}
     if "terms" in line:
         head["terms"] = dict(line["terms"])
+    if "ja" in line:
+        head["ja"] = dict(line["ja"])
     if "lines" in line:
         head["lines"] = {slot: entry(said) for slot, said in line["lines"].items()}
     return followed(head, *(entry(after) for after in line.get("then", [])))

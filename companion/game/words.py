@@ -20,6 +20,8 @@ class Said(TypedDict):
     args: dict[str, str | int]
     terms: NotRequired[dict[str, str]]
     """Slots whose value is a game term, with its word key (shown in the phone's language)."""
+    ja: NotRequired[dict[str, str]]
+    """Slots whose value the catalog names in Japanese (a Japanese phone shows that name)."""
 
 
 def filled(words: Said) -> str:

@@ -72,6 +72,8 @@ def test_a_marked_stack_is_named_by_the_catalog_never_by_its_key(catalog: Catalo
     state = do(state, catalog, "Ana", **mark)
     line = lines.describe(parse_action(mark), "Ana", state)
     assert line["say"] == "psh_mark_empty" and line["args"]["stack"] == "Combine"
+    assert line["ja"] == {"stack": "融合"}  # the catalog's Japanese name (seed 003)
+    assert told(line) == "Ana marked Combine empty"
 
 
 def test_a_gem_put_in_ones_own_pile_is_no_ana_in_anas_pile(catalog: Catalog) -> None:

@@ -177,12 +177,20 @@ def sentence(action: Action, actor: str, after: State) -> Line:
         case Forfeit():
             return SAY("psh_forfeit", who=actor)
         case MarkStack(stack, state):
-            return SAY(f"psh_mark_{state.value}", who=actor, stack=after.name(stack))
+            line = SAY(f"psh_mark_{state.value}", who=actor, stack=after.name(stack))
+            return in_japanese(line, after, stack=stack)
         case LosersChoice():
             return losers_line(action, actor, after)
         case Rematch():
             return SAY("psh_rematch", who=actor)
     return SAY("psh_acted", who=actor)
+
+
+def in_japanese(line: Line, after: State, **keys: str) -> Line:
+    """Give the line the catalog's Japanese names of the stacks in these slots (slot -> key)."""
+    names = dict(after.names_ja)
+    ja = {slot: names[key] for slot, key in keys.items() if key in names}
+    return {**line, "ja": ja} if ja else line
 
 
 def pile_line(key: str, actor: str, player: str, value: int) -> Line:
@@ -266,7 +274,8 @@ def losers_line(action: LosersChoice, actor: str, after: State) -> Line:
         return SAY("psh_switch", who=actor, character=after.name(action.character or ""))
     if action.option is LoserOption.SWAP:
         out, into = after.name(action.out or ""), after.name(action.into or "")
-        return SAY("psh_swap", who=actor, out=out, into=into)
+        line = SAY("psh_swap", who=actor, out=out, into=into)
+        return in_japanese(line, after, out=action.out or "", into=action.into or "")
     if action.option is LoserOption.REROLL:
         return SAY("psh_reroll", who=actor)
     return SAY("psh_keep", who=actor)

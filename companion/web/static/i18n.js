@@ -105,12 +105,13 @@ export function t(key, fallback) {
 export function hasWords(key) {
   return LANG === "ja" && Object.values(JA_BLOCKS).some((block) => block[key]);
 }
-/** Words said to the phone ({say, text, args, terms}: a next step, a history line) in its
- * language, the {slots} filled from args; a slot that holds a game term (terms) in the
- * phone's words too. */
+/** Words said to the phone ({say, text, args, terms, ja}: a next step, a history line) in its
+ * language, the {slots} filled from args; a slot that holds a game term (terms), or a name
+ * the catalog gives in Japanese (ja), in the phone's words too. */
 export function sayWords(said) {
   const terms = said.terms || {};
-  const value = (name) => (terms[name] ? t(terms[name], String(said.args[name])) : String(said.args[name]));
+  const named = LANG === "ja" ? said.ja || {} : {};
+  const value = (name) => named[name] || (terms[name] ? t(terms[name], String(said.args[name])) : String(said.args[name]));
   return t(said.say, said.text).replace(/\{(\w+)\}/g, (slot, name) => (name in said.args ? value(name) : slot));
 }
 /** Put every [data-i18n] element under root in the phone's language. */
