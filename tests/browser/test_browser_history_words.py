@@ -10,10 +10,13 @@ from typing import Any
 
 import pytest
 
+from tests.browser import test_browser_duel as duel
 from tests.browser.test_browser_puzzle_strike import Phone, choose, no_errors, start_match, until
 from tests.phones import CHROMIUM
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
+JAPANESE = "[\u3040-\u30ff\u4e00-\u9fff]"
+"""Kana or kanji."""
 
 
 def toast(phone: Phone, text: str) -> None:
@@ -52,7 +55,7 @@ def test_history_and_toasts_read_in_each_phones_language(server: str, browser: A
         ana.see("#history li", "Ana が2ジェムを粉砕して Ben に送りつけました")
     until(ana.page, "document.querySelectorAll('#history li').length >= 5")
     japanese = ana.page.locator("#history li").all_inner_texts()
-    assert all(re.search("[ぁ-んァ-ン]", line) for line in japanese), japanese  # no English line
+    assert all(re.search(JAPANESE, line) for line in japanese), japanese  # no English line
     english = ben.page.locator("#history li").all_inner_texts()
     assert english[0] == str(ben.page.evaluate("ROOM.current.history.at(-1).text"))
     assert all("ジェム" not in line for line in english), english
@@ -64,3 +67,30 @@ def test_history_and_toasts_read_in_each_phones_language(server: str, browser: A
 def crash_word(phone: Phone) -> str:
     """The Crash button's word on this phone."""
     return "クラッシュ" if phone.name == "Ana" else "Crash"
+
+
+@pytest.mark.parametrize("japanese", [True, False])
+def test_the_solo_bots_line_reads_in_the_phones_language(
+    request: pytest.FixtureRequest, japanese: bool
+) -> None:
+    url, chromium = duel.running(request)
+    me = duel.Phone(chromium, "Ana", ja=japanese)
+    duel.open_table(url, [me], "solo", bot="rook")
+    me.see("#controls #end-turn")
+    me.cards(1)
+    me.act("#controls #move")
+    me.act("#controls #end-turn")
+    me.see("#bot #bot-go")
+    me.page.fill("#bot-hand", "1 1 1 2 2")
+    me.page.fill("#bot-extra", "5")
+    me.act("#bot #bot-go")
+    said = me.page.locator("#bot-says").inner_text()
+    last = me.page.locator("#history li").first.inner_text()
+    if japanese:
+        assert said.startswith("ボット：") and "ボットの番" in last, (said, last)
+        assert re.search(JAPANESE, said.removeprefix("ボット：")), said  # the move in words
+    else:
+        assert said == me.page.evaluate("ROOM.current.state.last_bot")
+        assert said.startswith("bot: ") and last.startswith("Ana: the bot plays"), (said, last)
+    me.shot(f"solo-bot-line-{'ja' if japanese else 'en'}")
+    duel.no_errors([me])
