@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.game.draft import DraftError
@@ -134,6 +136,12 @@ def test_a_flash_duel_draft_view_names_the_first_player(catalog: Catalog) -> Non
     assert setup.set_id == "2e"
     seen = RULES.view(RULES.start(setup, catalog), None, catalog)
     assert seen["first_player"] == seen["seats"][0] and seen["teams"] is None
+    assert seen["coin"] == seen["seats"][0] == seen["pick_order"][0]  # every phone is told
+    coins = {
+        RULES.view(RULES.start(replace(setup, seed=n), catalog), "Ana", catalog)["coin"]
+        for n in range(12)
+    }
+    assert coins == {"Ana", "Ben"}  # a coin, not the order the players were typed in
     assert len(seen["pool"]) == 12 and seen["game"] == "flash-duel"
 
 

@@ -404,8 +404,9 @@ def test_setup_from_request_and_back(catalog: Catalog) -> None:
     setup = setup_from_request({**request, "characters": CHARS}, catalog, 5)
     assert setup_from_json(setup_to_json(setup)) == setup
     assert RULES.players(setup) == ("Ana", "Ben", "Drake")
-    with pytest.raises(InvalidSetup, match="needs a character for Ben"):
-        setup_from_request({**request, "characters": {"Ana": "grave"}}, catalog, 5)
+    with pytest.raises(InvalidSetup, match="needs a character for Ana"):
+        solo = {"mode": "solo", "players": ["Ana"], "bot": "rook"}
+        setup_from_request(solo, catalog, 5)
     with pytest.raises(InvalidSetup, match="'characters' must map"):
         setup_from_request({**request, "characters": {"Ana": 3}}, catalog, 5)
     with pytest.raises(InvalidSetup, match="'dragon' must be text"):
@@ -579,6 +580,7 @@ def test_setup_json_keeps_every_field(catalog: Catalog) -> None:
         "dragon": None,
         "bot": "rook",
         "unused": [],
+        "rules": 2,
     }
     assert setup_from_json(stored) == setup
     plain = setup_from_request({"players": ["Ana", "Ben"], "characters": CHARS}, catalog, 4)

@@ -46,7 +46,7 @@ def win_round(table: Table, winner: str, loser: str) -> None:
 
 
 def test_flash_duel_outcome_counts_rounds_per_player(catalog: Catalog) -> None:
-    table = Table(catalog, players=["Ana", "Ben"])
+    table = Table(catalog, players=["Ana", "Ben"], characters={"Ana": "grave", "Ben": "rook"})
     assert FLASH_DUEL.outcome(table.state) is None
     for winner, loser in (("Ana", "Ben"), ("Ben", "Ana"), ("Ana", "Ben"), ("Ana", "Ben")):
         assert FLASH_DUEL.outcome(table.state) is None

@@ -221,6 +221,11 @@ def test_raid_extra_turn_and_reshuffle(app: Flask) -> None:
     for _ in range(2):
         ok(phones["Ben"], room, {"type": "draw", "count": 10})
     view = s(phones["Ben"], room)
+    assert view["reshuffle_due"] and view["deck"] == 0 and view["reshuffles"] == 0
+    assert view["next_step"]["say"] == "fd_wait_reshuffle"
+    assert s(phones["Drake"], room)["next_step"]["say"] == "fd_reshuffle"
+    ok(phones["Drake"], room, {"type": "reshuffle"})
+    view = s(phones["Ben"], room)
     # 40 cards less the two standing mortals' hands and the Dragon's 8 (Ana is out)
     assert view["reshuffles"] == 1 and view["deck"] == 22
 
@@ -310,3 +315,29 @@ def test_clockwork_loser_swaps_an_ability_through_the_api(app: Flask) -> None:
     assert [x["key"] for x in table["abilities"][second]] == [mine[0], unused[2], *mine[2:]]
     assert table["swap"] is None
     assert state(phones[first], game)["history"][-1]["text"].startswith(f"{second} swapped")
+
+
+def test_double_blind_choice_stays_secret_through_the_api(app: Flask) -> None:
+    room, (a, b) = duel(app, mode="full", players=["Ana", "Ben"])
+    old = state(b, room)["version"]
+    ok(a, room, {"type": "choose", "character": "midori"})
+    token = state(a, room)["links"]["view_url"].rsplit("/", 1)[1]
+    for seen in (b.get(f"/api/matches/{room}/state"), a.get(f"/api/view/{token}/state")):
+        data = seen.get_json()
+        assert data["state"]["choosing"]["mine"] is None
+        assert data["state"]["choosing"]["chosen"] == ["Ana"]
+        # the secret is nowhere but in the list of characters to choose from
+        shown = {**data, "state": {**data["state"], "choosing": None}}
+        assert "midori" not in str(shown).lower(), shown["history"]
+    assert state(a, room)["state"]["choosing"]["mine"] == "midori"
+    # Ben's phone cannot overwrite Ana's secret, nor undo it
+    refused = act(b, room, {"type": "choose", "character": "rook", "player": "Ana"})
+    assert refused.status_code == 422 and "on Ana's own phone" in refused.get_json()["error"]
+    assert state(b, room)["can_undo"] is False
+    # a choice made on a table seen before Ana's is still taken (the phones choose at once)
+    body = {"action": {"type": "choose", "character": "rook"}, "base_version": old,
+            "idempotency_key": "ben-choice-1"}  # fmt: skip
+    assert post(b, f"/api/matches/{room}/actions", body).status_code == 200
+    seen = s(b, room)
+    assert seen["choosing"] is None and seen["characters"] == {"Ana": "Midori", "Ben": "Rook"}
+    assert state(a, room)["can_undo"] is False  # the reveal is final

@@ -200,9 +200,9 @@ def test_team_battle_draft_teams(app: Flask) -> None:
             "'characters' must map each player",
         ),
         (
-            {"kind": "flash-duel", "players": ["A", "B"], "characters": {"A": "grave"}},
+            {"kind": "flash-duel", "mode": "solo", "players": ["A"], "bot": "rook"},
             400,
-            "needs a character for B",
+            "needs a character for A",
         ),
         (
             {"kind": "flash-duel", "players": ["A", "B"], "characters": {"A": "x", "B": "rook"}},

@@ -39,6 +39,9 @@ class DraftView(TypedDict):
     picks: dict[str, list[str]]
     teams: list[list[str]] | None
     first_player: str | None
+    coin: str | None
+    """Flash Duel: who won the coin flip (seed 002: a coin decides who drafts first; the
+    first drafter also plays first), shown on every phone."""
     next_step: NextStep | None
 
 
@@ -88,6 +91,7 @@ def view(state: Draft, viewer: str | None, catalog: Catalog) -> DraftView:
         },
         "teams": team_names(state),
         "first_player": first_player(state) if state.game == "flash-duel" else None,
+        "coin": state.seats[0] if state.game == "flash-duel" else None,
         "next_step": None,
     }
     shown["next_step"] = next_step(shown)

@@ -101,9 +101,36 @@ class EndTurn:
 
 @dataclass(frozen=True)
 class Draw:
-    """Count cards drawn from the draw pile."""
+    """Correct the draw pile by hand: cards drawn (for a player: they refill that many fewer),
+    or, a negative count, cards counted by mistake put back."""
 
     count: int = 1
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Rules 2: a player lost cards from their hand outside a play (an ability that
+    discards): they draw them back at their next refill."""
+
+    player: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Reshuffle:
+    """Raid: the pile ran out the first time; the table reshuffles the discards and the
+    Dragon's hand, the Dragon redraws, and the refills owed are drawn."""
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Before the first round: a seat chooses its character (in secret, or 2 vs 2 in the
+    open, in pick order)."""
+
+    character: str
+    player: str | None = None
+    """Whose character (None: the phone's own seat)."""
 
 
 @dataclass(frozen=True)
@@ -216,6 +243,9 @@ Action = (
     | Hit
     | EndTurn
     | Draw
+    | Discard
+    | Reshuffle
+    | Choose
     | TimeOver
     | UseAbility
     | AbilityHit
@@ -285,7 +315,10 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "retreat": lambda d: Retreat(text(d, "player"), number(d, "card")),
     "hit": lambda d: Hit(text(d, "player")),
     "end_turn": lambda d: EndTurn(),
-    "draw": lambda d: Draw(number(d, "count", 1)),
+    "draw": lambda d: Draw(number(d, "count", 1), optional_text(d, "player")),
+    "discard": lambda d: Discard(text(d, "player"), number(d, "count", 1)),
+    "reshuffle": lambda d: Reshuffle(),
+    "choose": lambda d: Choose(text(d, "character"), optional_text(d, "player")),
     "time_over": lambda d: TimeOver(hands(d)),
     "use_ability": lambda d: UseAbility(text(d, "player"), text(d, "ability")),
     "ability_hit": lambda d: AbilityHit(
@@ -323,6 +356,9 @@ TYPE_NAMES: dict[type, str] = {
     Hit: "hit",
     EndTurn: "end_turn",
     Draw: "draw",
+    Discard: "discard",
+    Reshuffle: "reshuffle",
+    Choose: "choose",
     TimeOver: "time_over",
     UseAbility: "use_ability",
     AbilityHit: "ability_hit",

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import replace
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import rounds, track
+from companion.game.flash_duel import draws, rounds, track
 from companion.game.flash_duel.match import use_ability
 from companion.game.flash_duel.state import (
     DuelRoomError,
@@ -41,6 +41,7 @@ def ready_to_act(state: State, player: str) -> Fighter:
         raise DuelRoomError(
             f"{', '.join(state.pending.targets)} must answer the {state.pending.kind.value} first"
         )
+    rounds.check_no_reshuffle(state)
     if player != state.current:
         raise DuelRoomError(f"it is {state.current}'s turn, not {player}'s")
     if player in state.recovering:
@@ -85,7 +86,7 @@ def move(state: State, action: act.Move) -> State:
     check_cards(state.fd, action.card)
     spaces = state.fd.board.spaces
     moved = track.move(me, front_enemy(state, me), action.card, spaces, action.backward)
-    return replace(with_fighter(state, moved), acted=True)
+    return draws.spend(replace(with_fighter(state, moved), acted=True), me.name, 1)
 
 
 def push(state: State, action: act.Push) -> State:
@@ -94,7 +95,7 @@ def push(state: State, action: act.Push) -> State:
     check_cards(state.fd, action.card)
     for victim in on_space(state, enemy(state, me, action.target)):
         state = with_fighter(state, track.push(me, victim, action.card, state.fd.board.spaces))
-    return replace(state, acted=True)
+    return draws.spend(replace(state, acted=True), me.name, 1)
 
 
 def attack(state: State, action: act.Attack) -> State:
@@ -105,6 +106,7 @@ def attack(state: State, action: act.Attack) -> State:
     track.check_attack(me, target, action.cards)
     targets = tuple(f.name for f in on_space(state, target))
     strike = Pending(me.name, targets, StrikeKind.ATTACK, action.cards)
+    state = draws.spend(state, me.name, len(action.cards))
     return replace(state, pending=with_effects(state, strike), acted=True)
 
 
@@ -120,6 +122,7 @@ def dash(state: State, action: act.Dash) -> State:
     state = with_fighter(state, moved)
     targets = tuple(f.name for f in on_space(state, target))
     strike = Pending(me.name, targets, StrikeKind.DASH, action.cards)
+    state = draws.spend(state, me.name, 1 + len(action.cards))
     return replace(state, pending=with_effects(state, strike), acted=True)
 
 
@@ -224,7 +227,8 @@ def block(state: State, action: act.Block) -> State:
             f"{action.player} blocks {strike} with the very same cards: {missing} missing "
             "(block with all of them, or take the hit)"
         )
-    return add_block(state, pending, action.player, action.cards)
+    state = add_block(state, pending, action.player, action.cards)
+    return draws.spend(state, action.player, len(action.cards))
 
 
 def helpers(state: State, target: str) -> tuple[str, ...]:
@@ -258,7 +262,8 @@ def dashing_block(state: State, action: act.DashingBlock) -> State:
         action.dash,
         state.fd.board.spaces,
     )
-    return add_block(with_fighter(state, moved), pending, mate, action.cards)
+    state = add_block(with_fighter(state, moved), pending, mate, action.cards)
+    return draws.spend(state, action.player, 1 + len(action.cards))
 
 
 def retreat(state: State, action: act.Retreat) -> State:
@@ -271,7 +276,7 @@ def retreat(state: State, action: act.Retreat) -> State:
     moved = track.retreat(state.fighter(action.player), action.card, state.fd.board.spaces)
     state = answered(with_fighter(state, moved), pending, action.player)
     recovering = (*(r for r in state.recovering if r != action.player), action.player)
-    state = replace(state, recovering=recovering)
+    state = draws.spend(replace(state, recovering=recovering), action.player, 1)
     return tell(state, Event(Happening.RETREATED, (action.player,), action.card))
 
 

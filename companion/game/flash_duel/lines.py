@@ -28,6 +28,17 @@ SAY = Phrases(
         "fdh_dashing_block": "{who} dashes {dash} and blocks with {cards}",
         "fdh_retreat": "{who} retreats {card}",
         "fdh_draw": "drew {count}",
+        "fdh_draws": "{who} draws {count}",
+        "fdh_put_back": "put {count} back on the draw pile",
+        "fdh_discard": "{who} discards {count} (drawn back at the refill)",
+        "fdh_drew_left": "drew {count} ({left} left)",
+        "fdh_draws_left": "{who} draws {count} ({left} left)",
+        "fdh_left": "{line} ({left} left)",
+        "fdh_deck_ran_out": "the draw pile ran out: {who} reshuffles the discards and his hand",
+        "fdh_reshuffled_plain": "reshuffled",
+        "fdh_picks": "{who} picks {character}",
+        "fdh_chose_secret": "{who} has chosen a character in secret",
+        "fdh_chose_revealed": "{who} has chosen: the characters are revealed ({shown})",
         "fdh_use": "{who} uses {ability}",
         "fdh_place": "{who} placed on space {space}",
         "fdh_end_turn": "end of turn",
@@ -106,12 +117,21 @@ def chain(lines: list[Line]) -> Line | None:
     return joined
 
 
-def event_line(state: State, event: Event) -> Line:
-    """Put one happening into words."""
+def event_line(state: State, event: Event) -> Line | None:
+    """Put one happening into words (None: a happening the history does not say)."""
     who = event.who
     first = who[0] if who else ""
     names = ability_names(state.fd)
     match event.what:
+        case Happening.TURN_ENDED:
+            return None
+        case Happening.DREW:
+            left = event.left if event.left is not None else 0
+            if first:
+                return SAY("fdh_draws_left", who=first, count=event.number or 0, left=left)
+            return SAY("fdh_drew_left", count=event.number or 0, left=left)
+        case Happening.DECK_RAN_OUT:
+            return SAY("fdh_deck_ran_out", who=first)
         case Happening.ROUND_ENDED:
             return round_line(state) or SAY("fdh_other", what="")
         case Happening.SWITCHED:
@@ -151,9 +171,10 @@ def round_line(state: State) -> Line | None:
     return said
 
 
-def news_line(state: State) -> Line | None:
-    """Say everything the last action did."""
-    return chain([event_line(state, e) for e in state.news])
+def news_line(state: State, leave_out: tuple[Happening, ...] = ()) -> Line | None:
+    """Say everything the last action did (but the happenings left out)."""
+    said = [event_line(state, e) for e in state.news if e.what not in leave_out]
+    return chain([line for line in said if line is not None])
 
 
 def bot_line(state: State) -> Line | None:
@@ -199,8 +220,16 @@ def action_line(action: act.Action, names: dict[str, str]) -> Line:
             return SAY("fdh_dashing_block", who=player, dash=dash, cards=cards_text(cards))
         case act.Retreat(player, card):
             return SAY("fdh_retreat", who=player, card=card)
-        case act.Draw(count):
-            return SAY("fdh_draw", count=count)
+        case act.Discard(player, count):
+            return SAY("fdh_discard", who=player, count=count)
+        case act.Draw(count, player):
+            if count < 0:
+                return SAY("fdh_put_back", count=-count)
+            return (
+                SAY("fdh_draws", who=player, count=count)
+                if player
+                else SAY("fdh_draw", count=count)
+            )
         case act.UseAbility(player, ability) | act.AbilityHit(player, ability, _):
             shown = names.get(ability) or ability.rsplit("/")[-1].replace("-", " ")
             return SAY("fdh_use", who=player, ability=shown)
@@ -238,6 +267,27 @@ def ruled_out_line(after: State) -> Line | None:
     if key in SAY.texts:
         return SAY(key, ability=name)
     return SAY("fdh_other", what=f"{name}: it cannot be {' or '.join(a + 'ed' for a in p.cannot)}")
+
+
+def draw_line(action: act.Draw | act.Reshuffle, after: State) -> Line:
+    """Say a correction of the pile or the Raid's reshuffle, with what is left."""
+    if isinstance(action, act.Reshuffle):
+        return news_line(after) or SAY("fdh_reshuffled_plain")
+    line = SAY.around("fdh_left", {"line": action_line(action, {})}, left=after.deck)
+    return with_effect(line, news_line(after, leave_out=(Happening.DREW,)))
+
+
+def choose_line(action: act.Choose, actor: str, after: State) -> Line:
+    """Say a character choice; a secret one only as made, until the reveal names them all."""
+    player = action.player or actor
+    names = {c.id: c.name for c in after.fd.characters}
+    if after.setup.mode == "team-battle":
+        return SAY("fdh_picks", who=player, character=names.get(action.character, action.character))
+    if after.choosing is not None:
+        return SAY("fdh_chose_secret", who=player)
+    chosen = after.setup.characters
+    shown = ", ".join(f"{p} {names.get(c, c)}" for p, c in chosen if p != after.setup.dragon)
+    return SAY("fdh_chose_revealed", who=player, shown=shown)
 
 
 def with_effect(line: Line, effect: Line | None) -> Line:

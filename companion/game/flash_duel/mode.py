@@ -117,6 +117,10 @@ class Mode:
         """Return the state if ``current`` plays again (the Dragon's extra turns), else None."""
         return None
 
+    def refills(self, state: State, current: str) -> tuple[str, ...]:
+        """Return who draws back to a full hand at the end of ``current``'s turn: they do."""
+        return () if current in state.defeated else (current,)
+
     def winner(self, state: State) -> str | None:
         """Return the side that has won once a fighter falls (None: the round goes on)."""
         for side, members in state.sides:

@@ -3,6 +3,7 @@ the right phone only; the others say what they wait for."""
 
 from __future__ import annotations
 
+from companion.game.flash_duel.choosing import Choosing, picking_side
 from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.state import Pending, State, StrikeKind
 from companion.game.next_step import NextStep, names, step
@@ -12,6 +13,8 @@ def next_step(state: State, viewer: str | None) -> NextStep | None:
     """Say what the viewer must do now, or what they wait for (None: a spectator)."""
     if viewer is None:
         return None
+    if state.choosing is not None:
+        return choosing_step(state, state.choosing, viewer)
     if state.game is not None:
         winner = side_name(state, state.game.winner)
         return step(False, "fd_game_to", "Game to {winner}", winner=winner)
@@ -19,6 +22,8 @@ def next_step(state: State, viewer: str | None) -> NextStep | None:
         return between_step(state, viewer)
     if state.pending is not None:
         return answer_step(state, state.pending, viewer)
+    if state.reshuffle_due:
+        return reshuffle_step(state, viewer)
     if state.deck == 0:  # the last card is drawn: every phone may enter the hands
         text = "Time over: the draw pile is empty; enter every hand"
         return step(True, "fd_time_over", text, "time_over")
@@ -66,3 +71,42 @@ def answer_step(state: State, p: Pending, viewer: str) -> NextStep:
         return step(True, "fd_attacked", text, "answer", "hit", attacker=p.attacker)
     text = "Waiting for {targets} to answer {attacker}"
     return step(False, "fd_wait_answer", text, targets=names(p.targets), attacker=p.attacker)
+
+
+def reshuffle_step(state: State, viewer: str) -> NextStep:
+    """A Raid's pile ran out the first time: the Dragon's phone records the reshuffle (seed
+    002: the discards and his hand make the new pile, he draws as many again), then the
+    refills still owed are drawn; the other phones wait for it."""
+    dragon = str(state.setup.dragon)
+    owed = ", ".join(f"{who} {count}" for who, count in state.owed)
+    if viewer != dragon:
+        text = "The draw pile ran out: waiting for {dragon} to reshuffle"
+        return step(False, "fd_wait_reshuffle", text, dragon=dragon)
+    if owed:
+        text = (
+            "The draw pile ran out: shuffle the discard pile and your hand into a new pile, "
+            "draw your hand again; then these refills are drawn: {owed}"
+        )
+        return step(True, "fd_reshuffle_owed", text, "reshuffle", owed=owed)
+    text = (
+        "The draw pile ran out: shuffle the discard pile and your hand into a new pile, "
+        "then draw your hand again"
+    )
+    return step(True, "fd_reshuffle", text, "reshuffle")
+
+
+def choosing_step(state: State, choosing: Choosing, viewer: str) -> NextStep:
+    """Before the first round: choose a character (in secret, or 2 vs 2 in pick order)."""
+    waiting = choosing.waiting_for(state.setup)
+    who = names(waiting)
+    if not choosing.blind:
+        side = picking_side(state, choosing)
+        pickers = [m for m in state.members(str(side)) if m in waiting]
+        if viewer in pickers:
+            text = "Your team picks now: choose your character (everyone sees it)"
+            return step(True, "fd_pick_character", text, "choose")
+        return step(False, "fd_wait_pick", "Waiting for {who} to pick", who=names(pickers))
+    if viewer in waiting:
+        text = "Choose your character in secret: all are shown when the last one has chosen"
+        return step(True, "fd_choose_character", text, "choose")
+    return step(False, "fd_wait_choose", "Waiting for {who} to choose in secret", who=who)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import raid, rounds
+from companion.game.flash_duel import draws, raid, rounds
 from companion.game.flash_duel.mode import Hands, Layout, Mode, lay_out
 from companion.game.flash_duel.state import (
     DuelRoomError,
@@ -83,6 +83,16 @@ class Raid(Mode):
         state = replace(state, extra_turns=state.extra_turns - 1)
         return tell(state, Event(Happening.EXTRA_TURN, (current,)))
 
+    def refills(self, state: State, current: str) -> tuple[str, ...]:
+        """The Dragon draws back at the end of each of his turns; the mortals only after they
+        have all taken their turns, in turn order (seed 002)."""
+        dragon = state.setup.dragon
+        if current == dragon:
+            return () if current in state.defeated else (current,)
+        mortals = [p for p in state.order if p != dragon and p not in state.defeated]
+        after = state.order[state.order.index(current) + 1 :]
+        return () if any(p in mortals for p in after) else tuple(mortals)
+
     def winner(self, state: State) -> str | None:
         """Mortals win when the Dragon falls; the Dragon when every loyal mortal has."""
         if state.setup.dragon in state.defeated:
@@ -98,6 +108,9 @@ class Raid(Mode):
         row = self.row(state.setup, state.fd)
         if raid.deck_runs_out(row, state.reshuffles) == "time-over":
             return super().on_deck_empty(state)
+        if state.setup.rules >= 2:  # the table reshuffles and records it (``reshuffle``)
+            state = replace(state, deck=0, reshuffle_due=True)
+            return tell(state, Event(Happening.DECK_RAN_OUT, (str(state.setup.dragon),)))
         players = len([f for f in state.standing() if f.name != state.setup.dragon])
         deck = row.deck_cards - players * state.fd.hand_size - row.dragon_hand_size
         state = replace(state, deck=deck, reshuffles=state.reshuffles + 1)
@@ -128,6 +141,27 @@ class Raid(Mode):
         won, fallen, left = raid.raid_time_over(dragon, state.hit_points, loyal, lists, traitor)
         state = replace(state, defeated=(*state.defeated, *sorted(fallen)), hit_points=left)
         return state, won
+
+
+def reshuffled_pile(state: State) -> int:
+    """Return the pile after the Raid's reshuffle: every card but those in the standing
+    fighters' hands (the Dragon redraws as many as he put in; owed refills still to draw)."""
+    row = state.mode.dragon_row(state.setup, state.fd)
+    if row is None:
+        raise DuelRoomError("only a Raid reshuffles its draw pile")
+    short, owed = dict(state.short), dict(state.owed)
+    held = 0
+    for f in state.standing():
+        full = row.dragon_hand_size if f.name == state.setup.dragon else state.fd.hand_size
+        held += full - short.get(f.name, 0) - owed.get(f.name, 0)
+    return max(0, row.deck_cards - held)
+
+
+def reshuffle(state: State, action: act.Reshuffle, actor: str) -> State:
+    """Record the reshuffle the empty pile called for (the Dragon's decision: ``deciders``)."""
+    if not isinstance(state.mode, Raid):
+        raise DuelRoomError("only a Raid reshuffles its draw pile")
+    return draws.reshuffle(state, actor, reshuffled_pile(state))
 
 
 def plagued_side(state: State) -> tuple[str, str] | None:

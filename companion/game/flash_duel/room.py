@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from companion.game.errors import InvalidSetup
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import combat, raid_modes, rounds, solo, view
+from companion.game.flash_duel import choosing, combat, draws, raid_modes, rounds, solo, view
 from companion.game.flash_duel.actions import JsonObject, JsonOut
 from companion.game.flash_duel.modes import find_mode
 from companion.game.flash_duel.state import KIND, DuelRoomError, Setup, State, game_set
@@ -55,6 +55,7 @@ def setup_from_json(data: JsonObject) -> Setup:
         optional_name(data, "dragon"),
         optional_name(data, "bot"),
         tuple(str(k) for k in data.get("unused") or ()),
+        int(data.get("rules", 1)),
     )
 
 
@@ -70,6 +71,7 @@ def setup_to_json(setup: Setup) -> JsonOut:
         "dragon": setup.dragon,
         "bot": setup.bot,
         "unused": list(setup.unused),
+        **({"rules": setup.rules} if setup.rules != 1 else {}),
     }
 
 
@@ -92,7 +94,7 @@ def setup_from_request(data: JsonObject, catalog: Catalog, seed: int) -> Setup:
     mode = str(data.get("mode", "full"))
     dragon = optional_name(data, "dragon")
     dragon = None if dragon is None else name_key(dragon)
-    if find_mode(mode).needs_characters:
+    if find_mode(mode).needs_characters and mode == "solo":  # the others choose at the table
         missing = [p for p in players if p not in characters and p != dragon]
         if missing:
             raise InvalidSetup(f"'characters' needs a character for {', '.join(missing)}")
@@ -120,8 +122,10 @@ def check_setup(setup: Setup, catalog: Catalog) -> None:
 def start(setup: Setup, catalog: Catalog) -> State:
     """Set up the first round (and deal Betrayal's loyalty cards)."""
     check_setup(setup, catalog)
-    state = rounds.deal(setup, find_mode(setup.mode), game_set(catalog))
-    return raid_modes.deal_loyalty(state)
+    mode = find_mode(setup.mode)
+    state = rounds.deal(setup, mode, game_set(catalog))
+    chosen = choosing.choosers(setup, mode.needs_characters, isinstance(mode, solo.Solo))
+    return raid_modes.deal_loyalty(replace(state, choosing=chosen))
 
 
 def new_game(state: State, action: act.NewGame, catalog: Catalog) -> State:
@@ -165,6 +169,12 @@ def play(state: State, action: act.Action, actor: str, catalog: Catalog, positio
             return rounds.end_turn(state, action)
         case act.Draw():
             return rounds.draw(state, action)
+        case act.Choose():
+            return choosing.choose(state, action, actor)
+        case act.Discard():
+            return draws.discard(state, action.player, action.count)
+        case act.Reshuffle():
+            return raid_modes.reshuffle(state, action, actor)
         case act.TimeOver():
             return rounds.time_over(state, action)
         case act.FirstPlayer():
@@ -194,6 +204,9 @@ def apply(state: State, action: act.Action, actor: str, catalog: Catalog, positi
     """
     if state.game is not None and not isinstance(action, act.NewGame):
         raise DuelRoomError("the game is over: start a new game")
+    if state.choosing is not None and not isinstance(action, act.Choose):
+        waiting = ", ".join(state.choosing.waiting_for(state.setup))
+        raise DuelRoomError(f"characters are being chosen first: waiting for {waiting}")
     before = state.news
     after = play(replace(state, news=()), action, actor, catalog, position)
     return after if after.news else replace(after, news=before)
@@ -201,8 +214,16 @@ def apply(state: State, action: act.Action, actor: str, catalog: Catalog, positi
 
 def is_final(action: act.Action, after: State) -> bool:
     """Return True for an action that showed hidden information: a Betrayal accusation (the
-    accused's loyalty card is shown), the traitor's reveal, the Dragon's traitor card."""
+    accused's loyalty card is shown), the traitor's reveal, the Dragon's traitor card, the
+    characters' reveal."""
+    if isinstance(action, act.Choose):  # the reveal, or a 2 vs 2 pick made in the open
+        return after.choosing is None or not after.choosing.blind
     return isinstance(action, act.Accuse | act.Reveal | act.DragonReveal)
+
+
+def is_independent(action: act.Action) -> bool:
+    """Return True for a character choice: phones make it at the same moment, unseen."""
+    return isinstance(action, act.Choose)
 
 
 OWN_MOVES = (act.Move, act.Push, act.Attack, act.Dash, act.DashingBlock, act.Block, act.Retreat,
@@ -217,6 +238,10 @@ def deciders(action: act.Action, state: State) -> tuple[str, ...] | None:
         return (action.player,)
     if isinstance(action, act.EndTurn):
         return (state.current,)
+    if isinstance(action, act.Draw | act.Choose | act.Discard) and action.player is not None:
+        return (action.player,)
+    if isinstance(action, act.Reshuffle) and state.setup.dragon:
+        return (state.setup.dragon,)
     return None
 
 
@@ -252,6 +277,7 @@ RULES: Rules[Setup, State, act.Action] = Rules(
     view=view.view,
     describe=view.describe,
     is_final=is_final,
+    independent=is_independent,
     is_over=is_over,
     outcome=outcome,
     deciders=deciders,

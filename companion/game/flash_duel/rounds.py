@@ -10,6 +10,7 @@ import random
 from dataclasses import replace
 
 from companion.game.flash_duel import actions as act
+from companion.game.flash_duel import draws
 from companion.game.flash_duel.match import (
     Abilities,
     DuelMatch,
@@ -108,6 +109,7 @@ def end_round(state: State, winner: str | None, termination: Termination) -> Sta
 def pass_turn(state: State) -> State:
     """Give the turn to the next standing fighter (the mode may keep it: extra turns)."""
     current = state.current
+    state = draws.end_of_turn(state, current)
     state = replace(
         state,
         recovering=tuple(r for r in state.recovering if r != current),
@@ -131,7 +133,19 @@ def end_turn(state: State, action: act.EndTurn) -> State:
         raise DuelRoomError("the round is over: the losing side chooses who goes first")
     if state.pending is not None:
         raise DuelRoomError(f"{', '.join(state.pending.targets)} must answer the attack first")
+    check_no_reshuffle(state)
     return pass_turn(state)
+
+
+def check_no_reshuffle(state: State) -> None:
+    """Refuse play while a Raid's reshuffle waits to be recorded.
+
+    :raises DuelRoomError: saying who reshuffles.
+    """
+    if state.reshuffle_due:
+        raise DuelRoomError(
+            f"the draw pile ran out: {state.setup.dragon} reshuffles the discards first"
+        )
 
 
 def draw(state: State, action: act.Draw) -> State:
@@ -142,8 +156,13 @@ def draw(state: State, action: act.Draw) -> State:
     """
     if state.round_over:
         raise DuelRoomError("the round is over")
-    if not 1 <= action.count <= 2 * state.fd.hand_size:
-        raise DuelRoomError(f"'count' must be 1 to {2 * state.fd.hand_size} cards")
+    most = 2 * state.fd.hand_size
+    if draws.kept_by_table(state):
+        if not 1 <= abs(action.count) <= most:
+            raise DuelRoomError(f"'count' must be 1 to {most} cards (less than 0: put back)")
+        return draws.correct(state, action.count, action.player)
+    if not 1 <= action.count <= most:
+        raise DuelRoomError(f"'count' must be 1 to {most} cards")
     if action.count < state.deck:
         return replace(state, deck=state.deck - action.count)
     return state.mode.on_deck_empty(replace(state, deck=0))
@@ -155,6 +174,7 @@ def time_over(state: State, action: act.TimeOver) -> State:
         raise DuelRoomError("the round is over")
     if state.deck > 0:
         raise DuelRoomError(f"{state.deck} cards are still in the draw pile")
+    check_no_reshuffle(state)
     hands = dict(action.hands)
     missing = [f.name for f in state.standing() if f.name not in hands]
     if missing:

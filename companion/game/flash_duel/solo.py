@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import bots, combat, raid, rounds, track
+from companion.game.flash_duel import bots, combat, draws, raid, rounds, track
 from companion.game.flash_duel.match import Abilities, use_ability
 from companion.game.flash_duel.mode import Hands, Layout, Mode, character_abilities, lay_out
 from companion.game.flash_duel.state import (
@@ -102,10 +102,14 @@ def bot_turn(state: State, action: act.BotTurn) -> State:
     if pawn in state.recovering:
         state = replace(state, bot_said=bots.BotMove("recover", ()))
         return rounds.pass_turn(tell(state, Event(Happening.RECOVERED, (pawn,))))
+    state = draws.take(state, pawn, 1)  # the card for the turn
+    if state.deck == 0 and draws.kept_by_table(state):
+        return state  # it was the last card: time is over before the bot plays
     me, player = state.fighter(pawn), state.fighter(state.setup.players[0])
     spaces = state.fd.board.spaces
     move = bots.bot_turn(action.hand, action.drawn, me, player, spaces)
-    state = replace(state, bot_said=move)
+    used = len(move.cards) + (1 if move.dash is not None else 0)
+    state = draws.spend(replace(state, bot_said=move), pawn, used)
     if move.action == "push":
         state = with_fighter(state, track.push(me, player, action.drawn, spaces))
     elif move.position is not None:
@@ -149,6 +153,7 @@ def bot_defend(state: State, action: act.BotDefend, position: int) -> State:
         raise DuelRoomError(f"{pawn} is not being attacked")
     check_cards(state.fd, *action.hand, action.extra)
     me = state.fighter(pawn)
+    state = draws.take(state, pawn, 1)  # the extra card
     answer = bots.bot_defend(
         action.hand,
         action.extra,
@@ -159,6 +164,7 @@ def bot_defend(state: State, action: act.BotDefend, position: int) -> State:
         rng=random.Random(position),
     )
     state = replace(state, bot_said=answer, bot_discards=None, pending=None)
+    state = draws.spend(state, pawn, len(answer.cards))
     if answer.answer == "block":
         return tell(state, Event(Happening.BLOCKED, (pawn,)))
     if answer.answer == "retreat":
@@ -168,4 +174,6 @@ def bot_defend(state: State, action: act.BotDefend, position: int) -> State:
     state = rounds.take_hit(state, pawn)
     if not state.round_over and len(pending.cards) >= 2:
         state = replace(state, bot_discards=pending.cards[0])
+        lost = [*action.hand, action.extra].count(pending.cards[0])
+        state = draws.spend(state, pawn, lost)
     return state

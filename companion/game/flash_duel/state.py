@@ -17,9 +17,17 @@ from companion.game.flash_duel.track import Fighter
 from printkit.catalog import Catalog, FlashDuelSet
 
 if TYPE_CHECKING:
+    from companion.game.flash_duel.choosing import Choosing
     from companion.game.flash_duel.mode import Mode
 
 KIND = "flash-duel"
+RULES_VERSION = 2
+"""The table rules' version a new table plays by (a stored setup without one is version 1).
+
+1: the draw pile is lowered only by the Draw action tapped by hand, and a Raid's deck is
+reshuffled at once when it runs out. 2: the table lowers the pile by every refill at the end
+of a turn (``draws``), and a Raid's reshuffle waits for the table to record it.
+"""
 BOT = "Bot"
 """The solo bot's pawn name, unless the player is called that too."""
 
@@ -41,6 +49,8 @@ class Setup:
     bot: str | None = None
     unused: tuple[str, ...] = ()
     """Custom Clockwork: the draft pool's abilities nobody picked."""
+    rules: int = RULES_VERSION
+    """The table rules' version (see ``RULES_VERSION``)."""
 
     @property
     def bot_pawn(self) -> str:
@@ -118,6 +128,13 @@ class Happening(enum.Enum):
     ROUND_ENDED = "round-ended"
     RECOVERED = "recovered"
     SWITCHED = "switched"
+    TURN_ENDED = "turn-ended"
+    """Rules 2: a turn ended (said by the draws it brought, if any; it replaces the news of
+    the turn's earlier actions)."""
+    DREW = "drew"
+    """A refill (or a correction) lowered the draw pile; ``left`` says what is left."""
+    DECK_RAN_OUT = "deck-ran-out"
+    """A Raid's pile ran out for the first time: the table must reshuffle now."""
     TIME_OVER_LOSS = "time-over-loss"
     """An ability makes time-over a loss for its side (Gwen's Shadow Plague in a Raid)."""
 
@@ -129,6 +146,8 @@ class Event:
     what: Happening
     who: tuple[str, ...] = ()
     number: int | None = None
+    left: int | None = None
+    """Cards left in the draw pile after a draw."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +185,15 @@ class State:
     bot_said: BotMove | BotDefence | None = None
     bot_discards: int | None = None
     news: tuple[Event, ...] = ()
+    short: tuple[tuple[str, int], ...] = ()
+    """Cards each fighter has played or lost since their last refill: what they draw back
+    (below 0: they hold more than a full hand, and draw none)."""
+    owed: tuple[tuple[str, int], ...] = ()
+    """Raid, rules 2: refills the empty pile could not give, drawn after the reshuffle."""
+    reshuffle_due: bool = False
+    """Raid, rules 2: the pile ran out the first time; the table reshuffles before play goes on."""
+    choosing: Choosing | None = None
+    """Characters still being chosen before the first round (``choosing``)."""
     acted: bool = False
     """The current player has made this turn's main action (move, push, attack or dashing
     strike): seed 002 allows one a turn."""

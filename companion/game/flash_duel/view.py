@@ -7,7 +7,7 @@ players ("Ana", "Ana & Cat", "Drake (Dragon)") so results read "round to Ana".
 from __future__ import annotations
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import bots, lines
+from companion.game.flash_duel import bots, choosing, lines
 from companion.game.flash_duel.actions import JsonOut
 from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.next_step import next_step
@@ -17,8 +17,9 @@ from printkit.catalog import Catalog
 
 
 def say_event(state: State, event: Event) -> str:
-    """Put one happening into words (English)."""
-    return told(lines.event_line(state, event))
+    """Put one happening into words (English; '' for one the history does not say)."""
+    line = lines.event_line(state, event)
+    return told(line) if line else ""
 
 
 def round_sentence(state: State) -> str:
@@ -190,6 +191,8 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
         "turn_no": state.turn_no,
         "deck": state.deck,
         "reshuffles": state.reshuffles,
+        "reshuffle_due": state.reshuffle_due,
+        "table_draws": state.setup.rules >= 2,
         "pending": pending_view(state),
         "score": {s: state.match.wins(s) for s in state.match.sides},
         "round_wins": state.match.round_wins,
@@ -217,6 +220,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
             if p != state.setup.dragon
         },
         "dragon_setup": dragon_setup(state),
+        "choosing": choosing.visible(state, viewer),
         "next_step": next_step(state, viewer),
     }
 
@@ -255,7 +259,13 @@ def describe(action: act.Action, actor: str, after: State) -> Line:
         bot = lines.bot_line(after)
         line = line if bot is None else lines.SAY.around("fdh_with", {"line": line, "told": bot})
         effect = lines.ruled_out_line(after) if isinstance(action, act.BotTurn) else None
-        return lines.with_effect(line, effect)
+        return lines.with_effect(lines.with_effect(line, effect), told_)
+    if isinstance(action, act.Choose):
+        return lines.by(actor, lines.choose_line(action, actor, after))
+    if isinstance(action, act.Draw | act.Reshuffle):
+        return lines.by(actor, lines.draw_line(action, after))
+    if isinstance(action, act.EndTurn):
+        return lines.with_effect(line, told_)
     shown = act.Block | act.DashingBlock | act.AbilityHit
     if told_ is not None and isinstance(action, shown):
         line = lines.SAY.around("fdh_with", {"line": line, "told": told_})

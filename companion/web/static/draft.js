@@ -72,7 +72,11 @@ function render(data) {
       s.done ? t("draft_done", "The draft is done") : mine ? t("your_pick", "Your pick") : t("pick_of", "Pick") + ": " + s.turn,
     ),
     s.teams ? el("p", { class: "small" }, s.teams.map((team) => team.join(" & ")).join(" vs ")) : null,
-    s.first_player ? el("p", { class: "small" }, t("plays_first", "Plays first") + ": " + s.first_player) : null,
+    s.coin
+      ? el("p", { id: "coin" }, t("coin_flip_draft", "Coin flip: {who} drafts first and plays first").replace("{who}", s.coin))
+      : s.first_player
+        ? el("p", { class: "small" }, t("plays_first", "Plays first") + ": " + s.first_player)
+        : null,
     renderOrder(s),
   );
   renderPool(s, mine && seated);

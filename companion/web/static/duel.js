@@ -89,11 +89,13 @@ function renderStatus(s) {
     el(
       "h1",
       {},
-      s.game_winner
-        ? t("game_over", "Game over")
-        : s.round_over
-          ? t("round_over", "Round over")
-          : t("turn_of", "Turn") + " " + s.turn_no + ": " + s.turn,
+      s.choosing
+        ? t("choosing_title", "Choosing characters")
+        : s.game_winner
+          ? t("game_over", "Game over")
+          : s.round_over
+            ? t("round_over", "Round over")
+            : t("turn_of", "Turn") + " " + s.turn_no + ": " + s.turn,
     ),
     el("p", {}, t("mode", "Mode") + ": " + modeName(s) + (raid ? "" : " · " + t("rounds", "Rounds") + " " + score + " / " + s.round_wins)),
     raid || s.mode === "solo"
@@ -133,6 +135,69 @@ function renderStatus(s) {
       ? t("fd_draw", "Draw")
       : s.winner_name + " " + (s.game_winner === "mortals" ? t("win_plural", "win") : t("wins", "wins"))
     : "";
+}
+
+// Characters chosen at the table: in secret (only this phone's own choice is shown until the
+// last seat has chosen), or 2 vs 2 in the open, in the pick order A, B, B, A.
+function renderChoosing(s, seated) {
+  const box = document.getElementById("choose");
+  const c = s.choosing;
+  box.hidden = !c;
+  if (!c) return;
+  const picksNow = (p) => !c.blind && c.picking && s.sides[c.picking]?.includes(p);
+  const mayChoose = seated && c.players.includes(s.you) && (c.blind || (c.waiting.includes(s.you) && picksNow(s.you)));
+  const picked = DUEL.choice || c.mine || c.options[0].id;
+  const select = el(
+    "select",
+    {
+      id: "character",
+      "aria-label": t("character", "Character"),
+      onchange: (e) => {
+        DUEL.choice = e.target.value;
+      },
+    },
+    c.options.map((o) => el("option", { value: o.id, selected: o.id === picked }, o.name)),
+  );
+  const nameOf = (id) => c.options.find((o) => o.id === id)?.name || id;
+  const status = (p) =>
+    s.characters[p]
+      ? s.characters[p]
+      : c.chosen.includes(p)
+        ? "✓ " + t("chosen_secret", "chosen")
+        : picksNow(p)
+          ? "▶ " + t("picks_now", "picks now")
+          : "… " + t("choosing", "choosing");
+  fill(
+    box,
+    el("h2", {}, c.blind ? t("choose_secret_title", "Characters: chosen in secret") : t("pick_title", "Characters: picks A, B, B, A")),
+    el(
+      "ul",
+      { id: "choosers" },
+      c.players.map((p) => el("li", { "data-chooser": p }, p + ": " + status(p))),
+    ),
+    c.mine ? el("p", { id: "my-choice" }, t("your_choice", "Your choice (only you see it)") + ": " + nameOf(c.mine)) : null,
+    mayChoose
+      ? el(
+          "div",
+          { class: "row" },
+          select,
+          el(
+            "button",
+            {
+              type: "button",
+              class: "big",
+              id: "choose-go",
+              onclick: () => {
+                const character = select.value;
+                DUEL.choice = null;
+                duelAct({ type: "choose", character });
+              },
+            },
+            c.blind ? (c.mine ? t("change_choice", "Change") : t("choose_in_secret", "Choose in secret")) : t("pick", "Pick"),
+          ),
+        )
+      : null,
+  );
 }
 
 function pawn(f, seated, label) {
@@ -236,7 +301,7 @@ function cardPicker(s) {
 
 function renderControls(s, seated) {
   const box = document.getElementById("controls");
-  box.hidden = !seated || s.round_over || !!s.game_winner || !!s.pending || isBot(s, s.turn);
+  box.hidden = !seated || !!s.choosing || s.reshuffle_due || s.round_over || !!s.game_winner || !!s.pending || isBot(s, s.turn);
   if (box.hidden) return;
   const me = s.turn;
   // A target the player picked by hand stays picked for this turn; otherwise the likely one.
@@ -575,16 +640,56 @@ function renderBetween(s, seated) {
   );
 }
 
+// Rules 2: the table lowers the pile by every refill at the end of a turn; these buttons
+// only correct it (an ability that draws: "I drew 1"; a card counted by mistake: "+1 back").
+function pileCorrection(s) {
+  const mine = s.fighters.some((f) => f.name === s.you);
+  return [
+    el(
+      "p",
+      { class: "small" },
+      t(
+        "table_draws_hint",
+        "The table draws for every player at the end of a turn. An ability drew or discarded a card, or a card was miscounted? Correct it here:",
+      ),
+    ),
+    el(
+      "div",
+      { class: "row" },
+      mine
+        ? [
+            el(
+              "button",
+              { type: "button", "data-draw": 1, onclick: () => duelAct({ type: "draw", count: 1, player: s.you }) },
+              t("i_drew", "I drew 1"),
+            ),
+            el(
+              "button",
+              { type: "button", "data-discard": 1, onclick: () => duelAct({ type: "discard", count: 1, player: s.you }) },
+              t("i_discarded", "I discarded 1"),
+            ),
+          ]
+        : null,
+      el(
+        "button",
+        { type: "button", "data-draw": -1, onclick: () => duelAct({ type: "draw", count: -1 }) },
+        t("put_back", "1 back on the pile"),
+      ),
+    ),
+  ];
+}
+
 function renderPile(s, seated) {
   const box = document.getElementById("pile");
-  const live = seated && !s.round_over && !s.game_winner;
+  const live = seated && !s.round_over && !s.game_winner && !s.choosing;
   const hands = standing(s).map((f) =>
     el("label", {}, el("span", {}, f.name), kept("hand-" + f.name, { "data-hand": f.name, inputmode: "numeric", placeholder: "2 4 5" })),
   );
   fill(
     box,
     el("h2", {}, t("draw_pile", "Draw pile") + ": " + s.deck + (s.reshuffles ? " (" + t("reshuffled", "reshuffled") + ")" : "")),
-    live && s.deck > 0
+    live && s.deck > 0 && s.table_draws ? pileCorrection(s) : null,
+    live && s.deck > 0 && !s.table_draws
       ? el(
           "div",
           { class: "row" },
@@ -597,7 +702,14 @@ function renderPile(s, seated) {
           ),
         )
       : null,
-    live && s.deck === 0
+    live && s.reshuffle_due && s.you === s.dragon
+      ? el(
+          "button",
+          { type: "button", class: "big", id: "reshuffle", onclick: () => duelAct({ type: "reshuffle" }) },
+          t("reshuffle_done", "Reshuffled"),
+        )
+      : null,
+    live && s.deck === 0 && !s.reshuffle_due
       ? [
           el("p", {}, t("time_over_hint", "The pile is empty: enter every standing fighter's hand.")),
           hands,
@@ -779,6 +891,14 @@ function stepButton(s, name) {
       return goTo("pile", t("fd_go_time_over", "Enter the hands ↑"));
     case "between":
       return goTo("between", t("fd_go_between", "Choose ↑"));
+    case "choose":
+      return goTo("choose", t("fd_go_choose", "Choose ↑"));
+    case "reshuffle":
+      return el(
+        "button",
+        { type: "button", class: "big", onclick: () => duelAct({ type: "reshuffle" }) },
+        t("reshuffle_done", "Reshuffled"),
+      );
     case "end_turn":
       return el("button", { type: "button", class: "big", onclick: () => duelAct({ type: "end_turn" }) }, t("end_turn", "End turn"));
     default:
@@ -789,6 +909,7 @@ function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && !!s.you;
   renderStatus(s);
+  renderChoosing(s, seated);
   renderTrack(s, seated);
   renderAnswer(s, seated);
   renderControls(s, seated);

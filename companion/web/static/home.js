@@ -62,6 +62,8 @@ document.addEventListener("DOMContentLoaded", () => {
       body.dragon = seats.length ? seats[seats.length - 1][0] : null;
       delete body.characters[body.dragon];
     }
+    // Chosen at the table: double-blind on each phone (solo keeps the one chosen here).
+    if (f.get("blind") && mode !== "solo") body.characters = {};
     if (mode === "solo") body.bot = f.get("bot");
     const error = document.getElementById("duel-error");
     error.textContent = "";
