@@ -9,6 +9,7 @@ import pytest
 from companion.game.flash_duel import room
 from companion.game.flash_duel.actions import parse_action
 from companion.game.flash_duel.view import describe, view
+from companion.game.history import told
 from printkit.catalog import Catalog
 
 
@@ -26,7 +27,7 @@ class Table:
         """Apply one action as ``actor``; fail the test if the rules refuse it."""
         typed = parse_action(action)
         self.state = room.apply(self.state, typed, actor, self.catalog, self.position)
-        self.history.append(describe(typed, actor, self.state))
+        self.history.append(told(describe(typed, actor, self.state)))
         self.position += 1
         return self
 

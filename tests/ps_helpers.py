@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.game.puzzle_strike import room
+from companion.game.history import told
+from companion.game.puzzle_strike import lines, room
 from companion.game.puzzle_strike import view as views
 from companion.game.puzzle_strike.actions import parse_action
 from companion.game.puzzle_strike.bank import recommended_bank
@@ -66,5 +67,5 @@ def view(state: Any, viewer: str | None, catalog: Catalog) -> dict[str, Any]:
 
 
 def describe(action: dict[str, Any], actor: str, after: Any) -> str:
-    """Return the history sentence of an action."""
-    return views.describe(parse_action(action), actor, after)
+    """Return the history line of an action, in English."""
+    return told(lines.describe(parse_action(action), actor, after))

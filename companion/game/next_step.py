@@ -8,33 +8,20 @@ with its English text, whose ``{slots}`` are filled from ``args``.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired
+
+from companion.game.words import Said, filled
 
 
-class NextStep(TypedDict):
-    """The bar at the bottom of one phone."""
+class NextStep(Said):
+    """The bar at the bottom of one phone: its prompt (a word key with slots) and buttons."""
 
     mine: bool
     """True when this phone's player must act now; False while it waits for others."""
-    say: str
-    """The prompt's word key, e.g. 'ps_ante_first'."""
-    text: str
-    """The prompt in English, with {slots} filled from args."""
-    args: dict[str, str | int]
     actions: list[str]
     """The buttons the bar offers, by name (the page knows what each one sends)."""
-    terms: NotRequired[dict[str, str]]
-    """Slots whose value is a game term, with its word key (shown in the phone's language)."""
-    hint: NotRequired[Hint]
+    hint: NotRequired[Said]
     """A short line under the prompt that explains it (e.g. what counter-crash means)."""
-
-
-class Hint(TypedDict):
-    """A line of help under a prompt: its word key, English text and slots, as a prompt's."""
-
-    say: str
-    text: str
-    args: dict[str, str | int]
 
 
 def step(mine: bool, say: str, text: str, *actions: str, **args: str | int) -> NextStep:
@@ -44,7 +31,7 @@ def step(mine: bool, say: str, text: str, *actions: str, **args: str | int) -> N
 
 def said(next_step: NextStep) -> str:
     """Return the prompt in English with its slots filled (for tests and logs)."""
-    return next_step["text"].format(**next_step["args"])
+    return filled(next_step)
 
 
 def names(players: list[str] | tuple[str, ...]) -> str:

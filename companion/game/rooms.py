@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from companion.game.errors import GameError
+from companion.game.history import COMMON, Line, entry, followed
 from printkit.catalog import Catalog
 
 SetupT = TypeVar("SetupT")
@@ -77,8 +78,8 @@ class Rules(Generic[SetupT, StateT, ActionT]):
     """(state, action, actor name, catalog, log position) -> new state; raises IllegalMove."""
     view: Callable[[StateT, str | None, Catalog], Mapping[str, object]]
     """What a viewer (a player's name, or None for a spectator) may see, ready for JSON."""
-    describe: Callable[[ActionT, str, StateT], str]
-    """One history sentence for an action (given the state right after it)."""
+    describe: Callable[[ActionT, str, StateT], Line]
+    """One history line for an action (given the state right after it), in word keys."""
     undo_depth: int | None = None
     """How many actions in a row may be undone (None: all); a new action resets it."""
     is_final: Callable[[ActionT, StateT], bool] = never
@@ -148,10 +149,11 @@ class Skipped:
     reason: str
     """Why the rules refuse it now."""
 
-    def note(self, line: str) -> str:
-        """Return the history line of the skipped action, saying that it was skipped."""
-        told = f": {line}" if line else ""
-        return f"Skipped, the rules no longer allow it ({self.reason}){told}"
+    def note(self, line: Line) -> Line:
+        """Return the entry of the skipped action's line, saying that it was skipped."""
+        if not line["text"]:
+            return entry(COMMON("skipped_bare", reason=self.reason))
+        return followed(entry(COMMON("skipped", reason=self.reason)), line)
 
 
 def replay_stored(

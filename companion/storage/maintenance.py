@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.game.errors import IllegalMove
+from companion.game.history import stored
 from companion.kinds import kind_of_setup
 from companion.storage import db
 from companion.storage import matches as store
@@ -337,7 +338,7 @@ def replay_into(conn: Connection, match: dict[str, Any], catalog: Catalog) -> No
         payload = event.get("payload") or {}
         if event["kind"] == store.SEAT_EVENT:  # a seat changed hands: a line, no action
             line = event.get("line") if isinstance(event.get("line"), str) else "a seat changed"
-            seating.announce(conn, match_id, event["actor"], line)
+            seating.announce(conn, match_id, event["actor"], stored(payload, line))
             continue
         try:
             action = rules.parse_action(payload["action"]) if event["kind"] == "action" else None

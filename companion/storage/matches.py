@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.game import rooms
+from companion.game import history, rooms
 from companion.kinds import kind_of_setup
 from companion.storage import moves
 from companion.storage.db import write_transaction as write_transaction
@@ -331,11 +331,12 @@ def apply_action(
             whose = " or ".join(dict.fromkeys(allowed))
             raise NotYours(f"at a tournament table this is {whose}'s to do, from their own phone")
     state = rules.apply(current.state, write.action, write.actor, catalog, position)
-    line = rules.describe(write.action, write.actor, state)
+    said = history.entry(rules.describe(write.action, write.actor, state))
     payload = {"actor": write.actor, "action": rules.action_to_json(write.action)}
     payload |= {"phone": write.phone} if write.phone else {}
-    log_event(conn, match["id"], current.version + 1, write, payload, line)
-    return advanced(match, current, write.action, write.actor, state, line)
+    payload["said"] = said
+    log_event(conn, match["id"], current.version + 1, write, payload, said["text"])
+    return advanced(match, current, write.action, write.actor, state, said)
 
 
 @dataclass(frozen=True)
@@ -367,13 +368,14 @@ def prepare_move(
         refusal = None
     if refusal is not None:
         raise UndoRefused(refusal)
-    verb = "undid" if write.kind == "undo" else "redid"
-    line = f"{write.actor} {verb}: {moving.line}"
-    payload = {"actor": write.actor} | ({"phone": write.phone} if write.phone else {})
+    said = history.moved("undid" if write.kind == "undo" else "redid", write.actor, moving.said)
+    line = said["text"]
+    payload: dict[str, Any] = {"actor": write.actor, "said": said}
+    payload |= {"phone": write.phone} if write.phone else {}
     if write.kind == "undo":
-        after = moves.after_undo(conn, match, current, line, catalog)
+        after = moves.after_undo(conn, match, current, said, catalog)
     else:
-        after = moves.after_redo(conn, match, current, line, catalog)
+        after = moves.after_redo(conn, match, current, said, catalog)
     if after is None:  # no kept state near: replay the log with this move as its next event
         rows: list[Any] = list(read_log(conn, match["id"], current.version))
         rows.append({"kind": write.kind, "payload": json.dumps(payload), "line": line})

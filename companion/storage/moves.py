@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from companion.game.history import Line, stored
 from companion.storage.engine import Connection, Row
 from companion.storage.replayed import (
     CHECKPOINT_EVERY,
@@ -43,7 +44,8 @@ def rows_at(conn: Connection, match_id: str, positions: list[int]) -> dict[int, 
 
 def owned_at(row: Any, position: int) -> Owned:
     """Return a logged action with who made it and its history line."""
-    return Owned(position, str(json.loads(row["payload"])["actor"]), str(row["line"]))
+    payload = json.loads(row["payload"])
+    return Owned(position, str(payload["actor"]), stored(payload, str(row["line"])))
 
 
 def state_below(
@@ -83,7 +85,7 @@ def is_final(match: Row, current: Cached, row: Any, skipped: bool, state: Any) -
 
 
 def after_undo(
-    conn: Connection, match: Row, current: Cached, line: str, catalog: Catalog
+    conn: Connection, match: Row, current: Cached, line: Line, catalog: Catalog
 ) -> Cached | None:
     """Return the match after taking back its last action in effect (logged as ``line``),
     or None when a whole replay is needed."""
@@ -103,7 +105,7 @@ def after_undo(
 
 
 def after_redo(
-    conn: Connection, match: Row, current: Cached, line: str, catalog: Catalog
+    conn: Connection, match: Row, current: Cached, line: Line, catalog: Catalog
 ) -> Cached:
     """Return the match after bringing back the last action undone (logged as ``line``)."""
     assert current.undone is not None and current.redo_top is not None

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.game import rooms
 from companion.game.errors import GameError
+from companion.game.history import Line, stored
 from companion.kinds import kind_of_setup
 from companion.storage.engine import Connection, Row
 from printkit.catalog import Catalog
@@ -46,8 +47,8 @@ class Cached:
     rules: rooms.Rules[Any, Any, Any]
     setup: Any
     state: Any
-    lines: tuple[str, ...]
-    """The last lines of the history (at most HISTORY)."""
+    lines: tuple[Line, ...]
+    """The last entries of the history (at most HISTORY), each with its English ``text``."""
     applied: Stack = None
     """Positions of the actions in effect, the latest on top."""
     undone: Stack = None
@@ -64,6 +65,11 @@ class Cached:
     cached versions (see CHECKPOINT_EVERY)."""
     answers: dict[str, bytes] = field(default_factory=dict)
     """Response bodies by seat version and viewer, made once per version."""
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """Return the last lines of the history in English."""
+        return tuple(line["text"] for line in self.lines)
 
     def can_undo_redo(self, viewer: str | None) -> tuple[bool, bool]:
         """Return (can undo, can redo) for this viewer's phone."""
@@ -99,14 +105,15 @@ class Cached:
         """Return what this viewer's undo would take back (its line and log position)."""
         if self.top is None or self.undo_refusal(viewer) is not None:
             return None
-        return {"line": self.top.line, "target": self.top.position}
+        return {"line": self.top.line, "said": self.top.said, "target": self.top.position}
 
     def short_answer(self, viewer: str) -> dict[str, Any]:
         """Return what a write answers: the new version, its history line, undo / redo."""
         can_undo, can_redo = self.can_undo_redo(viewer)
-        line = self.lines[-1] if self.lines else ""
-        return {"version": self.version, "line": line, "can_undo": can_undo,
-                "can_redo": can_redo, "undo": self.undo_offer(viewer)}  # fmt: skip
+        said = self.lines[-1] if self.lines else None
+        return {"version": self.version, "line": said["text"] if said else "", "said": said,
+                "can_undo": can_undo, "can_redo": can_redo,
+                "undo": self.undo_offer(viewer)}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -116,7 +123,13 @@ class Owned:
     position: int
     """Its place in the log (0 = the first event)."""
     actor: str
-    line: str
+    said: Line
+    """Its history entry."""
+
+    @property
+    def line(self) -> str:
+        """Return its history line in English."""
+        return self.said["text"]
 
 
 def stack_depth(stack: Stack) -> int:
@@ -182,29 +195,30 @@ def caught_up(
     ).fetchall()
     cached = hit
     for row in rows:
+        payload = json.loads(row["payload"])
+        said = stored(payload, row["line"])
         if row["kind"] == SEAT_EVENT:
-            cached = with_line(cached, row["version"], row["line"])
+            cached = with_line(cached, row["version"], said)
             continue
         if row["kind"] in ("undo", "redo"):
             if row["kind"] == "undo" and cached.top is not None:
-                moved = moves.after_undo(conn, match, cached, row["line"], catalog)
+                moved = moves.after_undo(conn, match, cached, said, catalog)
             elif row["kind"] == "redo" and cached.redo_top is not None:
-                moved = moves.after_redo(conn, match, cached, row["line"], catalog)
+                moved = moves.after_redo(conn, match, cached, said, catalog)
             else:
                 return None
             if moved is None:
                 return None
             cached = moved
             continue
-        payload = json.loads(row["payload"])
         try:
-            cached = after_action(match, cached, payload, row["line"], catalog)
+            cached = after_action(match, cached, payload, said, catalog)
         except GameError:
             return None
     return cached if cached.version == version else None
 
 
-def with_line(cached: Cached, version: int, line: str) -> Cached:
+def with_line(cached: Cached, version: int, line: Line) -> Cached:
     """Return the cached match one event later, that event a line only (a seat change)."""
     lines = (*cached.lines, line)[-HISTORY:]
     return Cached(version, cached.rules, cached.setup, cached.state, lines, cached.applied,
@@ -213,7 +227,7 @@ def with_line(cached: Cached, version: int, line: str) -> Cached:
 
 
 def after_action(
-    match: Row, cached: Cached, payload: Mapping[str, Any], line: str, catalog: Catalog
+    match: Row, cached: Cached, payload: Mapping[str, Any], line: Line, catalog: Catalog
 ) -> Cached:
     """Return the cached match one logged action later (the rules apply it again).
 
@@ -225,7 +239,7 @@ def after_action(
     return advanced(match, cached, action, actor, state, line)
 
 
-def advanced(match: Row, cached: Cached, action: Any, actor: str, state: Any, line: str) -> Cached:
+def advanced(match: Row, cached: Cached, action: Any, actor: str, state: Any, line: Line) -> Cached:
     """Return the cached match one action later, given the state the rules made of it."""
     rules, position = cached.rules, cached.version  # events count from 1, positions from 0
     final = rules.is_final(action, state) or ends_tournament_match(match, rules, state)
@@ -305,7 +319,7 @@ def owned(rows: Sequence[Any], stack: list[tuple[int, Any]]) -> Owned | None:
     if not stack:
         return None
     position, payload = stack[-1]
-    return Owned(position, str(payload["actor"]), str(rows[position]["line"]))
+    return Owned(position, str(payload["actor"]), stored(payload, str(rows[position]["line"])))
 
 
 def ends_tournament_match(match: Row, rules: rooms.Rules[Any, Any, Any], state: Any) -> bool:
@@ -314,9 +328,9 @@ def ends_tournament_match(match: Row, rules: rooms.Rules[Any, Any, Any], state: 
     return bool(match["trust"] == TOURNAMENT and rules.is_over(state))
 
 
-def history_lines(rows: Sequence[Any], skipped: tuple[rooms.Skipped, ...]) -> tuple[str, ...]:
-    """Return the last history lines, each skipped action's line saying it was skipped."""
-    lines = [str(r["line"]) for r in rows]
+def history_lines(rows: Sequence[Any], skipped: tuple[rooms.Skipped, ...]) -> tuple[Line, ...]:
+    """Return the last history entries, each skipped action's saying it was skipped."""
+    lines = [stored(json.loads(r["payload"]), str(r["line"])) for r in rows]
     for skip in skipped:
         lines[skip.position] = skip.note(lines[skip.position])
     return tuple(lines[-HISTORY:])

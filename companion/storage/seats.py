@@ -8,7 +8,7 @@ import json
 import secrets
 from typing import Any
 
-from companion.game import rooms
+from companion.game import history, rooms
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import (
     CASUAL,
@@ -132,19 +132,21 @@ def hand_over_seat(conn: Connection, match_id: str, seat: int, by: str) -> tuple
             (hash_token(claim), match_id, seat),
         )
         bump_seats(conn, match_id)
-        whose = "their own" if by == row["name"] else f"{row['name']}'s"
-        announce(conn, match_id, by, f"{by} handed {whose} seat to a new phone")
+        owner = str(row["name"])
+        said = (history.COMMON("seat_handed_own", who=by) if by == owner
+                else history.COMMON("seat_handed", who=by, owner=owner))  # fmt: skip
+        announce(conn, match_id, by, history.entry(said))
     return str(row["name"]), claim
 
 
-def announce(conn: Connection, match_id: str, by: str, line: str) -> None:
+def announce(conn: Connection, match_id: str, by: str, said: history.Line) -> None:
     """Add a line to the table's history that is no action (undo and redo pass it by)."""
     version = conn.execute("select version from matches where id = ?", (match_id,)).fetchone()[0]
     conn.execute(
         "insert into events (match_id, version, kind, payload, actor, idem, line, created) "
         "values (?,?,?,?,?,?,?,?)",
-        (match_id, version + 1, SEAT_EVENT, json.dumps({"actor": by}), by,
-         "seat-" + secrets.token_urlsafe(TOKEN_BYTES), line, now()),
+        (match_id, version + 1, SEAT_EVENT, json.dumps({"actor": by, "said": said}), by,
+         "seat-" + secrets.token_urlsafe(TOKEN_BYTES), said["text"], now()),
     )  # fmt: skip
     conn.execute("update matches set version = ? where id = ?", (version + 1, match_id))
 

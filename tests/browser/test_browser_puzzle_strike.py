@@ -52,7 +52,7 @@ class Phone:
         except Exception as exc:  # say what the phone showed instead
             shown = self.page.evaluate(
                 "[document.getElementById('message').textContent,"
-                " ROOM.current && ROOM.current.history.slice(-3)]"
+                " ROOM.current && ROOM.current.history.slice(-3).map((h) => h.text)]"
             )
             raise AssertionError(f"{self.name} never showed {selector} {text!r}: {shown}") from exc
 
@@ -273,7 +273,7 @@ def test_four_player_free_for_all_with_floating_gems(server: str, browser: Any) 
     cid.act("#next-step button:has-text('Let them land')")  # Cid could counter for Ben
     dee.act("#next-step button:has-text('Let them land')")  # Dee is the last to decide
     dee.see("#piles section[data-owner='Ben'] .facts .total", "Total 1 / 10")
-    sent = "Ana took a 3-gem from Ana's pile; Ana's floating gems are sent to Ben"
+    sent = "Ana took a 3-gem from their own pile; Ana's floating gems are sent to Ben"
     dee.see("#history li", sent)
     dee.shot("ffa-after")
     no_errors(phones)

@@ -141,8 +141,12 @@ def test_shadowfist_to_a_win_by_seizing_on_three_phones(server: str, browser: An
     for phone in phones.values():
         phone.page.wait_for_selector("#winner:has-text('Ana')", timeout=SEEN_WITHIN_MS)
     ana.shot("shadowfist-win")
-    ben.page.click("#lang")  # Ben reads Japanese
-    ben.page.wait_for_selector("#history li:has-text('Ana seized a site from Ben')")
+    cid.page.wait_for_selector("#history li:has-text('Ana seized a site from Ben')")
+    ben.page.click("#lang")  # Ben reads Japanese: the history too (#18)
+    ben.page.wait_for_selector("#history li:has-text('Ana が Ben のサイトを奪取しました')")
+    ben.page.wait_for_selector(
+        "#history li:has-text('が次のステップへ：エスタブリッシング・ショット')"
+    )
     assert "の勝利" in ben.page.locator("#winner").inner_text()
     ben.shot("shadowfist-win-ja")
     cid.shot("shadowfist-win-dark")

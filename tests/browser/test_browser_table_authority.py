@@ -38,7 +38,7 @@ def test_four_phones_choosing_in_the_same_50_ms_all_count(server: str, browser: 
         phone.see("#piles .pile")
         shown = phone.page.evaluate("document.getElementById('message').textContent")
         assert "changed" not in shown, (phone.name, shown)
-    history = phones[0].page.evaluate("ROOM.current.history")
+    history = phones[0].page.evaluate("ROOM.current.history.map((h) => h.text)")
     assert sum(1 for line in history if "chose a character" in line) == 4, history
     phones[0].shot("four-choices-at-once")
     no_errors(phones)
@@ -115,7 +115,7 @@ def test_the_organiser_hands_a_seat_over_and_undoes_from_the_page(
     SHOTS.mkdir(parents=True, exist_ok=True)
     org.screenshot(path=str(SHOTS / "tournament-organiser-table-tools.png"), full_page=True)
     until(phones[table["a"]["name"]], "ROOM.current && ROOM.current.history.some("
-          "(l) => l.includes('the organiser handed'))", SEEN_WITHIN_MS)  # fmt: skip
+          "(l) => l.text.includes('the organiser handed'))", SEEN_WITHIN_MS)  # fmt: skip
     new = browser.new_context(**PHONE).new_page()  # Ben's new phone
     new.goto(link)
     new.click("#take-seat")

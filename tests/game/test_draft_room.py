@@ -10,6 +10,7 @@ from companion.game.draft import DraftError
 from companion.game.draft.actions import Pick, action_to_json, parse_action
 from companion.game.draft.room import RULES, Setup
 from companion.game.errors import InvalidAction, InvalidSetup
+from companion.game.history import told
 from printkit.catalog import Catalog
 
 
@@ -47,7 +48,7 @@ def test_picks_in_order_through_the_rules(catalog: Catalog) -> None:
     seen = RULES.view(state, "Ben", catalog)
     assert seen["picks"] == {"Ana": [first], "Ben": [second]} and seen["turn"] == "Ben"
     name = state.pool[1].name
-    assert RULES.describe(Pick(second), "Ben", state) == f"Ben picked {name}"
+    assert told(RULES.describe(Pick(second), "Ben", state)) == f"Ben picked {name}"
     assert RULES.undo_depth == 1
 
 

@@ -31,7 +31,7 @@ def test_flame_arrow_hits_at_exactly_six_and_wins_the_round(catalog: Catalog) ->
     table.act("Ana", type="ability_hit", player="Ana", ability="jaina/flame-arrow")
     view = table.view()
     assert view["score"] == {"A": 1, "B": 0} and view["round_over"]
-    assert table.history[-1] == "Ana uses flame arrow (Ben was hit; round to Ana)"
+    assert table.history[-1] == "Ana uses Flame Arrow (Ben was hit; round to Ana)"
     used = {a["name"]: a["used"] for a in view["abilities"]["Ana"]}
     assert used["Flame Arrow"] is True
 

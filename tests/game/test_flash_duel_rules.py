@@ -216,7 +216,7 @@ def test_abilities_one_per_turn(catalog: Catalog) -> None:
     keys = [a["key"] for a in table.view()["abilities"]["Ana"]]
     table.act("Ana", type="use_ability", player="Ana", ability=keys[0])
     assert "one per turn" in table.refused("Ana", type="use_ability", player="Ana", ability=keys[1])
-    assert table.history[-1] == "Ana uses reversal"
+    assert table.history[-1] == "Ana uses Reversal"  # the catalog's name, not its id
 
 
 # --- the draw pile and time-over, both ways ----------------------------------------------

@@ -16,6 +16,7 @@ from companion.game.flash_duel.view import (
     say_event,
     side_name,
 )
+from companion.game.history import told
 from printkit.catalog import Catalog, FlashDuelSet
 from tests.fd_table import Table, clockwork
 
@@ -136,10 +137,10 @@ def test_bot_lines(catalog: Catalog) -> None:
     assert say_bot(replace(state, bot_said=BotDefence("hit"))) == "bot: hit"
     both = replace(state, bot_said=BotDefence("hit"), bot_discards=4)
     assert say_bot(both) == "bot: hit; the Dragon discards every 4"
-    assert say_bot(replace(state, bot_discards=5)) == "; the Dragon discards every 5"
+    assert say_bot(replace(state, bot_discards=5)) == "the Dragon discards every 5"
     after = replace(state, bot_said=BotMove("move", (4,)))
-    assert describe(act.BotTurn((3,), 1), "Ana", after) == "Ana: the bot plays (bot: move 4)"
-    assert describe(act.BotDefend((3,), 0), "Ana", state) == "Ana: the bot defends"
+    assert told(describe(act.BotTurn((3,), 1), "Ana", after)) == "Ana: the bot plays (bot: move 4)"
+    assert told(describe(act.BotDefend((3,), 0), "Ana", state)) == "Ana: the bot defends"
 
 
 def test_solo_view_lists_the_choices(catalog: Catalog) -> None:

@@ -273,5 +273,5 @@ def test_floating_gems_in_the_history_sentences(catalog: Catalog) -> None:
     remove = {"type": "remove_gem", "player": "Ana", "value": 3}
     state = do(state, catalog, "Ana", **remove)
     assert describe(remove, "Ana", state) == (
-        "Ana took a 3-gem from Ana's pile; Ana's floating gems are sent to Ben"
+        "Ana took a 3-gem from their own pile; Ana's floating gems are sent to Ben"
     )

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from companion.game.errors import IllegalMove, InvalidAction
+from companion.game.history import plain
 from companion.game.rooms import Rules, Skipped, never, replay, replay_stored, stacks_of
 
 EVENTS: list[tuple[str, Any]] = [
@@ -127,9 +128,10 @@ def test_replay_of_a_stored_log_skips_what_the_rules_refuse_and_says_why() -> No
     state, skipped = replay_stored(rules, 0, events, None)  # type: ignore[arg-type]
     assert state == 7 + 1 + 2
     assert skipped == (Skipped(1, "108 is over 50"), Skipped(2, "add"))
-    assert skipped[0].note("Ben added 100") == (
+    assert skipped[0].note(plain("Ben added 100"))["text"] == (
         "Skipped, the rules no longer allow it (108 is over 50): Ben added 100"
     )
-    assert skipped[1].note("") == "Skipped, the rules no longer allow it (add)"
+    assert skipped[1].note(plain(""))["text"] == "Skipped, the rules no longer allow it (add)"
+    assert skipped[1].note(plain(""))["say"] == "skipped_bare"
     with pytest.raises(IllegalMove, match="108 is over 50"):  # the strict replay still raises
         replay(rules, 0, events, None)  # type: ignore[arg-type]

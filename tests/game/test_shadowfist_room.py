@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion.game.errors import InvalidAction
+from companion.game.history import told
 from companion.game.shadowfist import rules as sf
 from companion.game.shadowfist.actions import (
     Decked,
@@ -268,7 +269,7 @@ def test_the_view_of_each_player(catalog: Catalog) -> None:
 @pytest.mark.parametrize(
     ("action", "line"),
     [
-        (NextStep(), "Ana moved to the next step"),
+        (NextStep(), "Ana moved on to Establishing Shot: Start your turn"),  # the step named
         (EndTurn(), "Ana ended the turn"),
         (Gain("Ben", 3), "Ben gained 3 power"),
         (Spend("Ben", 2), "Ben spent 2 power"),
@@ -281,7 +282,7 @@ def test_the_view_of_each_player(catalog: Catalog) -> None:
     ],
 )
 def test_history_lines(catalog: Catalog, action: object, line: str) -> None:
-    assert RULES.describe(action, "Ana", table(catalog)) == line  # type: ignore[arg-type]
+    assert told(RULES.describe(action, "Ana", table(catalog))) == line  # type: ignore[arg-type]
 
 
 def test_the_view_names_the_kind_and_the_step(catalog: Catalog) -> None:
@@ -336,7 +337,7 @@ def test_sites_generate_power_at_their_step_once_a_turn(catalog: Catalog) -> Non
     state = run(state, catalog, parse_action({"type": "generate_power"}))
     assert state.players[0].power == 23 and sf.step_of(catalog, state.step) == "unturn"
     assert RULES.view(state, "Ana", catalog)["power_due"] is None
-    assert RULES.describe(parse_action({"type": "generate_power"}), "Ana", state) == (
+    assert told(RULES.describe(parse_action({"type": "generate_power"}), "Ana", state)) == (
         "Ana's sites generated 3 power"
     )
     with pytest.raises(sf.ShadowfistError, match="once a turn"):
@@ -360,13 +361,16 @@ def test_the_first_history_line_announces_the_drawn_seating(catalog: Catalog) ->
     setup = Setup(("Ana", "Ben", "Cid"), 5)
     state = start(setup, catalog)
     after = apply(state, NextStep(), state.turn, catalog, 0)
-    line = RULES.describe(NextStep(), state.turn, after)
+    line = told(RULES.describe(NextStep(), state.turn, after))
     assert line == (
         f"Seating drawn: {', '.join(state.seating)}; {state.turn} plays first. "
-        f"{state.turn} moved to the next step"
+        f"{state.turn} moved on to Establishing Shot: Generate power"
     )
     again = apply(after, NextStep(), state.turn, catalog, 1)
-    assert RULES.describe(NextStep(), state.turn, again) == f"{state.turn} moved to the next step"
+    assert (
+        told(RULES.describe(NextStep(), state.turn, again))
+        == f"{state.turn} moved on to Establishing Shot: Unturn"
+    )
 
 
 @pytest.mark.parametrize(

@@ -99,15 +99,15 @@ def test_a_crasher_letting_their_own_gems_land_is_skipped(
     assert replayed.version == before.version + 1
     assert replayed.state == before.state  # the gems are still in the air
     assert replayed.state.table.pending is not None
-    assert replayed.lines[-1].startswith(SKIPPED)
-    assert "only Ben" in replayed.lines[-1] and replayed.lines[-1].endswith("Ana let the gems land")
-    assert replayed.lines[:-1] == before.lines[-len(replayed.lines) + 1 :]
+    assert replayed.texts[-1].startswith(SKIPPED)
+    assert "only Ben" in replayed.texts[-1] and replayed.texts[-1].endswith("Ana let the gems land")
+    assert replayed.texts[:-1] == before.texts[-len(replayed.texts) + 1 :]
 
     with pytest.raises(IllegalMove, match="only Ben"):  # new writes stay strict
         write(conn, catalog, match_id, "Ana", {"type": "land"})
     landed = write(conn, catalog, match_id, "Ben", {"type": "land"})
     assert landed.state.table.pile("Ben").gems == (1, 1, 1)
-    assert read(conn, catalog, match_id).lines[-2].startswith(SKIPPED)  # kept in the history
+    assert read(conn, catalog, match_id).texts[-2].startswith(SKIPPED)  # kept in the history
 
 
 def test_a_third_player_counter_crashing_in_second_edition_is_skipped(
@@ -124,11 +124,11 @@ def test_a_third_player_counter_crashing_in_second_edition_is_skipped(
 
     replayed = read(conn, catalog, match_id)
     assert replayed.state == before.state
-    assert replayed.lines[-1].startswith(SKIPPED)
+    assert replayed.texts[-1].startswith(SKIPPED)
     undone = store.append(  # the skipped action can still be undone by its owner
         conn, match_id, store.Write(third, "undo", None, replayed.version, "u"), catalog
     )
-    assert undone.state == before.state and not undone.lines[-1].startswith(SKIPPED)
+    assert undone.state == before.state and not undone.texts[-1].startswith(SKIPPED)
 
 
 def test_a_stored_action_of_a_shape_no_longer_read_is_skipped(
@@ -139,7 +139,7 @@ def test_a_stored_action_of_a_shape_no_longer_read_is_skipped(
     store_old_action(database, match_id, "Ana", {"type": "teleport"})
     replayed = read(conn, catalog, match_id)
     assert replayed.state == before.state
-    assert "unknown action 'teleport'" in replayed.lines[-1]
+    assert "unknown action 'teleport'" in replayed.texts[-1]
     assert replayed.can_undo_redo("Ana") == (True, False)
 
 
@@ -160,7 +160,7 @@ def test_the_state_of_an_old_log_reads_with_200_and_says_what_was_skipped(app: F
     assert response.status_code == 200, response.get_json()
     after = response.get_json()
     assert after["version"] == before["version"] + 1
-    assert after["history"][-1].startswith(SKIPPED)
+    assert after["history"][-1]["text"].startswith(SKIPPED)
     assert after["state"]["table"] == before["state"]["table"]
     assert after["state"]["table"]["pending"] is not None
     refused = act(crasher, match_id, {"type": "land"})

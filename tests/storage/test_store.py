@@ -12,6 +12,7 @@ import pytest
 
 from companion import kinds
 from companion.game.errors import IllegalMove, InvalidAction
+from companion.game.history import plain
 from companion.game.rooms import Rules
 from companion.storage import db
 from companion.storage import matches as store
@@ -59,7 +60,7 @@ COUNTER: Rules[dict[str, Any], int, Add | Flip] = Rules(
     start=lambda setup, catalog: 0,
     apply=apply,
     view=lambda state, viewer, catalog: {"n": state},
-    describe=lambda a, actor, after: f"{actor} made it {after}",
+    describe=lambda a, actor, after: plain(f"{actor} made it {after}"),
     is_final=lambda action, state: isinstance(action, Flip),
 )
 
@@ -126,9 +127,10 @@ def test_a_retried_key_gets_the_state_right_after_it(conn: Connection) -> None:
         == {
             "version": 1,
             "line": "Ana made it 5",
+            "said": plain("Ana made it 5"),
             "can_undo": True,
             "can_redo": False,
-            "undo": {"line": "Ana made it 5", "target": 0},
+            "undo": {"line": "Ana made it 5", "said": plain("Ana made it 5"), "target": 0},
         }
     )
     current = store.load(conn, store.find_match(conn, match_id=match), None)  # type: ignore[arg-type]

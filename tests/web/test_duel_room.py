@@ -192,7 +192,7 @@ def test_raid_setup_and_dragon_attacks_whole_space(app: Flask) -> None:
     ok(phones["Drake"], room, {"type": "place", "player": "Drake", "space": 4})
     ok(phones["Drake"], room, {"type": "attack", "player": "Drake", "target": "Ana", "cards": [3]})
     assert s(phones["Ben"], room)["pending"]["targets"] == ["Ana", "Ben", "Cid"]  # same space
-    assert state(phones["Ben"], room)["history"][-2:] == [
+    assert [h["text"] for h in state(phones["Ben"], room)["history"][-2:]] == [
         "Drake placed on space 4",
         "Drake attacks Ana with 3",
     ]
@@ -314,7 +314,7 @@ def test_clockwork_loser_swaps_an_ability_through_the_api(app: Flask) -> None:
     table = s(phones[first], game)
     assert [x["key"] for x in table["abilities"][second]] == [mine[0], unused[2], *mine[2:]]
     assert table["swap"] is None
-    assert state(phones[first], game)["history"][-1].startswith(f"{second} swapped")
+    assert state(phones[first], game)["history"][-1]["text"].startswith(f"{second} swapped")
 
 
 def test_double_blind_choice_stays_secret_through_the_api(app: Flask) -> None:

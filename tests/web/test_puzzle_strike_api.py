@@ -71,7 +71,7 @@ def test_a_restart_of_the_character_choice_needs_every_seat(app: Flask) -> None:
     seen = state_of(b, match_id)["state"]
     assert seen["phase"] == "choosing"
     assert seen["characters"] == {"Ana": None, "Ben": None}
-    assert state_of(b, match_id)["history"][-1] == (
+    assert state_of(b, match_id)["history"][-1]["text"] == (
         "Ben agreed to choose characters again: everyone chooses again"
     )
 

@@ -55,7 +55,7 @@ def test_shadowfist_game_to_five_sites(app: Flask) -> None:
     assert burned.status_code == 200
     s = state(b, room)["state"]
     assert s["winner"] == "Ana"
-    assert "Ana burned a site of Ben for victory" in state(b, room)["history"]
+    assert "Ana burned a site of Ben for victory" in [h["text"] for h in state(b, room)["history"]]
     over = act(a, room, {"type": "gain", "player": "Ana", "amount": 1})
     assert over.status_code == 422 and "the game is over: Ana won" in over.get_json()["error"]
 

@@ -114,7 +114,7 @@ def test_a_match_from_choice_to_crash_with_undo_and_redo(app: Flask) -> None:
     assert crashed.status_code == 200
     assert crashed.get_json()["line"] == "Ana crashed a 3-gem at Ben"
     data = state(b, match_id)
-    assert data["history"][-1] == "Ana crashed a 3-gem at Ben"
+    assert data["history"][-1]["text"] == "Ana crashed a 3-gem at Ben"
     assert data["state"]["table"]["pending"]["ones"] == 3
     assert data["state"]["table"]["can_counter"] == ["Ben"]
     theirs = post(  # the crash is Ana's: Ben's phone cannot take it back
@@ -123,7 +123,8 @@ def test_a_match_from_choice_to_crash_with_undo_and_redo(app: Flask) -> None:
         {"base_version": data["version"], "idempotency_key": "undo-key-0"},
     )
     assert theirs.status_code == 409 and "only Ana's phone" in theirs.get_json()["error"]
-    assert data["undo"] is None and state(a, match_id)["undo"]["line"] == data["history"][-1]
+    assert data["undo"] is None
+    assert state(a, match_id)["undo"]["line"] == data["history"][-1]["text"]
     undone = post(
         a,
         f"/api/matches/{match_id}/undo",
@@ -132,7 +133,7 @@ def test_a_match_from_choice_to_crash_with_undo_and_redo(app: Flask) -> None:
     assert undone.status_code == 200
     assert undone.get_json()["line"] == "Ana undid: Ana crashed a 3-gem at Ben"
     assert undone.get_json()["can_redo"] is True
-    assert state(b, match_id)["history"][-1] == "Ana undid: Ana crashed a 3-gem at Ben"
+    assert state(b, match_id)["history"][-1]["text"] == "Ana undid: Ana crashed a 3-gem at Ben"
     assert state(a, match_id)["state"]["table"]["pending"] is None
     redone = post(
         a,

@@ -6,6 +6,7 @@ from typing import TypedDict
 
 from companion.game.draft.actions import Pick
 from companion.game.draft.rules import Draft, first_player
+from companion.game.history import Line, Phrases
 from companion.game.next_step import NextStep, step
 from printkit.catalog import Catalog
 
@@ -114,7 +115,11 @@ def team_names(state: Draft) -> list[list[str]] | None:
     return [[state.seats[seat - 1] for seat in team] for team in teams]
 
 
-def describe(action: Pick, actor: str, after: Draft) -> str:
-    """Say a pick in one history line."""
-    name = next((i.name for i in after.pool if i.key == action.key), action.key)
-    return f"{actor} picked {name}"
+SAY = Phrases({"drh_picked": "{who} picked {name}"})
+"""Every draft history line: word key -> English text."""
+
+
+def describe(action: Pick, actor: str, after: Draft) -> Line:
+    """Say a pick in one history line (the pool item's name, never its key)."""
+    name = next((i.name for i in after.pool if i.key == action.key), "a chip")
+    return SAY("drh_picked", who=actor, name=name)

@@ -7,100 +7,43 @@ players ("Ana", "Ana & Cat", "Drake (Dragon)") so results read "round to Ana".
 from __future__ import annotations
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import bots, choosing
+from companion.game.flash_duel import bots, choosing, lines
 from companion.game.flash_duel.actions import JsonOut
 from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.next_step import next_step
-from companion.game.flash_duel.state import KIND, Event, Happening, State
-from printkit.catalog import Catalog, FlashDuelSet
-
-
-def ability_names(fd: FlashDuelSet) -> dict[str, str]:
-    """Return each character ability's key and name."""
-    return {f"{c.id}/{a.id}": a.name or a.id for c, a in fd.abilities()}
+from companion.game.flash_duel.state import KIND, Event, State
+from companion.game.history import Line, entry, told
+from printkit.catalog import Catalog
 
 
 def say_event(state: State, event: Event) -> str:
-    """Put one happening into words."""
-    who = event.who
-    first = who[0] if who else ""
-    names = ability_names(state.fd)
-    words = {
-        Happening.BLOCKED: f"{first} blocked",
-        Happening.RETREATED: f"{first} retreated {event.number}",
-        Happening.HIT: f"{first} was hit",
-        Happening.LOST_HIT_POINT: f"{first} was hit: {event.number} hit points left",
-        Happening.EXTRA_TURN: f"{first} takes an extra turn",
-        Happening.RESHUFFLED: f"the deck ran out: reshuffled once ({event.number} cards)",
-        Happening.TIME_RAN_OUT: "the last card is drawn: time-over, show the hands",
-        Happening.TRAITOR_REVEALED: f"{first} is the traitor",
-        Happening.DRAGON_REVEALED: "the Dragon held the traitor card: one more hit point",
-        Happening.FIRST_PLAYER: f"{first} goes first",
-        Happening.RECOVERED: f"{first} recovers",
-        Happening.SWITCHED: f"{' and '.join(who)} switch places in the turn order",
-        Happening.ROUND_ENDED: round_sentence(state),
-    }
-    if event.what is Happening.TURN_ENDED:
-        return ""
-    if event.what is Happening.DREW:
-        return drew_sentence(first, event.number, event.left)
-    if event.what is Happening.DECK_RAN_OUT:
-        return f"the draw pile ran out: {first} reshuffles the discards and his hand"
-    if event.what is Happening.TIME_OVER_LOSS:
-        return f"time-over: {side_name(state, who[0])} lose at once ({names.get(who[1], who[1])})"
-    if event.what is Happening.ACCUSED:
-        return f"{who[0]} accused {who[1]}: {who[2]} is defeated"
-    if event.what is Happening.NAMED_HAND:
-        return f"{who[0]} named {who[1]}'s hand: {who[1]} is defeated"
-    if event.what is Happening.SWAPPED:
-        return f"{who[0]} swapped {names.get(who[1], who[1])} for {names.get(who[2], who[2])}"
-    return str(words.get(event.what, event.what.value))
-
-
-def drew_sentence(who: str, count: int | None, left: int | None) -> str:
-    """Say a draw from the pile: "Ana draws 3 (12 left)"."""
-    return f"{who + ' draws' if who else 'drew'} {count} ({left} left)"
+    """Put one happening into words (English; '' for one the history does not say)."""
+    line = lines.event_line(state, event)
+    return told(line) if line else ""
 
 
 def round_sentence(state: State) -> str:
-    """Say how the last round (or the game) ended."""
-    outcome = state.last_round
-    if outcome is None:
-        return ""
-    how = " at time-over" if outcome.termination.value == "time-over" else ""
-    if state.mode.one_game:
-        name = side_name(state, outcome.winner)
-        verb = "win" if outcome.winner == "mortals" else "wins"
-        return f"{name} {verb}{how}" if outcome.winner else f"the game is a draw{how}"
-    said = (
-        f"round to {side_name(state, outcome.winner)}{how}"
-        if outcome.winner
-        else f"the round is a draw{how}"
-    )
-    if state.game is not None and not state.mode.one_game:
-        said += f"; {side_name(state, state.game.winner)} wins the game"
-    return said
+    """Say how the last round (or the game) ended (English; '' before any)."""
+    line = lines.round_line(state)
+    return told(line) if line else ""
 
 
 def news(state: State) -> str:
-    """Say everything the last action did."""
-    return "; ".join(filter(None, (say_event(state, e) for e in state.news)))
+    """Say everything the last action did (English)."""
+    line = lines.news_line(state)
+    return told(line) if line else ""
 
 
 def say_bot(state: State) -> str:
-    """Say what the bot did last (and what the Dragon bot discards)."""
-    said = state.bot_said
-    text = ""
-    if isinstance(said, bots.BotMove):
-        cards = " ".join(str(c) for c in said.cards)
-        text = f"bot: {said.action} {cards}".strip()
-        if said.action == "dashing-strike":
-            text = f"bot: dash {said.dash} then strike {cards}"
-    elif isinstance(said, bots.BotDefence):
-        text = f"bot: {said.answer} {' '.join(str(c) for c in said.cards)}".strip()
-    if state.bot_discards is not None:
-        text += f"; the Dragon discards every {state.bot_discards}"
-    return text
+    """Say what the bot did last, and what the Dragon bot discards (English)."""
+    line = lines.bot_line(state)
+    return told(line) if line else ""
+
+
+def bot_said(state: State) -> Line | None:
+    """Return the bot's last line as the phone shows it (in its language), or None."""
+    line = lines.bot_line(state)
+    return entry(line) if line else None
 
 
 def bot_used(state: State) -> list[int]:
@@ -260,6 +203,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
         "loyalty": loyalty,
         "revealed": revealed,
         "last_bot": say_bot(state),
+        "last_bot_said": bot_said(state),
         "bot_used": bot_used(state),
         "achievements": [
             {"name": a.name, "points": a.points} for a in bots.earned(fd, list(state.results))
@@ -293,49 +237,9 @@ SAID_BY_OUTCOME = (
 )
 
 
-def cards_text(cards: tuple[int, ...]) -> str:
-    """Write cards as '3 3'."""
-    return " ".join(str(c) for c in cards)
-
-
-def say(action: act.Action) -> str:
-    """Put one action into words."""
-    match action:
-        case act.Move(player, card, backward):
-            return f"{player} moves {'back ' if backward else ''}{card}"
-        case act.Push(player, target, card):
-            return f"{player} pushes {target} back {card}"
-        case act.Attack(player, target, cards):
-            return f"{player} attacks {target} with {cards_text(cards)}"
-        case act.Dash(player, target, dash, cards):
-            return f"{player} dashes {dash} and strikes {target} with {cards_text(cards)}"
-        case act.Block(player, cards):
-            return f"{player} blocks with {cards_text(cards)}"
-        case act.DashingBlock(player, dash, cards, _):
-            return f"{player} dashes {dash} and blocks with {cards_text(cards)}"
-        case act.Retreat(player, card):
-            return f"{player} retreats {card}"
-        case act.Discard(player, count):
-            return f"{player} discards {count} (drawn back at the refill)"
-        case act.Draw(count, player):
-            if count < 0:
-                return f"put {-count} back on the draw pile"
-            return f"{player} draws {count}" if player else f"drew {count}"
-        case act.UseAbility(player, ability):
-            return f"{player} uses {ability.rsplit('/')[-1].replace('-', ' ')}"
-        case act.AbilityHit(player, ability, _):
-            return f"{player} uses {ability.rsplit('/')[-1].replace('-', ' ')}"
-        case act.Place(player, space):
-            return f"{player} placed on space {space}"
-        case act.EndTurn():
-            return "end of turn"
-        case act.NewGame():
-            return "new game"
-        case act.BotTurn():
-            return "the bot plays"
-        case act.BotDefend():
-            return "the bot defends"
-    return type(action).__name__.lower()
+def say(action: act.Action, names: dict[str, str] | None = None) -> str:
+    """Put one action into words (English)."""
+    return told(lines.action_line(action, names or {}))
 
 
 def by(actor: str, sentence: str) -> str:
@@ -345,58 +249,25 @@ def by(actor: str, sentence: str) -> str:
     return sentence if sentence.startswith(f"{actor} ") else f"{actor}: {sentence}"
 
 
-def describe(action: act.Action, actor: str, after: State) -> str:
+def describe(action: act.Action, actor: str, after: State) -> Line:
     """Say an action in one history line, e.g. "Ana attacks Ben with 3 3"."""
+    told_ = lines.news_line(after)
     if isinstance(action, SAID_BY_OUTCOME):
-        return by(actor, news(after))
-    text = by(actor, say(action))
-    told = news(after)
+        return lines.by(actor, told_ or lines.SAY("fdh_other", what=""))
+    line = lines.by(actor, lines.action_line(action, lines.ability_names(after.fd)))
     if isinstance(action, act.BotTurn | act.BotDefend):
-        bot = say_bot(after)
-        text = f"{text} ({bot})" if bot else text
-        effect = ruled_out(after) if isinstance(action, act.BotTurn) else ""
-        text = f"{text}; {effect}" if effect else text
-        return f"{text}; {told}" if told else text
+        bot = lines.bot_line(after)
+        line = line if bot is None else lines.SAY.around("fdh_with", {"line": line, "told": bot})
+        effect = lines.ruled_out_line(after) if isinstance(action, act.BotTurn) else None
+        return lines.with_effect(lines.with_effect(line, effect), told_)
     if isinstance(action, act.Choose):
-        return by(actor, choose_line(action, actor, after))
+        return lines.by(actor, lines.choose_line(action, actor, after))
     if isinstance(action, act.Draw | act.Reshuffle):
-        return by(actor, draw_line(action, after))
+        return lines.by(actor, lines.draw_line(action, after))
     if isinstance(action, act.EndTurn):
-        return f"{text}; {told}" if told else text
+        return lines.with_effect(line, told_)
     shown = act.Block | act.DashingBlock | act.AbilityHit
-    text = f"{text} ({told})" if told and isinstance(action, shown) else text
-    effect = ruled_out(after) if isinstance(action, act.Attack | act.Dash | act.BotTurn) else ""
-    return f"{text}; {effect}" if effect else text
-
-
-def draw_line(action: act.Draw | act.Reshuffle, after: State) -> str:
-    """Say a correction of the pile or the Raid's reshuffle, with what is left."""
-    if isinstance(action, act.Reshuffle):
-        return news(after) or "reshuffled"
-    others = "; ".join(say_event(after, e) for e in after.news if e.what is not Happening.DREW)
-    line = f"{say(action)} ({after.deck} left)"
-    return f"{line}; {others}" if others else line
-
-
-def choose_line(action: act.Choose, actor: str, after: State) -> str:
-    """Say a character choice; a secret one only as made, until the reveal names them all."""
-    player = action.player or actor
-    names = {c.id: c.name for c in after.fd.characters}
-    if after.setup.mode == "team-battle":
-        return f"{player} picks {names.get(action.character, action.character)}"
-    if after.choosing is not None:
-        return f"{player} has chosen a character in secret"
-    chosen = after.setup.characters
-    shown = ", ".join(f"{p} {names.get(c, c)}" for p, c in chosen if p != after.setup.dragon)
-    return f"{player} has chosen: the characters are revealed ({shown})"
-
-
-def ruled_out(after: State) -> str:
-    """Say what the attacker's ability rules out for the strike waiting for answers."""
-    p = after.pending
-    if p is None or not p.cannot or p.ability is None:
-        return ""
-    found = {f"{c.id}/{a.id}": a for c, a in after.fd.abilities()}
-    card = found.get(p.ability)
-    name = card.name if card and card.name else p.ability
-    return f"{name}: it cannot be {' or '.join(a + 'ed' for a in p.cannot)}"
+    if told_ is not None and isinstance(action, shown):
+        line = lines.SAY.around("fdh_with", {"line": line, "told": told_})
+    effect = lines.ruled_out_line(after) if isinstance(action, act.Attack | act.Dash) else None
+    return lines.with_effect(line, effect)

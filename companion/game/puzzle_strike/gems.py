@@ -151,8 +151,12 @@ def dispatch(table: Table, send: Send) -> Table:
 
 def floats(table: Table, send: Send) -> bool:
     """Return True when a free-for-all send made on the sender's own turn waits in line
-    (behind earlier floating gems, or until the sender's pile is 9 or less)."""
-    return table.mode.is_free_for_all and table.is_turn_of(send.sender)
+    (behind earlier floating gems, or until the sender's pile is 9 or less). A send from a
+    pile of 9 or less with nothing floating goes out at once: it never floated (the state is
+    the same either way; only the table's words said "floating gems are sent")."""
+    if not (table.mode.is_free_for_all and table.is_turn_of(send.sender)):
+        return False
+    return bool(table.floating) or table.pile(send.sender).total >= LOSING_TOTAL
 
 
 def reactors(table: Table, send: Send) -> list[str]:

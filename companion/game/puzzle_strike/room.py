@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.errors import IllegalMove
-from companion.game.puzzle_strike import gems, match, turns, view
+from companion.game.puzzle_strike import gems, lines, match, turns, view
 from companion.game.puzzle_strike.actions import (
     Action,
     AddGem,
@@ -85,6 +85,8 @@ class State:
     """The gem chips of the character set's bank, read from the catalog."""
     names: tuple[tuple[str, str], ...] = ()
     """Display names of characters and stacks by id or key (from the catalog)."""
+    names_ja: tuple[tuple[str, str], ...] = ()
+    """Japanese names where the catalog has them (seed 003: the gems, Combine, Crash Gem...)."""
     clash: Clash | None = None
     restart_votes: tuple[str, ...] = ()
 
@@ -137,6 +139,7 @@ def start(setup: Setup, catalog: Catalog) -> State:
         match=None,
         supply=GemSupply.from_stacks(first.stacks),
         names=display_names(catalog, setup),
+        names_ja=japanese_names(catalog, setup),
     )
     if setup.clockwork:  # the characters were drafted: straight to the first game
         drafted = tuple((p, "clockwork") for p, _ in setup.clockwork)
@@ -158,6 +161,15 @@ def display_names(catalog: Catalog, setup: Setup) -> tuple[tuple[str, str], ...]
     for game_set in find_sets(catalog, setup.sets):
         names += [(f"{game_set.id}/{c.id}", c.name) for c in game_set.puzzle_chips]
     return tuple(names)
+
+
+def japanese_names(catalog: Catalog, setup: Setup) -> tuple[tuple[str, str], ...]:
+    """Return the Japanese names the catalog gives the match's stacks (by stack key)."""
+    first = find_set(catalog, setup.character_set)
+    names = [(f"fixed/{s.id}", s.name_ja) for s in first.stacks]
+    for game_set in find_sets(catalog, setup.sets):
+        names += [(f"{game_set.id}/{c.id}", c.name_ja) for c in game_set.puzzle_chips]
+    return tuple((key, name) for key, name in names if name)
 
 
 def check_clockwork(first: PuzzleStrikeSet, setup: Setup) -> None:
@@ -487,7 +499,7 @@ RULES: Rules[Setup, State, Action] = Rules(
     start=start,
     apply=apply,
     view=view.view,
-    describe=view.describe,
+    describe=lines.describe,
     is_final=is_final,
     is_over=is_over,
     outcome=outcome,

@@ -1,4 +1,4 @@
-"""What a phone shows of a Puzzle Strike table, and the history sentence of each action.
+"""What a phone shows of a Puzzle Strike table (its history lines are in ``lines``).
 
 The rules (``room``, ``gems``, ``match``) never render; this module reads them.
 """
@@ -8,28 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.game.puzzle_strike import gems
-from companion.game.puzzle_strike.actions import (
-    Action,
-    AddGem,
-    Ante,
-    Choose,
-    Combine,
-    Counter,
-    Crash,
-    EndTurn,
-    Forfeit,
-    Land,
-    LoserOption,
-    LosersChoice,
-    MarkStack,
-    Rematch,
-    RemoveGem,
-    RestartChoice,
-)
 from companion.game.puzzle_strike.counter_chips import counter_chips
 from companion.game.puzzle_strike.match import Match, side_name
 from companion.game.puzzle_strike.next_step import next_step
-from companion.game.puzzle_strike.piles import Ending, Send, Table
+from companion.game.puzzle_strike.piles import Send, Table
 from companion.game.puzzle_strike.sets import find_set, find_sets
 from companion.game.puzzle_strike.view_types import (
     ChipView,
@@ -48,14 +30,6 @@ from printkit.rules import height_bonus
 
 if TYPE_CHECKING:  # the view reads the room's state; the room never imports the view's output
     from companion.game.puzzle_strike.room import State
-
-STACK_WORDS = {"full": "full", "empty": "empty", "removed": "removed (Into Oblivion)"}
-ENDINGS = {
-    Ending.OVERFLOW: "{loser} ended a turn at 10 or more",
-    Ending.LOWEST_PILE: "{loser} ended a turn at 10 or more; the lowest pile won",
-    Ending.LAST_STANDING: "the last player standing",
-    Ending.FORFEIT: "{loser} forfeited",
-}
 
 
 def title(state: State) -> str:
@@ -243,165 +217,3 @@ def match_view(m: Match | None) -> MatchView | None:
         "switched_out": list(m.switched_out),
         "games": [list(r) for r in m.results],
     }
-
-
-def gem_words(values: tuple[int, ...]) -> str:
-    """Say broken gems: 'a 3-gem' or 'a 3-gem and a 1-gem'."""
-    return " and ".join(f"a {v}-gem" for v in values)
-
-
-def describe(action: Action, actor: str, after: State) -> str:
-    """Say an action in one history sentence, with a game's result when it ended one."""
-    line = sentence(action, actor, after)
-    if game_just_ended(action, after):
-        line += ". " + result_sentence(after)
-    return line
-
-
-def game_just_ended(action: Action, after: State) -> bool:
-    """Return True when this action ended a game (the table shows its outcome)."""
-    gem_moves = (EndTurn, Forfeit, Land, Counter, Crash, AddGem, RemoveGem)
-    return (
-        isinstance(action, gem_moves)
-        and after.phase in ("between", "over")
-        and after.table is not None
-        and after.table.outcome is not None
-    )
-
-
-def result_sentence(after: State) -> str:
-    """Say who won the game that just ended, why, and the match score."""
-    table, m = after.table, after.match
-    if table is None or table.outcome is None or m is None:
-        return ""
-    outcome = table.outcome
-    winner = m.results[-1][0]
-    why = ENDINGS[outcome.ending].format(loser=outcome.loser)
-    score = ", ".join(f"{side} {n}" for side, n in m.score().items())
-    line = f"Game {len(m.results)} to {winner} ({why}); score {score}"
-    return line + (f". {m.winner} won the match" if m.winner else "")
-
-
-def sentence(action: Action, actor: str, after: State) -> str:
-    """Say what an action did, in words."""
-    match action:
-        case Choose(character, first):
-            return choose_sentence(character, first, actor, after)
-        case RestartChoice():
-            if after.phase == "choosing" and not after.restart_votes:
-                return f"{actor} agreed to choose characters again: everyone chooses again"
-            return f"{actor} asks to choose characters again (every player must agree)"
-        case Ante():
-            return f"{actor} anted a {after.panic.ante}-gem"
-        case Combine(a, b):
-            return f"{actor} combined a {a}-gem and a {b}-gem into a {a + b}-gem"
-        case Crash(broken, target):
-            line = f"{actor} crashed {gem_words(broken)} at {target or crash_target(actor, after)}"
-            return line + floating_words(after)
-        case Counter(broken):
-            return f"{actor} counter-crashed {gem_words(broken)}" + collision_words(after)
-        case Land():
-            waiting = gems.deciding(after.table) if after.table else []
-            if waiting:
-                return f"{actor} let the gems through; {' or '.join(waiting)} may react"
-            return f"{actor} let the gems land"
-        case AddGem(player, value):
-            return f"{actor} put a {value}-gem in {player}'s pile"
-        case RemoveGem(player, value):
-            return f"{actor} took a {value}-gem from {player}'s pile" + floating_words(after)
-        case EndTurn(without_ante):
-            return end_turn_sentence(actor, without_ante, after)
-        case Forfeit():
-            return f"{actor} forfeited the game"
-        case MarkStack(stack, state):
-            return f"{actor} marked {after.name(stack)} {STACK_WORDS[state.value]}"
-        case LosersChoice():
-            return losers_sentence(action, actor, after)
-        case Rematch():
-            return f"{actor} started a rematch: everyone chooses a character"
-    return f"{actor} acted"
-
-
-def end_turn_sentence(actor: str, without_ante: bool, after: State) -> str:
-    """Say an ended turn; a free-for-all tie-break round starting or going on is said too."""
-    if without_ante:
-        return f"{actor} ended the turn without the ante"
-    table = after.table
-    if table is None or not table.tied or table.is_over or after.phase != "playing":
-        return f"{actor} ended the turn"
-    line = f"{actor} ended the turn at {table.pile(actor).total}"
-    if table.current != table.tied[0]:
-        return line + f"; tie-break: {table.current} takes one more turn"
-    again = " again" if actor in table.tied else ""
-    return (
-        f"{line}. Tie-break{again}: {' and '.join(table.tied)} tie for the lowest pile at "
-        f"{table.tied_at}; each takes one more turn, {table.current} first"
-    )
-
-
-def collision_words(after: State) -> str:
-    """Say what a counter-crash did: gems negated, and where the rest went."""
-    hit = after.table.collision if after.table else None
-    if hit is None:
-        return ""
-    words = f": {hit.negated} negated"
-    if hit.rest and hit.back:
-        return words + f", {hit.rest} fl{'y' if hit.rest > 1 else 'ies'} back at {hit.rest_to}"
-    if hit.rest:
-        return words + f", {hit.rest} land{'' if hit.rest > 1 else 's'} on {hit.rest_to}"
-    return words
-
-
-def floating_words(after: State) -> str:
-    """Say what happened to floating gems on this step: they float, or they are sent now."""
-    table = after.table
-    last = table.log[-1] if table and table.log else ""
-    if "floating gems are sent" in last:
-        return f"; {last}"
-    if (
-        table
-        and table.floating
-        and table.pending is None
-        and "float until" in " ".join(table.log[-2:])
-    ):
-        sender = table.floating[-1].sender
-        return f"; the gems float until {sender}'s pile is 9 or less"
-    return ""
-
-
-def crash_target(actor: str, after: State) -> str:
-    """Find whom an untargeted crash went to (the next player, or 2 vs 2's other team)."""
-    table = after.table
-    sends = table.sends() if table else ()
-    return next((s.target for s in reversed(sends) if s.sender == actor), "the next player")
-
-
-def choose_sentence(character: str, first: bool | None, actor: str, after: State) -> str:
-    """Say a character choice without giving a secret away."""
-    clash = after.clash
-    if after.rechoose is not None and clash is not None:
-        name = after.name(clash.character)
-        return (
-            f"{actor} chose a character. {clash.keeper} and {clash.rechoose} both chose {name}: "
-            f"a coin flip gave {name} to {clash.keeper}; {clash.rechoose} chooses another "
-            "character and whether to play first or second"
-        )
-    if after.phase == "choosing":
-        return f"{actor} chose a character"
-    if first is not None:
-        when = "first" if first else "second"
-        return f"{actor} chose {after.name(character)} and plays {when}"
-    shown = ", ".join(f"{p}: {after.name(c)}" for p, c in after.characters)
-    return f"{actor} chose a character. Characters revealed: {shown}"
-
-
-def losers_sentence(action: LosersChoice, actor: str, after: State) -> str:
-    """Say the between-games choice."""
-    if action.option is LoserOption.SWITCH:
-        return f"{actor} switched to {after.name(action.character or '')}"
-    if action.option is LoserOption.SWAP:
-        out, into = after.name(action.out or ""), after.name(action.into or "")
-        return f"{actor} swapped {out} out of the bank for {into}"
-    if action.option is LoserOption.REROLL:
-        return f"{actor} re-rolled the whole bank"
-    return f"{actor} kept the characters and the bank"

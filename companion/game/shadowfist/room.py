@@ -77,6 +77,8 @@ class State:
     """The power the current player's sites generated this turn (None: not taken)."""
     actions: int = 0
     """Actions applied so far (the first one's history line announces the seating)."""
+    steps: tuple[tuple[str, str], ...] = ()
+    """Each turn step's id and name, from the catalog (for the history's lines)."""
 
     @property
     def turn(self) -> str:
@@ -94,7 +96,11 @@ def start(setup: Setup, catalog: Catalog) -> State:
     seating, first = sf.seat_players(setup.players, random.Random(setup.seed))
     rules = game_set(catalog).rules
     players = tuple(sf.start_player(rules, name) for name in seating)
-    return State(setup, seating, seating.index(first), 0, 1, players)
+    steps = tuple(
+        (step_id, name)
+        for (_, step_id), (name, _) in zip(sf.step_ids(catalog), prompts(catalog), strict=True)
+    )
+    return State(setup, seating, seating.index(first), 0, 1, players, steps=steps)
 
 
 def player_index(state: State, name: str) -> int:

@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING, TypedDict
 
 from companion.game import next_step as prompt
+from companion.game.history import Line, Phrases, with_terms
 from companion.game.shadowfist import rules as sf
 from companion.game.shadowfist.actions import (
     Action,
@@ -160,40 +161,69 @@ def next_step(table: TableView) -> prompt.NextStep | None:
     return shown
 
 
+SAY = Phrases(
+    {
+        "sfh_next_step": "{who} moved to the next step",
+        "sfh_next_step_to": "{who} moved on to {step}",
+        "sfh_end_turn": "{who} ended the turn",
+        "sfh_generated": "{who}'s sites generated {power} power",
+        "sfh_gain": "{who} gained {power} power",
+        "sfh_spend": "{who} spent {power} power",
+        "sfh_play_site": "{who} played a Feng Shui Site",
+        "sfh_seize": "{who} seized a site from {victim}",
+        "sfh_burn_victory": "{who} burned a site of {victim} for victory",
+        "sfh_burn_power": "{who} burned a site of {victim} for power",
+        "sfh_lose_site": "{who} lost a site",
+        "sfh_decked": "{who} drew their last card",
+        "sfh_seating": "Seating drawn: {seating}; {first} plays first",
+    }
+)
+"""Every Shadowfist history line: word key -> English text."""
+
 TAKINGS = {
-    Taking.SEIZE: "{who} seized a site from {victim}",
-    Taking.BURN_VICTORY: "{who} burned a site of {victim} for victory",
-    Taking.BURN_POWER: "{who} burned a site of {victim} for power",
+    Taking.SEIZE: "sfh_seize",
+    Taking.BURN_VICTORY: "sfh_burn_victory",
+    Taking.BURN_POWER: "sfh_burn_power",
 }
 
 
-def describe(action: Action, actor: str, after: State) -> str:
-    """Say an action in one history line (and who won, when it won the game)."""
-    match action:
-        case NextStep():
-            line = f"{actor} moved to the next step"
-        case EndTurn():
-            line = f"{actor} ended the turn"
-        case GeneratePower():
-            line = f"{after.turn}'s sites generated {after.generated or 0} power"
-        case Gain(who, n):
-            line = f"{who} gained {n} power"
-        case Spend(who, n):
-            line = f"{who} spent {n} power"
-        case PlaySite(who):
-            line = f"{who} played a Feng Shui Site"
-        case TakeSite(taking, who, victim):
-            line = TAKINGS[taking].format(who=who, victim=victim)
-        case LoseSite(who):
-            line = f"{who} lost a site"
-        case Decked(who):
-            line = f"{who} drew their last card"
+def describe(action: Action, actor: str, after: State) -> Line:
+    """Say an action in one history line (the first one after the drawn seating)."""
+    line = action_line(action, actor, after)
     if after.actions == 1:
-        return f"{seating_line(after)}. {line}"
+        return {**seating_line(after), "then": [line]}
     return line
 
 
-def seating_line(state: State) -> str:
+def action_line(action: Action, actor: str, after: State) -> Line:
+    """Say what one action did."""
+    match action:
+        case NextStep():
+            if after.step >= len(after.steps):
+                return SAY("sfh_next_step", who=actor)
+            step_id, name = after.steps[after.step]
+            return with_terms(
+                SAY("sfh_next_step_to", who=actor, step=name), step="sf_step_" + step_id
+            )
+        case EndTurn():
+            return SAY("sfh_end_turn", who=actor)
+        case GeneratePower():
+            return SAY("sfh_generated", who=after.turn, power=after.generated or 0)
+        case Gain(who, n):
+            return SAY("sfh_gain", who=who, power=n)
+        case Spend(who, n):
+            return SAY("sfh_spend", who=who, power=n)
+        case PlaySite(who):
+            return SAY("sfh_play_site", who=who)
+        case TakeSite(taking, who, victim):
+            return SAY(TAKINGS[taking], who=who, victim=victim)
+        case LoseSite(who):
+            return SAY("sfh_lose_site", who=who)
+        case Decked(who):
+            return SAY("sfh_decked", who=who)
+
+
+def seating_line(state: State) -> Line:
     """Announce the drawn seating order and who plays first."""
     seating, first = sf.seat_players(state.setup.players, random.Random(state.setup.seed))
-    return f"Seating drawn: {', '.join(seating)}; {first} plays first"
+    return SAY("sfh_seating", seating=", ".join(seating), first=first)

@@ -1,4 +1,4 @@
-import { el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+import { el, fill, lineWords, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
 
 // The Flash Duel table: the track in one line (tap a pawn, then a space, to place it by hand),
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
@@ -509,7 +509,7 @@ function renderBot(s, seated) {
   fill(
     box,
     el("h2", {}, t("fd_bot", "Bot") + ": " + (s.bot_name || "") + " (" + s.bot_pawn + ")"),
-    s.last_bot ? el("p", { id: "bot-says" }, el("strong", {}, s.last_bot)) : null,
+    s.last_bot ? el("p", { id: "bot-says" }, el("strong", {}, lineWords(s.last_bot_said || s.last_bot))) : null,
     seated && (turn || defend)
       ? [
           el("label", {}, el("span", {}, t("bot_hand", "The bot's hand (face up)")), hand),

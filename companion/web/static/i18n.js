@@ -115,6 +115,21 @@ export function t(key, fallback) {
   }
   return fallback || key;
 }
+/** True when the phone's language has its own words for key (English always falls back). */
+export function hasWords(key) {
+  return LANG === "ja" && Object.values(JA_BLOCKS).some((block) => block[key]);
+}
+/** Words said to the phone ({say, text, args, terms, ja}: a next step, a history line) in its
+ * language, the {slots} filled from args; a slot that holds a game term (terms), or a name
+ * the catalog gives in Japanese (ja), in the phone's words too. */
+export function sayWords(said) {
+  const terms = said.terms || {};
+  const named = LANG === "ja" ? said.ja || {} : {};
+  const plain = (text) => text.replace(/\{(\w+)\}/g, (slot, name) => (name in said.args ? String(said.args[name]) : slot));
+  // A slot holding a term or a phrase is said in the phone's words, the phrase's own slots filled.
+  const value = (name) => named[name] || (terms[name] ? plain(t(terms[name], String(said.args[name]))) : String(said.args[name]));
+  return t(said.say, said.text).replace(/\{(\w+)\}/g, (slot, name) => (name in said.args ? value(name) : slot));
+}
 /** Put every [data-i18n] element under root in the phone's language. */
 export function applyWords(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach((el) => {

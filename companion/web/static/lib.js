@@ -4,5 +4,6 @@
 
 export { api, el, fill } from "./api.js";
 export { bannerSwatch, chipIcon, chipIcons } from "./chips.js";
-export { addWords, t } from "./i18n.js";
+export { lineWords } from "./history.js";
+export { addWords, sayWords, t } from "./i18n.js";
 export { ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, stepSlot } from "./room.js";

@@ -1,5 +1,6 @@
 import { api, el, fill, flushOutbox, keepAwakeFrom, LONG_POLL, newKey, outboxRead, pollForever, sendWrite } from "./api.js";
-import { applyWords, t } from "./i18n.js";
+import { lineWords } from "./history.js";
+import { applyWords, sayWords, t } from "./i18n.js";
 // Shared by the room pages: polling (ETag / 304), writes with the version they were based on
 // and an idempotency key (kept and sent later when the phone is offline), undo / redo,
 // history, share links and handing a seat to a new phone, and keeping the screen on.
@@ -42,7 +43,7 @@ async function roomFlush() {
     const result = await flushOutbox(ROOM.match);
     if (result.sent) {
       ROOM.etag = null;
-      roomToast(t("tap_sent", "Your kept tap was sent") + ": " + result.data.line);
+      roomToast(t("tap_sent", "Your kept tap was sent") + ": " + lineWords(result.data.said || result.data.line));
     }
   } catch (err) {
     roomRefused(err, true);
@@ -163,8 +164,8 @@ export function roomNextStep(step, button) {
   document.body.classList.toggle("with-next-step", !!step);
   if (!step) return;
   bar.classList.toggle("mine", step.mine);
-  const line = el("p", { id: "next-line" }, stepWords(step));
-  const hint = step.hint ? el("p", { id: "next-hint", class: "hint" }, stepWords(step.hint)) : null;
+  const line = el("p", { id: "next-line" }, sayWords(step));
+  const hint = step.hint ? el("p", { id: "next-hint", class: "hint" }, sayWords(step.hint)) : null;
   const buttons = step.actions.map((name) => button(name)).filter(Boolean);
   // Redraw the bar only when the step (prompt, slots, actions, hint) or what its buttons show
   // changed: a redraw between a finger's press and release loses the tap. The step's actions
@@ -175,22 +176,9 @@ export function roomNextStep(step, button) {
   fill(bar, line, hint, buttons.length ? el("div", { class: "row" }, buttons) : null);
   document.body.style.setProperty("--next-step-height", bar.offsetHeight + "px");
 }
-// A step's prompt in the phone's language, its {slots} filled.
-// A slot that holds a game term or a phrase (step.terms) is shown in the phone's words too,
-// the phrase's own {slots} filled from the step's args.
-function stepWords(step) {
-  return fillSlots(step, t(step.say, step.text));
-}
-function fillSlots(step, text) {
-  return text.replace(/\{(\w+)\}/g, (slot, name) => (name in step.args ? stepSlot(step, name) : slot));
-}
-/** One slot of a step in the phone's language (a phrase's own slots filled). */
+/** One slot of a step in the phone's language (a term's or phrase's own slots filled). */
 export function stepSlot(step, name) {
-  const key = step.terms?.[name];
-  const english = String(step.args[name]);
-  if (!key) return english;
-  const words = t(key, english);
-  return words === english ? words : fillSlots({ args: step.args, terms: {} }, words);
+  return sayWords({ say: "", text: `{${name}}`, args: step.args, terms: step.terms, ja: step.ja });
 }
 // Undo off says why (the server's reason: nothing to undo, a final action such as a reveal
 // or a coin flip, another seat's action, ...): the button stays focusable (aria-disabled),
@@ -254,7 +242,7 @@ function roomShow(data) {
       undo.removeAttribute("data-i18n"); // its text is set here, with the action's line
     }
     const word = t(undo.dataset.label, UNDO_WORDS[undo.dataset.label] || "Undo");
-    undo.textContent = data.undo ? word + ": " + data.undo.line : word;
+    undo.textContent = data.undo ? word + ": " + lineWords(data.undo.said || data.undo.line) : word;
     undoOff(undo, !data.undo || !seated ? (seated ? data.undo_why : { why: "spectator" }) || {} : null);
   }
   const redo = document.getElementById("redo");
@@ -263,7 +251,7 @@ function roomShow(data) {
     ...data.history
       .slice()
       .reverse()
-      .map((line) => el("li", {}, line)),
+      .map((line) => el("li", {}, lineWords(line))),
   );
   const share = document.getElementById("share");
   if (data.links) {

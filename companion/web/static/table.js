@@ -4,11 +4,13 @@ import {
   chipIcon,
   chipIcons,
   el,
+  lineWords,
   ROOM,
   roomAct,
   roomNextStep,
   roomToast,
   roomUndo,
+  sayWords,
   startRoom,
   stepSlot,
   t,
@@ -127,7 +129,7 @@ async function act(action) {
     UI.selected = [];
     UI.note = "";
     const line = now.history[now.history.length - 1];
-    if (now.undo && now.undo.line === line) showSnackbar(line, now.undo.target);
+    if (line && now.undo && now.undo.line === line.text) showSnackbar(lineWords(line), now.undo.target);
     render(now);
   }
 }
@@ -166,15 +168,21 @@ function notice(s, data) {
   const fresh = data.history.slice(before.history);
   const mine = new RegExp("(^|[^\\p{L}])" + s.you.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "([^\\p{L}]|$)", "u");
   const involved = before.pending && [before.pending.sender, before.pending.target].includes(s.you);
-  const others = fresh.filter((line) => !line.startsWith(s.you + " ") && (involved || mine.test(line)));
+  // Lines another phone made that name this player (read in English; shown in the phone's words).
+  const others = fresh.filter(
+    (line) => line.args?.who !== s.you && !line.text.startsWith(s.you + " ") && (involved || mine.test(line.text)),
+  );
   const pending = s.table?.pending;
   const incoming = pending && pileOf(s, pending.target) === myPile(s) && pending.sender !== s.you;
   if (incoming) {
     // What really sent them (a crash, a counter-crash's rest, floating gems, an overflow).
     const step = s.next_step;
-    roomToast(step?.terms?.sent ? stepSlot(step, "sent") : pending.sender + ": " + pending.ones + " × 1-gem → " + pending.target);
+    const args = { sender: pending.sender, ones: pending.ones, target: pending.target };
+    roomToast(
+      step?.terms?.sent ? stepSlot(step, "sent") : sayWords({ say: "toast_incoming", text: "{sender}: {ones} × 1-gem → {target}", args }),
+    );
     buzz([80, 40, 80]);
-  } else if (others.length) roomToast(others[others.length - 1]);
+  } else if (others.length) roomToast(lineWords(others[others.length - 1]));
   if (s.table && s.table.turn === s.you && before.turn !== s.you) buzz(120);
 }
 

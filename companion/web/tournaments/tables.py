@@ -91,8 +91,9 @@ def undo_at_table(tid: str, number: int, table_no: int) -> Response:
         cached = store.append(conn, match["id"], write, catalog())
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
         raise ApiError(409, exc.message) from None
-    ts.note(conn, row, f"round {number} table {table_no}: {cached.lines[-1]}")
-    return jsonify({"version": cached.version, "line": cached.lines[-1]})
+    line = cached.lines[-1]["text"]
+    ts.note(conn, row, f"round {number} table {table_no}: {line}")
+    return jsonify({"version": cached.version, "line": line, "said": cached.lines[-1]})
 
 
 def reporter(tid: str, match: Row, players: tuple[int, int | None]) -> int:
