@@ -82,7 +82,7 @@ class Cached:
         reason = self.undo_reason(viewer, for_anyone)
         return None if reason is None else reason["text"]
 
-    def undo_reason(self, viewer: str | None, for_anyone: bool = False) -> dict[str, str] | None:
+    def undo_reason(self, viewer: str | None, for_anyone: bool = False) -> dict[str, Any] | None:
         """Return why this viewer may not undo now, for the phone: a code ('nothing',
         'final', 'other_seat', 'depth'), the English text, and the action's line and actor
         where they matter; None when they may (see ``undo_refusal``)."""
@@ -91,11 +91,17 @@ class Cached:
             return {"why": "nothing", "text": "there is nothing to undo"}
         if self.top_is_final:
             text = f"'{top.line}' is final: it cannot be taken back"
-            return {"why": "final", "line": top.line, "text": text}
+            return {"why": "final", "line": top.line, "said": top.said, "text": text}
         if top.actor != viewer and not for_anyone:
             who = top.actor
             text = f"only {who}'s phone can take back '{top.line}': ask {who} to undo it"
-            return {"why": "other_seat", "actor": top.actor, "line": top.line, "text": text}
+            return {
+                "why": "other_seat",
+                "actor": top.actor,
+                "line": top.line,
+                "said": top.said,
+                "text": text,
+            }
         depth = self.rules.undo_depth
         if depth is not None and stack_depth(self.undone) >= depth:
             return {"why": "depth", "text": "only the last action can be taken back here, once"}

@@ -92,6 +92,7 @@ def test_each_phone_is_told_why_it_cannot_undo(app: Flask, client: FlaskClient) 
     act(b, match_id, {"type": "choose", "character": "grave"})
     final = state_of(b, match_id)["undo_why"]
     assert final["why"] == "final" and "is final" in final["text"]
-    assert final["line"] == state_of(b, match_id)["history"][-1]
+    assert final["line"] == state_of(b, match_id)["history"][-1]["text"]
+    assert final["said"] == state_of(b, match_id)["history"][-1]
     watching = client.get(f"/api/matches/{match_id}/state").get_json()
     assert watching["undo_why"]["why"] == "spectator"

@@ -204,7 +204,7 @@ function undoOff(undo, why) {
   }
 }
 function undoWhyWords(why) {
-  const line = why.line || "";
+  const line = why.said || why.line ? lineWords(why.said || why.line) : "";
   const actor = why.actor || "";
   switch (why.why) {
     case "nothing":
