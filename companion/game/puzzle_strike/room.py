@@ -43,7 +43,7 @@ from companion.game.puzzle_strike.actions import (
 from companion.game.puzzle_strike.bank import BankOptions, BankSampler
 from companion.game.puzzle_strike.panic import PanicState
 from companion.game.puzzle_strike.piles import GemSupply, Mode, Table, new_table
-from companion.game.puzzle_strike.sets import find_set, find_sets, pool_keys
+from companion.game.puzzle_strike.sets import display_names, find_set, japanese_names, pool_keys
 from companion.game.puzzle_strike.setup import KIND, Setup, setup_from_request
 from companion.game.rooms import Outcome, Rules
 from printkit.catalog import Catalog, PuzzleStrikeSet
@@ -138,8 +138,8 @@ def start(setup: Setup, catalog: Catalog) -> State:
         panic=new_panic(setup),
         match=None,
         supply=GemSupply.from_stacks(first.stacks),
-        names=display_names(catalog, setup),
-        names_ja=japanese_names(catalog, setup),
+        names=display_names(catalog, setup.character_set, setup.sets),
+        names_ja=japanese_names(catalog, setup.character_set, setup.sets),
     )
     if setup.clockwork:  # the characters were drafted: straight to the first game
         drafted = tuple((p, "clockwork") for p, _ in setup.clockwork)
@@ -151,25 +151,6 @@ def new_panic(setup: Setup) -> PanicState:
     """Return Normal Time for the setup (the 2nd edition never panics)."""
     team = setup.mode is Mode.TEAM_BATTLE
     return PanicState(len(setup.players), team, active=setup.edition == 3)
-
-
-def display_names(catalog: Catalog, setup: Setup) -> tuple[tuple[str, str], ...]:
-    """Return the names of the set's characters and of every stack the match can show."""
-    first = find_set(catalog, setup.character_set)
-    names = [(c.id, c.name) for c in first.characters]
-    names += [(f"fixed/{s.id}", s.name) for s in first.stacks]
-    for game_set in find_sets(catalog, setup.sets):
-        names += [(f"{game_set.id}/{c.id}", c.name) for c in game_set.puzzle_chips]
-    return tuple(names)
-
-
-def japanese_names(catalog: Catalog, setup: Setup) -> tuple[tuple[str, str], ...]:
-    """Return the Japanese names the catalog gives the match's stacks (by stack key)."""
-    first = find_set(catalog, setup.character_set)
-    names = [(f"fixed/{s.id}", s.name_ja) for s in first.stacks]
-    for game_set in find_sets(catalog, setup.sets):
-        names += [(f"{game_set.id}/{c.id}", c.name_ja) for c in game_set.puzzle_chips]
-    return tuple((key, name) for key, name in names if name)
 
 
 def check_clockwork(first: PuzzleStrikeSet, setup: Setup) -> None:

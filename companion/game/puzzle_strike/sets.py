@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from companion.game.errors import IllegalMove
 from printkit.catalog import Catalog, PuzzleStrikeSet
@@ -33,3 +33,26 @@ def find_set(catalog: Catalog, set_id: str) -> PuzzleStrikeSet:
 def pool_keys(catalog: Catalog, set_ids: Iterable[str]) -> list[str]:
     """Return the ``set/chip`` keys of every puzzle chip of these sets."""
     return [c.key for c in pool_of(find_sets(catalog, set_ids))]
+
+
+def display_names(
+    catalog: Catalog, character_set: str, sets: Sequence[str]
+) -> tuple[tuple[str, str], ...]:
+    """Return the names of the set's characters and of every stack a match can show."""
+    first = find_set(catalog, character_set)
+    names = [(c.id, c.name) for c in first.characters]
+    names += [(f"fixed/{s.id}", s.name) for s in first.stacks]
+    for game_set in find_sets(catalog, sets):
+        names += [(f"{game_set.id}/{c.id}", c.name) for c in game_set.puzzle_chips]
+    return tuple(names)
+
+
+def japanese_names(
+    catalog: Catalog, character_set: str, sets: Sequence[str]
+) -> tuple[tuple[str, str], ...]:
+    """Return the Japanese names the catalog gives a match's stacks (by stack key)."""
+    first = find_set(catalog, character_set)
+    names = [(f"fixed/{s.id}", s.name_ja) for s in first.stacks]
+    for game_set in find_sets(catalog, sets):
+        names += [(f"{game_set.id}/{c.id}", c.name_ja) for c in game_set.puzzle_chips]
+    return tuple((key, name) for key, name in names if name)
