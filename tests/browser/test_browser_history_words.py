@@ -46,11 +46,11 @@ def test_history_and_toasts_read_in_each_phones_language(server: str, browser: A
         f"#piles section[data-owner='{crasher.name}'] button:has-text('{crash_word(crasher)}')"
     )
     if target is ana:
-        toast(ana, "Ben：1ジェム × 2 → Ana")  # the incoming crash, in the phone's words
+        toast(ana, "Ben があなたに 2 個クラッシュ")  # the incoming crash, in the phone's words
         ana.see("#history li", "Ben が2ジェムを粉砕して Ana に送りつけました")
         ben.see("#history li", "Ben crashed a 2-gem at Ana")
     else:
-        toast(ben, "Ana: 2 × 1-gem → Ben")
+        toast(ben, "Ana crashed 2 at you")
         ben.see("#history li", "Ana crashed a 2-gem at Ben")
         ana.see("#history li", "Ana が2ジェムを粉砕して Ben に送りつけました")
     until(ana.page, "document.querySelectorAll('#history li').length >= 5")
