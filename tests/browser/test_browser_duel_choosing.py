@@ -59,11 +59,14 @@ def test_two_phones_choose_double_blind_then_the_table_draws(
     ben.shot("choose-ben-before")
     ben.page.select_option("#choose #character", "rook")
     ben.act("#choose #choose-go")
+    # Ben's phone reads Japanese
+    revealed = {ana: "the characters are revealed", ben: "キャラクター公開"}
     for phone in (ana, ben):
         phone.catch_up(ben)
         phone.see("#abilities h3", "Midori")
         phone.see("#abilities h3", "Rook")
-        phone.see("#history li", "the characters are revealed (Ana Midori, Ben Rook)")
+        phone.see("#history li", revealed[phone])
+        phone.see("#history li", "Ana Midori, Ben Rook")
         phone.page.locator("#choose").wait_for(state="hidden", timeout=SEEN_WITHIN_MS)
     ana.shot("choose-revealed")
     ben.shot("choose-revealed-ja-dark")
@@ -77,7 +80,9 @@ def test_two_phones_choose_double_blind_then_the_table_draws(
     for seen in (ana, ben):
         seen.catch_up(phone)
         seen.see("#pile h2", ": 14")
-        seen.see("#history li", f"{first} draws 1 (14 left)")
+        japanese = f"{first} が 1 枚引いた（山札残り 14）"
+        drew = f"{first} draws 1 (14 left)" if seen is ana else japanese
+        seen.see("#history li", drew)
     phone.shot("choose-first-draw")
     no_errors([ana, ben])
 
