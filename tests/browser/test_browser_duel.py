@@ -84,7 +84,8 @@ class Phone:
         self.see("#my-card", ": ")
         shown = self.page.locator("#my-card").inner_text()
         self.page.locator("#hold-card").dispatch_event("pointerup")
-        return shown.rsplit(": ", 1)[1]
+        card = shown.rsplit(": ", 1)[1]
+        return {"裏切り者": "traitor", "忠実な人間": "loyal"}.get(card, card)  # a Japanese phone
 
 
 def open_table(url: str, phones: list[Phone], mode: str, **extra: str) -> None:
@@ -159,7 +160,8 @@ def test_full_game_to_a_win_light_dark_japanese(request: pytest.FixtureRequest) 
         wins[first] += 1
         for seen in (ana, ben):
             seen.catch_up(other)
-            seen.see("#outcome", f"round to {first}")
+            japanese = f"ラウンドは {first} の勝ち"  # Ana's phone reads Japanese
+            seen.see("#outcome", japanese if seen is ana else f"round to {first}")
         if wins[first] == 3:
             break
         ben.see("#between h2", f"{other.name} chooses who goes first")
@@ -240,8 +242,8 @@ def test_raid_to_a_result(request: pytest.FixtureRequest) -> None:
             drake.see("#outcome", "1 hit points left")
             ana.catch_up(drake)
             ana.act("#controls #end-turn")
-    for phone in phones:
-        phone.see("#winner", "the mortals")
+    for phone in phones:  # Ben's phone reads Japanese
+        phone.see("#winner", "人間たち" if phone is ben else "the mortals")
     ben.see("#winner", "の勝ち")
     drake.shot("raid-won")
     ben.shot("raid-won-ja")
@@ -251,7 +253,7 @@ def test_raid_to_a_result(request: pytest.FixtureRequest) -> None:
 def test_betrayal_to_a_result(request: pytest.FixtureRequest) -> None:
     url, chromium = running(request)
     names = ["Ana", "Ben", "Cid", "Dee", "Drake"]
-    phones = [Phone(chromium, n, dark=n == "Dee") for n in names]
+    phones = [Phone(chromium, n, dark=n == "Dee", ja=n == "Dee") for n in names]
     by_name = {p.name: p for p in phones}
     open_table(url, phones, "betrayal")
     cards = {p.name: p.held_card() for p in phones}
@@ -277,9 +279,9 @@ def test_betrayal_to_a_result(request: pytest.FixtureRequest) -> None:
         by_name[n].tap(f"#answer button[data-hit='{n}']")
         by_name[n].act(f"#answer button[data-hit-confirm='{n}']")
         drake.catch_up(by_name[n])
-    for phone in phones:
-        phone.see("#winner", "Drake (Dragon)")
-    by_name["Dee"].shot("betrayal-won-dark")
+    for phone in phones:  # Dee's phone names the Dragon in Japanese
+        phone.see("#winner", "Drake（ドラゴン）" if phone is by_name["Dee"] else "Drake (Dragon)")
+    by_name["Dee"].shot("betrayal-won-dark-ja")
     drake.shot("betrayal-won")
     no_errors(phones)
 

@@ -164,3 +164,24 @@ def test_a_flash_duel_line_has_its_key_and_slots_and_names_abilities(catalog: Ca
     table.act("Ana", type="use_ability", player="Ana", ability="grave/reversal")
     line = fd_view.describe(use, "Ana", table.state)  # Ana's own: no "Ana: Ana uses"
     assert line["say"] == "fdh_use" and line["args"] == {"who": "Ana", "ability": "Reversal"}
+
+
+def test_flash_duel_sides_are_game_terms_a_japanese_phone_says_in_its_words(
+    catalog: Catalog,
+) -> None:
+    from companion.game.flash_duel.state import Event, Happening, Outcome, Termination
+
+    players = ["Ana", "Ben", "Drake"]
+    chars = {"Ana": "grave", "Ben": "rook"}
+    raid = Table(catalog, mode="raid", players=players, dragon="Drake", characters=chars).state
+    mortals = fd_lines.round_line(replace(raid, last_round=Outcome(Termination.HIT, "mortals")))
+    dragon = fd_lines.round_line(replace(raid, last_round=Outcome(Termination.HIT, "dragon")))
+    assert mortals is not None and dragon is not None
+    assert told(mortals) == "the mortals win" and mortals["terms"] == {"side": "fdh_term_mortals"}
+    assert told(dragon) == "Drake (Dragon) wins"
+    assert dragon["terms"] == {"side": "fdh_term_dragon"} and dragon["args"]["dragon"] == "Drake"
+    switched = fd_lines.event_line(raid, Event(Happening.SWITCHED, ("Ana", "Ben")))
+    assert told(switched) == "Ana and Ben switch places in the turn order"
+    assert switched["terms"] == {"who": "fdh_term_pair"}
+    used = set(fd_lines.SIDE_TERMS.values()) | {"fdh_term_pair"}
+    assert used <= japanese_keys()

@@ -11,7 +11,7 @@ from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import bots
 from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.state import Event, Happening, State
-from companion.game.history import Line, Phrases, told
+from companion.game.history import Line, Phrases, told, with_terms
 from printkit.catalog import FlashDuelSet
 
 SAY = Phrases(
@@ -135,10 +135,11 @@ def event_line(state: State, event: Event) -> Line | None:
         case Happening.ROUND_ENDED:
             return round_line(state) or SAY("fdh_other", what="")
         case Happening.SWITCHED:
-            return SAY("fdh_switched", who=" and ".join(who))
+            pair = {"a": who[0], "b": who[1]} if len(who) == 2 else {}
+            said = SAY("fdh_switched", who=" and ".join(who), **pair)
+            return with_terms(said, who="fdh_term_pair") if pair else said
         case Happening.TIME_OVER_LOSS:
-            side = side_name(state, who[0])
-            return SAY("fdh_time_over_loss", side=side, ability=names.get(who[1], who[1]))
+            return side_line("fdh_time_over_loss", state, who[0], ability=names.get(who[1], who[1]))
         case Happening.ACCUSED:
             return SAY("fdh_accused", who=who[0], other=who[1], defeated=who[2])
         case Happening.NAMED_HAND:
@@ -152,21 +153,34 @@ def event_line(state: State, event: Event) -> Line | None:
     return SAY(key, who=first, n=event.number or 0)
 
 
+SIDE_TERMS = {None: "fdh_term_nobody", "mortals": "fdh_term_mortals", "dragon": "fdh_term_dragon"}
+"""Sides named by a game term (a Japanese phone says them in Japanese): the Dragon's term
+holds the Dragon player's name in its own slot, {dragon}."""
+
+
+def side_line(say: str, state: State, side: str | None, **args: str | int) -> Line:
+    """Say a line whose {side} slot names a side: 'Ana & Cat', 'the mortals', 'Drake (Dragon)'."""
+    extra = {"dragon": state.members("dragon")[0]} if side == "dragon" else {}
+    said = SAY(say, side=side_name(state, side), **args, **extra)
+    return with_terms(said, side=SIDE_TERMS[side]) if side in SIDE_TERMS else said
+
+
 def round_line(state: State) -> Line | None:
     """Say how the last round (or the game) ended."""
     outcome = state.last_round
     if outcome is None:
         return None
     time = "_time" if outcome.termination.value == "time-over" else ""
-    side = side_name(state, outcome.winner)
+    winner = outcome.winner
     if state.mode.one_game:
-        if not outcome.winner:
+        if not winner:
             return SAY("fdh_game_draw" + time)
-        verb = "fdh_win" if outcome.winner == "mortals" else "fdh_wins"
-        return SAY(verb + time, side=side)
-    said = SAY("fdh_round_to" + time, side=side) if outcome.winner else SAY("fdh_round_draw" + time)
+        verb = "fdh_win" if winner == "mortals" else "fdh_wins"
+        return side_line(verb + time, state, winner)
+    said = side_line("fdh_round_to" + time, state, winner) if winner else None
+    said = said or SAY("fdh_round_draw" + time)
     if state.game is not None:
-        won = SAY("fdh_wins_game", side=side_name(state, state.game.winner))
+        won = side_line("fdh_wins_game", state, state.game.winner)
         return SAY.around("fdh_and", {"a": said, "b": won})
     return said
 

@@ -154,7 +154,13 @@ def outcome_view(state: State) -> dict[str, object]:
         },
         "unused_abilities": unused_view(state),
         "outcome": news(state),
+        "outcome_said": said_entry(lines.news_line(state)),
     }
+
+
+def said_entry(line: Line | None) -> Line | None:
+    """Return a line as the phones read it (filled, in word keys), or None."""
+    return entry(line) if line else None
 
 
 def unused_view(state: State) -> list[dict[str, str]]:

@@ -1,4 +1,4 @@
-import { el, fill, lineWords, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+import { el, fill, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
 
 // The Flash Duel table: the track in one line (tap a pawn, then a space, to place it by hand),
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
@@ -68,8 +68,13 @@ function labels(s) {
 function modeName(s) {
   return t("mode_" + s.mode, s.mode_name || s.mode);
 }
+// The mortals and the Dragon are game terms: a Japanese phone names them in its words.
+const SIDE_TERMS = { mortals: "fdh_term_mortals", dragon: "fdh_term_dragon" };
 function sideName(s, side) {
-  return s.side_names?.[side] || side;
+  const english = s.side_names?.[side] || side;
+  if (!SIDE_TERMS[side]) return english;
+  const args = { side: english, dragon: english.replace(/ \(Dragon\)$/, "") };
+  return sayWords({ say: "", text: "{side}", args, terms: { side: SIDE_TERMS[side] } });
 }
 function isBot(s, name) {
   return s.mode === "solo" && name === s.bot_pawn;
@@ -126,14 +131,16 @@ function renderStatus(s) {
             s.dragon_setup.abilities,
         )
       : null,
-    s.outcome ? el("p", { id: "outcome" }, el("strong", {}, s.outcome)) : null,
+    s.outcome ? el("p", { id: "outcome" }, el("strong", {}, lineWords(s.outcome_said || s.outcome))) : null,
   );
   const winner = document.getElementById("winner");
   winner.hidden = !s.game_winner;
   winner.textContent = s.game_winner
     ? s.game_winner === "draw"
       ? t("fd_draw", "Draw")
-      : s.winner_name + " " + (s.game_winner === "mortals" ? t("win_plural", "win") : t("wins", "wins"))
+      : (SIDE_TERMS[s.game_winner] ? sideName(s, s.game_winner) : s.winner_name) +
+        " " +
+        (s.game_winner === "mortals" ? t("win_plural", "win") : t("wins", "wins"))
     : "";
 }
 
