@@ -57,6 +57,12 @@ ALL: list[Phrases] = []
 """Every table of lines, for the test that walks their keys."""
 
 
+def with_names(line: Line, **names: list[str]) -> Line:
+    """Return the line with these slots holding lists of players: English joins them with
+    its words ('Ana or Ben', already in the slot); a Japanese phone reads 'Ana、Ben'."""
+    return {**line, "ja": {**line.get("ja", {}), **{k: "、".join(v) for k, v in names.items()}}}
+
+
 def joint(head: str, after: str) -> str:
     """Return what joins a line to the next: nothing before a line that starts with its own
     punctuation ('; the gems float...'), a space after a colon, else a full stop."""

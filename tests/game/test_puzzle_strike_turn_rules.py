@@ -13,6 +13,8 @@ from __future__ import annotations
 import pytest
 
 from companion.game.errors import IllegalMove
+from companion.game.puzzle_strike import lines
+from companion.game.puzzle_strike.actions import parse_action
 from companion.game.puzzle_strike.piles import Mode
 from printkit.catalog import Catalog
 from tests.ps_helpers import describe, do, give, new_room, playing, view
@@ -80,6 +82,8 @@ def test_the_tie_break_shows_on_every_phone_and_in_the_history(catalog: Catalog)
         "Ana ended the turn at 10. Tie-break: Ben and Cid tie for the lowest pile at 3; "
         "each takes one more turn, Ben first"
     )
+    said = lines.describe(parse_action({"type": "end_turn"}), "Ana", state)
+    assert said["ja"] == {"tied": "Ben、Cid"}  # a Japanese phone lists them in its own way
 
 
 def test_the_tie_break_repeats_then_names_the_real_winner_and_loser(catalog: Catalog) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.game.history import Line, Phrases
+from companion.game.history import Line, Phrases, with_names
 from companion.game.puzzle_strike import gems
 from companion.game.puzzle_strike.actions import (
     Action,
@@ -166,7 +166,8 @@ def sentence(action: Action, actor: str, after: State) -> Line:
         case Land():
             waiting = gems.deciding(after.table) if after.table else []
             if waiting:
-                return SAY("psh_let_through", who=actor, waiting=" or ".join(waiting))
+                said = SAY("psh_let_through", who=actor, waiting=" or ".join(waiting))
+                return with_names(said, waiting=waiting)
             return SAY("psh_land", who=actor)
         case AddGem(player, value):
             return pile_line("psh_add", actor, player, value)
@@ -212,7 +213,8 @@ def end_turn_line(actor: str, without_ante: bool, after: State) -> Line:
         return SAY("psh_end_tiebreak_next", who=actor, total=total, next=table.current)
     key = "psh_end_tiebreak_again" if actor in table.tied else "psh_end_tiebreak"
     tied = " and ".join(table.tied)
-    return SAY(key, who=actor, total=total, tied=tied, at=table.tied_at, next=table.current)
+    said = SAY(key, who=actor, total=total, tied=tied, at=table.tied_at, next=table.current)
+    return with_names(said, tied=list(table.tied))
 
 
 def with_collision(line: Line, after: State) -> Line:
