@@ -393,7 +393,13 @@ def test_a_spectator_view_hides_secret_choices(catalog: Catalog) -> None:
     assert all(c["name"] for c in chips.values()) and len(chips) == len(state.stacks)
     stacks = view(state, "Ana", catalog)["stacks"]
     assert [x["cost"] for x in stacks] == [chips[x["key"]]["cost"] for x in stacks]
-    assert stacks[0] == {"key": "fixed/1-gem", "name": "1-gem", "cost": 1, "state": "full"}
+    assert stacks[0] == {
+        "key": "fixed/1-gem",
+        "name": "1-gem",
+        "name_ja": "1ジェム",
+        "cost": 1,
+        "state": "full",
+    }
 
 
 def test_refusals_name_the_rule(catalog: Catalog) -> None:

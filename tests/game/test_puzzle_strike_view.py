@@ -213,3 +213,12 @@ def test_a_tournament_bank_stays_hidden_until_the_characters_are_revealed(
     assert [x["key"] for x in shown["stacks"]][-10:] == list(setup.bank)
     open_room = room.start(replace(setup, bank_after_characters=False), catalog)
     assert len(view(open_room, "Ana", catalog)["stacks"]) == len(shown["stacks"])
+
+
+def test_stacks_and_chips_carry_the_catalogs_japanese_names(catalog: Catalog) -> None:
+    state = playing(catalog, {"Ana": "grave", "Ben": "rook"}, Mode.TWO_PLAYER)
+    shown = view(state, "Ana", catalog)
+    combine = next(s for s in shown["stacks"] if s["key"] == "fixed/combine")
+    assert combine["name"] == "Combine" and combine["name_ja"] == "融合"  # seed 003
+    assert shown["chips"]["fixed/combine"]["name_ja"] == "融合"
+    assert all(s["name_ja"] is None or s["name_ja"] for s in shown["stacks"])  # never ""

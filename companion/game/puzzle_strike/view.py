@@ -119,7 +119,9 @@ def clash_view(state: State) -> ClashView | None:
 def stack_view(state: State, key: str, stack_state: str, chips: dict[str, ChipView]) -> StackView:
     """Describe one bank stack: key, name, cost and whether it is full."""
     cost = chips[key]["cost"] if key in chips else None
-    return {"key": key, "name": state.name(key), "cost": cost, "state": stack_state}
+    japanese = dict(state.names_ja).get(key) or None
+    name = state.name(key)
+    return {"key": key, "name": name, "name_ja": japanese, "cost": cost, "state": stack_state}
 
 
 def chip_details(state: State, catalog: Catalog) -> dict[str, ChipView]:
@@ -136,8 +138,10 @@ def chip_details(state: State, catalog: Catalog) -> dict[str, ChipView]:
 
 def chip_face(face: ChipFace, cost: int | None) -> ChipView:
     """Describe a chip's face: name, cost, banner, icons and our summary."""
+    japanese = getattr(face, "name_ja", None)
     return {
         "name": face.name,
+        "name_ja": str(japanese) if japanese else None,
         "cost": cost,
         "summary": face.summary,
         "banner": list(face.banner or ()),

@@ -12,6 +12,8 @@ class ChipView(TypedDict):
     """A chip's face as a tap on its stack shows it."""
 
     name: str
+    name_ja: str | None
+    """The catalog's Japanese name, where it has one (a Japanese phone shows it)."""
     cost: int | None
     summary: str | None
     banner: list[str]
@@ -25,6 +27,8 @@ class StackView(TypedDict):
 
     key: str
     name: str
+    name_ja: str | None
+    """The catalog's Japanese name, where it has one (a Japanese phone shows it)."""
     cost: int | None
     state: str
     """'full', 'empty' or 'removed'."""

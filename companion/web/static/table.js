@@ -607,14 +607,14 @@ function choiceControls(s) {
   const out = el(
     "select",
     { id: "swap-out" },
-    s.stacks.filter((x) => !x.key.startsWith("fixed/")).map((x) => el("option", { value: x.key }, x.name)),
+    s.stacks.filter((x) => !x.key.startsWith("fixed/")).map((x) => el("option", { value: x.key }, stackName(x))),
   );
   const into = el(
     "select",
     { id: "swap-in" },
     s.pool
       .filter((x) => !s.stacks.some((y) => y.key === x.key) && !s.match.switched_out.includes(x.key))
-      .map((x) => el("option", { value: x.key }, x.name)),
+      .map((x) => el("option", { value: x.key }, stackName(x))),
   );
   const controls = [
     el(
@@ -682,7 +682,7 @@ function renderStacks(s) {
             render(ROOM.current);
           },
         },
-        x.name + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""),
+        stackName(x) + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""),
       ),
     ),
   );
@@ -692,6 +692,10 @@ function renderStacks(s) {
   if (open) detail.replaceChildren(...stackDetail(s, open));
 }
 
+// A stack or chip by the catalog's Japanese name on a Japanese phone, where it has one.
+function stackName(x) {
+  return x.name_ja ? sayWords({ say: "", text: "{n}", args: { n: x.name }, ja: { n: x.name_ja } }) : x.name;
+}
 function stackDetail(s, stack) {
   const chip = s.chips[stack.key] || { name: stack.name, cost: null, summary: null, banner: [], banner_icons: [], icons: [] };
   const head = el(
@@ -699,7 +703,7 @@ function stackDetail(s, stack) {
     {},
     el("span", { class: "cost" }, chip.cost === null ? "?" : String(chip.cost)),
     " ",
-    chip.name,
+    stackName(chip),
     " ",
     ...chip.banner.map((c) => bannerSwatch(c)),
     ...chip.banner_icons.map((i) => chipIcon(i, 0, 20)),
