@@ -334,6 +334,14 @@ def test_double_blind_choice_stays_secret_through_the_api(app: Flask) -> None:
     refused = act(b, room, {"type": "choose", "character": "rook", "player": "Ana"})
     assert refused.status_code == 422 and "on Ana's own phone" in refused.get_json()["error"]
     assert state(b, room)["can_undo"] is False
+    # a phone with no seat (no seat cookie) can neither choose nor read the secret
+    stranger = phone(app)
+    assert act(stranger, room, {"type": "choose", "character": "rook"}).status_code == 403
+    assert (
+        act(stranger, room, {"type": "choose", "character": "rook", "player": "Ben"}).status_code
+        == 403
+    )
+    assert "midori" not in str(state(stranger, room)["state"]["characters"]).lower()
     # a choice made on a table seen before Ana's is still taken (the phones choose at once)
     body = {"action": {"type": "choose", "character": "rook"}, "base_version": old,
             "idempotency_key": "ben-choice-1"}  # fmt: skip
