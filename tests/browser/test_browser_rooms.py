@@ -234,7 +234,7 @@ def test_a_tap_made_offline_is_kept_and_sent_when_back(server: str, browser: Any
     open_room(server, [ana, ben], "shadowfist")
     page = ana.page
     page.wait_for_selector("#players section")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    until(page, "navigator.serviceWorker.controller !== null")
     page.reload()  # now the service worker keeps this page and its state
     page.wait_for_selector("#players section")
     ana.context.set_offline(True)
@@ -275,8 +275,9 @@ def test_the_screen_stays_on_without_the_wake_lock_api(server: str, browser: Any
     page.wait_for_selector("#players section")
     assert page.evaluate("'wakeLock' in navigator") is False
     card(page, "Ana").get_by_role("button", name="+1", exact=True).click()
-    page.wait_for_function(
-        "document.querySelector('video.awake') && !document.querySelector('video.awake').paused"
+    until(
+        page,
+        "document.querySelector('video.awake') && !document.querySelector('video.awake').paused",
     )
     assert page.evaluate("document.querySelector('video.awake').muted") is True
     ana.check_no_errors()

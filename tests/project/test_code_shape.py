@@ -74,3 +74,13 @@ def test_the_rules_type_json_as_any_only_where_stored_setups_are_read_back() -> 
     assert len(uses) <= 5, uses
     # Parse edges only: the readers of stored JSON, and a game's action parser module.
     assert all("from_json(" in use or "/actions.py:" in use for use in uses), uses
+
+
+WAIT_FOR_EXPRESSION = re.compile(r"wait_for_function\(\s*\"(?![^\"]*=>)")
+
+
+def test_browser_tests_wait_with_until_not_a_string_playwright_evaluates() -> None:
+    """The pages' CSP forbids eval: Playwright's wait_for_function polls an expression string
+    with eval, which fails whenever the first check is false; tests.phones.until does not."""
+    found = [name for name, text in modules("tests") if WAIT_FOR_EXPRESSION.search(text)]
+    assert found == [], f"use tests.phones.until instead of wait_for_function in {found}"
