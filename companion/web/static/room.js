@@ -57,17 +57,24 @@ async function roomPoll(wait) {
     // A state already shown (same ETag: same version, seats and viewer) is not drawn again:
     // after a tap, the tap's own read and the long poll both bring the new state, and a
     // second redraw between a finger's press and release lost the next tap.
+    const fresh = data.status !== 304 && !olderThanShown(data);
     const shown = data.etag && data.etag === ROOM.shown;
-    if (data.status !== 304 && !shown) {
-      ROOM.etag = data.etag;
+    if (fresh && !shown) {
       ROOM.shown = data.etag;
       roomShow(data);
       roomKeepCopy(data);
-    } else if (data.status !== 304) ROOM.etag = data.etag;
+    }
+    if (fresh) ROOM.etag = data.etag;
     if (!data.offline && outboxRead(ROOM.match)) await roomFlush();
   } catch (err) {
     if (err.status) roomToast(err.error || "error");
   }
+}
+// Answers to reads can arrive out of order (a long poll answered just before a tap's own
+// read, delivered just after it): a state older than the one shown is never drawn, or the
+// phone would step back and its next tap be refused as based on an old table.
+function olderThanShown(data) {
+  return ROOM.current !== null && data.version < ROOM.current.version;
 }
 // The service worker keeps each state it passes on, but a read that started before it took
 // the page (a join link followed at once) passes it by: the page keeps what it was shown, so
@@ -86,7 +93,7 @@ function roomRefused(err, kept) {
   const what = kept && err.entry ? " (" + err.entry.label + ")" : "";
   const prefix = kept ? t("tap_refused", "Your kept tap was not applied") + what + ": " : "";
   if (err.status === 409 && err.current) {
-    roomShow(err.current);
+    if (!olderThanShown(err.current)) roomShow(err.current);
     roomToast(prefix + t("changed", err.error), kept);
   } else roomToast(prefix + (err.error || "error"), kept);
 }
