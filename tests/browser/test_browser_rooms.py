@@ -98,6 +98,10 @@ def test_shadowfist_to_a_win_by_seizing_on_three_phones(server: str, browser: An
     open_room(server, [ana, ben, cid], "shadowfist")
     for phone in phones.values():
         phone.page.wait_for_selector("#players section")
+    # The drawn seating is said on every phone from the start, before anyone acts.
+    seating = " → ".join(ana.page.evaluate("ROOM.current.state.seating"))
+    for phone in phones.values():
+        assert phone.page.locator("#seating").inner_text() == f"Order of play (drawn): {seating}"
     # The bar at the bottom: "Your turn" on the phone whose turn it is only.
     turn = ana.page.evaluate("ROOM.current.state.turn")
     for phone in phones.values():
@@ -167,6 +171,7 @@ def test_shadowfist_controls_in_japanese(server: str, browser: Any) -> None:
     texts = card(page, turn).inner_text()
     for word in ("風水サイトを出す", "パワー", "最後のカードを引いた", "サイトを失った"):
         assert word in texts
+    assert page.locator("#seating").inner_text().startswith("手番の順（抽選）: ")
     ana.shot("shadowfist-ja")
     ana.check_no_errors()
 

@@ -17,6 +17,7 @@ addWords("shadowfist_steps", {
   "sf_sum_main-shot":
     "カードのプレイ、効果の使用、攻撃の宣言を好きな順に行う。風水サイトは1ターン1枚まで。次の攻撃は、それまでの攻撃がすべて成功した時だけ。",
   "sf_step_end-of-turn": "ターン終了",
+  sf_seating_order: "手番の順（抽選）",
   "sf_sum_end-of-turn": "終了を宣言する。相手はまだ行動でき（その時はメイン・ショットに戻る）、その後「ターン終了時」の効果を解決する。",
 });
 
@@ -105,6 +106,9 @@ function render(data) {
     el("h1", {}, t("sf_turn", "Turn") + " " + s.turn_no + ": " + s.turn),
     el("p", {}, el("strong", {}, t("sf_step_" + s.step.id, s.step.name)), " (" + (s.step.index + 1) + "/" + s.step.count + ")"),
     el("p", { class: "small" }, t("sf_sum_" + s.step.id, s.step.summary)),
+    // The seating was drawn when the table opened: said here from the start, not only in
+    // the history line of the first action.
+    el("p", { class: "small", id: "seating" }, t("sf_seating_order", "Order of play (drawn)") + ": " + s.seating.join(" → ")),
   );
   const cards = s.players.map((p) =>
     el(
