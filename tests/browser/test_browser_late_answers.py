@@ -1,4 +1,5 @@
-"""Answers that arrive out of order: a phone never steps back to an older table.
+"""Taps and answers in flight: a phone never steps back to an older table, and a double
+tap never ends two turns.
 
 A long poll answered just before a tap's own read can be delivered just after it. Drawing
 that older state took the phone back a version, and its next tap was refused as stale (the
@@ -50,3 +51,23 @@ def test_an_older_state_delivered_late_is_not_drawn(server: str, browser: Any) -
     assert page.locator("#message").inner_text() == ""
     ana.check_no_errors()
     ben.check_no_errors()
+
+
+def test_a_double_tap_on_end_turn_ends_one_turn(server: str, browser: Any) -> None:
+    phones = {name: Phone(browser, name) for name in ("Ana", "Ben", "Cid")}
+    open_room(server, list(phones.values()), "shadowfist")
+    first = phones["Ana"].page
+    first.wait_for_selector("#players section")
+    order = first.evaluate("ROOM.current.state.order")
+    page = phones[order[0]].page
+    page.wait_for_selector("#players section")
+    page.get_by_role("button", name="End turn").dblclick()
+    page.wait_for_selector("#message:has-text('already moved on')", timeout=SEEN_WITHIN_MS)
+    for phone in phones.values():
+        phone.page.locator("#prompt h1", has_text=f"Turn 2: {order[1]}").wait_for(
+            timeout=SEEN_WITHIN_MS
+        )
+    assert page.locator("#history li", has_text="ended the turn").count() == 1
+    phones[order[0]].shot("double-tap-end-turn")
+    for phone in phones.values():
+        phone.check_no_errors()

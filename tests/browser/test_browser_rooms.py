@@ -99,9 +99,11 @@ def test_shadowfist_to_a_win_by_seizing_on_three_phones(server: str, browser: An
     for phone in phones.values():
         phone.page.wait_for_selector("#players section")
     # The drawn seating is said on every phone from the start, before anyone acts.
-    seating = " → ".join(ana.page.evaluate("ROOM.current.state.seating"))
+    order = ana.page.evaluate("ROOM.current.state.order")
+    assert order[0] == turn_of(ana.page)  # from the player drawn to go first
     for phone in phones.values():
-        assert phone.page.locator("#seating").inner_text() == f"Order of play (drawn): {seating}"
+        shown = phone.page.locator("#seating").inner_text()
+        assert shown == f"Order of play (drawn): {' → '.join(order)}"
     # The bar at the bottom: "Your turn" on the phone whose turn it is only.
     turn = ana.page.evaluate("ROOM.current.state.turn")
     for phone in phones.values():

@@ -73,3 +73,18 @@ def test_a_teammate_dashing_blocks_half_of_a_pair(catalog: Catalog) -> None:
     assert table.view()["pending"]["blocks"] == {"Cat": [3]}
     table.act("Ana", type="dashing_block", player="Ana", dash=5, cards=[3], teammate="Cat")
     assert table.view()["pending"] is None and table.where()["Ana"] == 8
+
+
+def test_a_second_end_turn_from_the_turn_shown_is_refused_not_a_skipped_turn(
+    catalog: Catalog,
+) -> None:
+    table = duel(catalog)
+    shown, anas = table.state.turn_no, table.state.turn
+    table.act("Ana", type="end_turn", turn=shown)
+    bens = table.state.turn
+    assert bens != anas
+    # The double tap (or Ben's phone tapping the same moment): Ben's turn is not ended.
+    assert table.refused("Ana", type="end_turn", turn=shown).startswith("that turn has already")
+    assert (table.state.turn, table.state.turn_no) == (bens, shown + 1)
+    table.act("Ben", type="end_turn", turn=shown + 1)
+    assert table.state.turn == anas

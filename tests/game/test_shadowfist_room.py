@@ -25,6 +25,7 @@ from companion.game.shadowfist.actions import (
     parse_action,
 )
 from companion.game.shadowfist.room import RULES, Setup, State, apply, start
+from companion.game.shadowfist.view import view
 from printkit.catalog import Catalog
 
 
@@ -378,3 +379,52 @@ def test_the_first_history_line_announces_the_drawn_seating(catalog: Catalog) ->
 )
 def test_generate_power_reads_and_writes_the_same_json(data: dict[str, object]) -> None:
     assert action_to_json(parse_action(data)) == data
+
+
+def test_a_second_end_turn_from_the_turn_shown_is_refused_not_a_skipped_turn(
+    catalog: Catalog,
+) -> None:
+    state = table(catalog)  # Ana's turn 1; Ben plays next, then Cid
+    after = apply(state, EndTurn(turn=1), "Ana", catalog, 0)
+    assert after.turn == "Ben"
+    with pytest.raises(sf.ShadowfistError, match="already moved on"):
+        apply(after, EndTurn(turn=1), "Ana", catalog, 1)  # the double tap
+    assert apply(after, EndTurn(turn=2), "Ben", catalog, 1).turn == "Cid"
+
+
+def test_a_second_next_step_from_the_step_shown_is_refused_not_a_skipped_step(
+    catalog: Catalog,
+) -> None:
+    state = table(catalog)
+    after = apply(state, NextStep(turn=1, step=0), "Ana", catalog, 0)
+    assert after.step == 1
+    with pytest.raises(sf.ShadowfistError, match="already moved on"):
+        apply(after, NextStep(turn=1, step=0), "Ana", catalog, 1)
+    assert apply(after, NextStep(turn=1, step=1), "Ana", catalog, 1).step == 2
+
+
+def test_turn_and_step_shown_are_read_and_kept_in_the_log() -> None:
+    action = parse_action({"type": "next_step", "turn": 3, "step": 2})
+    assert action == NextStep(turn=3, step=2)
+    assert action_to_json(action) == {"type": "next_step", "turn": 3, "step": 2}
+    assert action_to_json(parse_action({"type": "end_turn", "turn": 4})) == {
+        "type": "end_turn",
+        "turn": 4,
+    }
+    # Logs written before phones sent them replay unchecked.
+    assert action_to_json(parse_action({"type": "end_turn"})) == {"type": "end_turn"}
+    with pytest.raises(InvalidAction, match="'step'"):
+        parse_action({"type": "next_step", "step": "nonsense"})
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_order_of_play_shown_is_the_order_turns_are_taken(catalog: Catalog, seed: int) -> None:
+    # The seating and the first player are drawn apart: the order starts from the first.
+    state = start(Setup(("Ana", "Ben", "Cid", "Dan"), seed), catalog)
+    order = view(state, "Ana", catalog)["order"]
+    turns = []
+    for turn in range(1, 5):
+        turns.append(state.turn)
+        state = apply(state, EndTurn(turn=turn), state.turn, catalog, turn - 1)
+    assert order == turns
+    assert sorted(order) == ["Ana", "Ben", "Cid", "Dan"]

@@ -98,6 +98,10 @@ class Hit:
 class EndTurn:
     """End the current turn."""
 
+    turn: int | None = None
+    """The turn the phone showed: a double tap is refused, not a skipped turn (None in logs
+    written before phones sent it: not checked)."""
+
 
 @dataclass(frozen=True)
 class Draw:
@@ -314,7 +318,7 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "block": lambda d: Block(text(d, "player"), cards(d)),
     "retreat": lambda d: Retreat(text(d, "player"), number(d, "card")),
     "hit": lambda d: Hit(text(d, "player")),
-    "end_turn": lambda d: EndTurn(),
+    "end_turn": lambda d: EndTurn(None if d.get("turn") is None else number(d, "turn")),
     "draw": lambda d: Draw(number(d, "count", 1), optional_text(d, "player")),
     "discard": lambda d: Discard(text(d, "player"), number(d, "count", 1)),
     "reshuffle": lambda d: Reshuffle(),

@@ -128,7 +128,10 @@ def pass_turn(state: State) -> State:
 
 
 def end_turn(state: State, action: act.EndTurn) -> State:
-    """End the current turn once every attack has been answered."""
+    """End the current turn once every attack has been answered, and only the turn the
+    phone showed (a double tap must not end the next player's turn too)."""
+    if action.turn is not None and action.turn != state.turn_no:
+        raise DuelRoomError(f"that turn has already ended: it is turn {state.turn_no} now")
     if state.round_over:
         raise DuelRoomError("the round is over: the losing side chooses who goes first")
     if state.pending is not None:

@@ -14,16 +14,25 @@ from enum import StrEnum
 from companion.game.fields import by_type, text, whole
 
 MAX_AMOUNT = 50
+MAX_SEEN = 1_000_000
 
 
 @dataclass(frozen=True)
 class NextStep:
     """Move the turn prompt to the next step (after the last one, the next turn)."""
 
+    turn: int | None = None
+    """The turn and step the phone showed: a second tap of the same button is refused
+    (None in logs written before phones sent them: not checked)."""
+    step: int | None = None
+
 
 @dataclass(frozen=True)
 class EndTurn:
     """End the turn: the next seat's turn starts at the first step."""
+
+    turn: int | None = None
+    """The turn the phone showed (None: not checked, as in older logs)."""
 
 
 @dataclass(frozen=True)
@@ -108,14 +117,19 @@ def generated(data: Mapping[str, object]) -> GeneratePower:
     return GeneratePower(whole(data, "amount", 0, MAX_AMOUNT))
 
 
+def seen(data: Mapping[str, object], key: str) -> int | None:
+    """Read the turn number or step index a phone showed, if it sent one."""
+    return None if data.get(key) is None else whole(data, key, 0, MAX_SEEN)
+
+
 def taking(kind: Taking) -> Callable[[Mapping[str, object]], Action]:
     """Return the parser of one way of taking a site."""
     return lambda d: TakeSite(kind, name(d, "player"), name(d, "from"))
 
 
 PARSERS: dict[str, Callable[[Mapping[str, object]], Action]] = {
-    "next_step": lambda d: NextStep(),
-    "end_turn": lambda d: EndTurn(),
+    "next_step": lambda d: NextStep(seen(d, "turn"), seen(d, "step")),
+    "end_turn": lambda d: EndTurn(seen(d, "turn")),
     "generate_power": generated,
     "gain": lambda d: Gain(name(d, "player"), amount(d)),
     "spend": lambda d: Spend(name(d, "player"), amount(d)),
@@ -137,10 +151,10 @@ def parse_action(data: Mapping[str, object]) -> Action:
 def action_to_json(action: Action) -> dict[str, object]:
     """Return an action as the log stores it."""
     match action:
-        case NextStep():
-            return {"type": "next_step"}
-        case EndTurn():
-            return {"type": "end_turn"}
+        case NextStep(turn, step):
+            return {"type": "next_step", **shown(turn=turn, step=step)}
+        case EndTurn(turn):
+            return {"type": "end_turn", **shown(turn=turn)}
         case GeneratePower(n):
             return {"type": "generate_power", **({} if n is None else {"amount": n})}
         case Gain(player, n):
@@ -155,3 +169,8 @@ def action_to_json(action: Action) -> dict[str, object]:
             return {"type": "lose_site", "player": player}
         case Decked(player):
             return {"type": "decked", "player": player}
+
+
+def shown(**numbers: int | None) -> dict[str, int]:
+    """Return the turn and step fields a phone sent (left out when it sent none)."""
+    return {key: value for key, value in numbers.items() if value is not None}

@@ -138,11 +138,13 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
 def act(state: State, action: Action, catalog: Catalog) -> State:
     """Apply one action (see ``apply``)."""
     match action:
-        case NextStep():
+        case NextStep(turn, step):
+            still_showing(state, turn, step)
             if state.step + 1 < len(prompts(catalog)):
                 return replace(state, step=state.step + 1)
             return next_turn(state)
-        case EndTurn():
+        case EndTurn(turn):
+            still_showing(state, turn, None)
             return next_turn(state)
         case TakeSite():
             return take_site(state, action, catalog)
@@ -161,6 +163,19 @@ def act(state: State, action: Action, catalog: Catalog) -> State:
     if player.sites < 1:
         raise ShadowfistError(f"{player.name} controls no Feng Shui Site")
     return with_player(state, index, replace(player, sites=player.sites - 1))
+
+
+def still_showing(state: State, turn: int | None, step: int | None) -> None:
+    """Refuse a Next step or End turn tapped on a turn or step already left (a double tap,
+    or a second phone tapping the same moment): it would skip a step or a player's turn.
+
+    :raises ShadowfistError: naming where the table is now.
+    """
+    if (turn is not None and turn != state.turn_no) or (step is not None and step != state.step):
+        raise ShadowfistError(
+            f"the table has already moved on (turn {state.turn_no}: {state.turn}, step "
+            f"{state.step + 1}): nothing was skipped"
+        )
 
 
 def generate_power(state: State, amount: int | None, catalog: Catalog) -> State:

@@ -62,6 +62,7 @@ class TableView(TypedDict):
     kind: str
     you: str | None
     seating: list[str]
+    order: list[str]
     turn: str
     turn_no: int
     step: StepView
@@ -114,6 +115,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
         "kind": "shadowfist",
         "you": viewer,
         "seating": list(state.seating),
+        "order": order_of_play(state),
         "turn": state.turn,
         "turn_no": state.turn_no,
         "step": {
@@ -221,6 +223,14 @@ def action_line(action: Action, actor: str, after: State) -> Line:
             return SAY("sfh_lose_site", who=who)
         case Decked(who):
             return SAY("sfh_decked", who=who)
+
+
+def order_of_play(state: State) -> list[str]:
+    """Return the players in the order they take turns: the seating, drawn at random,
+    from the player drawn to go first (the seating goes round the table)."""
+    _, first = sf.seat_players(state.setup.players, random.Random(state.setup.seed))
+    at = state.seating.index(first)
+    return list(state.seating[at:] + state.seating[:at])
 
 
 def seating_line(state: State) -> Line:

@@ -382,7 +382,11 @@ function renderControls(s, seated) {
       ),
     ),
     el("p", { class: "small" }, t("dash_hint", "Dashing strike: the first card is the dash, the rest strike.")),
-    el("button", { type: "button", class: "big", id: "end-turn", onclick: () => duelAct({ type: "end_turn" }) }, t("end_turn", "End turn")),
+    el(
+      "button",
+      { type: "button", class: "big", id: "end-turn", onclick: () => duelAct({ type: "end_turn", turn: ROOM.current.state.turn_no }) },
+      t("end_turn", "End turn"),
+    ),
   );
 }
 
@@ -907,7 +911,11 @@ function stepButton(s, name) {
         t("reshuffle_done", "Reshuffled"),
       );
     case "end_turn":
-      return el("button", { type: "button", class: "big", onclick: () => duelAct({ type: "end_turn" }) }, t("end_turn", "End turn"));
+      return el(
+        "button",
+        { type: "button", class: "big", onclick: () => duelAct({ type: "end_turn", turn: ROOM.current.state.turn_no }) },
+        t("end_turn", "End turn"),
+      );
     default:
       return null;
   }

@@ -94,8 +94,9 @@ function render(data) {
   const seated = !ROOM.spectator && s.you;
   roomNextStep(seated ? s.next_step : null, (name) => {
     if (name === "generate_power") return roomButton(t("sf_generate", "Generate power") + " +" + s.power_due, { type: "generate_power" });
-    if (name === "next_step") return roomButton(t("sf_next_step", "Next step"), { type: "next_step" });
-    if (name === "end_turn") return roomButton(t("sf_end_turn", "End turn"), { type: "end_turn" });
+    // The turn and step shown go with the tap: a double tap is refused, not a skipped turn.
+    if (name === "next_step") return roomButton(t("sf_next_step", "Next step"), { type: "next_step", turn: s.turn_no, step: s.step.index });
+    if (name === "end_turn") return roomButton(t("sf_end_turn", "End turn"), { type: "end_turn", turn: s.turn_no });
     return null;
   });
   const winner = document.getElementById("winner");
@@ -108,7 +109,7 @@ function render(data) {
     el("p", { class: "small" }, t("sf_sum_" + s.step.id, s.step.summary)),
     // The seating was drawn when the table opened: said here from the start, not only in
     // the history line of the first action.
-    el("p", { class: "small", id: "seating" }, t("sf_seating_order", "Order of play (drawn)") + ": " + s.seating.join(" → ")),
+    el("p", { class: "small", id: "seating" }, t("sf_seating_order", "Order of play (drawn)") + ": " + s.order.join(" → ")),
   );
   const cards = s.players.map((p) =>
     el(
