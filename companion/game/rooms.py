@@ -36,6 +36,11 @@ def anyone(action: object, state: object) -> tuple[str, ...] | None:
     return None
 
 
+def no_secret(state: object, player: str) -> bool:
+    """Return False: no player holds a hidden choice (the default of ``Rules.keeps_secret``)."""
+    return False
+
+
 def never_over(state: object) -> bool:
     """Return False: the room never ends a match (the default of ``Rules.is_over``)."""
     return False
@@ -94,6 +99,9 @@ class Rules(Generic[SetupT, StateT, ActionT]):
     """The seats whose decision this action is, given the state before it (None: anyone's,
     e.g. the shared draw pile). A casual table lets any seated phone record it for them; a
     tournament table takes it only from one of these seats' phones."""
+    keeps_secret: Callable[[StateT, str], bool] = no_secret
+    """True: this player has made a choice no other phone may see yet (a double-blind pick
+    before the reveal); their seat is then handed to a new phone only from their own."""
     is_over: Callable[[StateT], bool] = never_over
     """True: the room's match is decided (at a tournament table its result is reported, and
     the action that decided it is final)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from companion.game import history, rooms
@@ -111,12 +112,19 @@ def bump_seats(conn: Connection, match_id: str) -> None:
     conn.execute("update matches set seat_version = seat_version + 1 where id = ?", (match_id,))
 
 
-def hand_over_seat(conn: Connection, match_id: str, seat: int, by: str) -> tuple[str, str]:
+def hand_over_seat(
+    conn: Connection,
+    match_id: str,
+    seat: int,
+    by: str,
+    check: Callable[[str], None] | None = None,
+) -> tuple[str, str]:
     """Free a seat for a new phone: the old phone's token stops working at once, and only
     the returned claim code takes the seat. Return (player name, claim code).
 
     The table's history says who did it (``by``: a seated player, or "the organiser"), so
-    every phone sees it.
+    every phone sees it. ``check`` is called with the seat's player inside the transaction
+    and may refuse by raising (nothing is then changed).
 
     :raises NotFound: for no such seat.
     """
@@ -127,6 +135,8 @@ def hand_over_seat(conn: Connection, match_id: str, seat: int, by: str) -> tuple
         ).fetchone()
         if row is None:
             raise NotFound(f"this match has no seat {seat}")
+        if check is not None:
+            check(str(row["name"]))
         conn.execute(
             "update seats set token_hash = null, claim_hash = ? where match_id = ? and seat = ?",
             (hash_token(claim), match_id, seat),

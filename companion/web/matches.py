@@ -13,7 +13,7 @@ from companion.server.polls import state_tag
 from companion.storage import matches as store
 from companion.storage import results
 from companion.storage import seats as seating
-from companion.storage.engine import Row
+from companion.storage.engine import Connection, Row
 from companion.storage.replayed import TOURNAMENT, Cached
 from companion.web import database
 from companion.web.common import (
@@ -80,9 +80,29 @@ def hand_over(match_id: str, seat: int) -> Response:
     if match["trust"] == store.TOURNAMENT:
         raise ApiError(403, STRICT_HAND_OVER)
     seat = seat_number(seat, len(seating.seats(conn, match_id)))
-    name, claim = seating.hand_over_seat(conn, match_id, seat, actor)
+    name, claim = seating.hand_over_seat(
+        conn, match_id, seat, actor, check=lambda owner: keep_secret(conn, match_id, owner, actor)
+    )
     url = f"{base_url()}/join/{match['join_code']}?seat={seat}&claim={claim}"
     return jsonify({"seat": seat, "name": name, "join_url": url})
+
+
+def keep_secret(conn: Connection, match_id: str, owner: str, actor: str) -> None:
+    """Refuse to hand another player's seat over while it holds a hidden choice: the new
+    phone would show it to whoever took the link.
+
+    :raises ApiError: 409 saying when the seat can be handed over.
+    """
+    if owner == actor:
+        return
+    current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
+    if current.rules.keeps_secret(current.state, owner):
+        raise ApiError(
+            409,
+            f"{owner} has made a secret choice that is not revealed yet: only {owner}'s own "
+            f"phone can hand this seat over until every choice is revealed ({owner}'s pick "
+            "stands, so the others can finish choosing)",
+        )
 
 
 def etag_of(cached: Cached, match: Row, viewer: str | None) -> str:

@@ -315,10 +315,17 @@ def test_a_lost_phones_seat_is_handed_to_a_new_phone(server: str, browser: Any) 
     url = link.get_attribute("href")
     assert url and "claim=" in url
     ana.shot("hand-over-link")
-    # Ben's old phone can no longer act: its controls go away.
+    # Ben's old phone can no longer act: its controls go away, and it says why.
     ben.page.wait_for_selector(
         "#players button:has-text('+1')", state="detached", timeout=SEEN_WITHIN_MS
     )
+    ben.page.wait_for_selector("#message:has-text('Your seat was handed to a new phone')")
+    ben.shot("hand-over-old-phone")
+    # The box's words follow a switch of language (it is kept across redraws).
+    page.click("#lang")
+    page.wait_for_selector("#hand-over summary:has-text('席を新しい端末に渡す')")
+    page.click("#lang")
+    page.wait_for_selector("#hand-over summary:has-text('Hand a seat to a new phone')")
     new = Phone(browser, "Ben's new phone")
     new.page.goto(url)
     new.page.wait_for_selector("#seats button")

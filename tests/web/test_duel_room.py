@@ -349,3 +349,14 @@ def test_double_blind_choice_stays_secret_through_the_api(app: Flask) -> None:
     seen = s(b, room)
     assert seen["choosing"] is None and seen["characters"] == {"Ana": "Midori", "Ben": "Rook"}
     assert state(a, room)["can_undo"] is False  # the reveal is final
+
+
+def test_a_secret_flash_duel_pick_is_not_read_through_a_handed_over_seat(app: Flask) -> None:
+    room, (a, b) = duel(app, mode="full", players=["Ana", "Ben"])
+    ok(a, room, {"type": "choose", "character": "midori"})
+    refused = post(b, f"/api/matches/{room}/seats/0/hand-over", {})
+    assert refused.status_code == 409
+    assert "Ana has made a secret choice" in refused.get_json()["error"]
+    assert state(a, room)["state"]["you"] == "Ana"
+    ok(b, room, {"type": "choose", "character": "rook"})  # the reveal
+    assert post(b, f"/api/matches/{room}/seats/0/hand-over", {}).status_code == 200

@@ -122,3 +122,28 @@ def test_a_team_draft_seats_each_phone_at_its_own_name(app: Flask) -> None:
     for name, phone_ in by_name.items():
         assert post(phone_, f"/api/matches/{room}/carry", {}).get_json()["you"] == name
         assert state(phone_, match_id)["state"]["you"] == name
+
+
+def test_a_seat_holding_a_secret_pick_is_handed_over_only_by_its_own_phone(app: Flask) -> None:
+    # Handing Ben's seat to a "new phone" would let Ana's second phone read Ben's pick.
+    match_id, a, b = start_duel(app)
+    assert act(b, match_id, {"type": "choose", "character": "lum"}).status_code == 200
+    refused = post(a, f"/api/matches/{match_id}/seats/1/hand-over", {})
+    assert refused.status_code == 409
+    assert "Ben has made a secret choice" in refused.get_json()["error"]
+    assert state(b, match_id)["state"]["you"] == "Ben"  # nothing changed
+    assert "handed" not in str(state(a, match_id)["history"])
+    # Once every pick is revealed, a lost phone's seat is handed over as before.
+    assert act(a, match_id, {"type": "choose", "character": "grave"}).status_code == 200
+    assert hand_over(a, match_id, 1)["name"] == "Ben"
+
+
+def test_a_player_may_hand_their_own_secret_holding_seat_to_a_new_phone(app: Flask) -> None:
+    match_id, a, b = start_duel(app)
+    assert act(b, match_id, {"type": "choose", "character": "lum"}).status_code == 200
+    given = hand_over(b, match_id, 1)
+    query = parse_qs(urlsplit(given["join_url"]).query)
+    new = phone(app)
+    body = {"seat": 1, "claim": query["claim"][0]}
+    assert post(new, f"/api/join/{join_code_of(a, match_id)}", body).status_code == 200
+    assert state(new, match_id)["state"]["characters"]["Ben"] is not None

@@ -190,7 +190,9 @@ def test_a_casual_duel_lets_any_seated_phone_record_a_move(app: Flask) -> None:
 def test_each_action_records_its_seat_and_phone(app: Flask) -> None:
     match_id, ana, ben = start_duel(app)
     assert act(ana, match_id, {"type": "choose", "character": "grave"}).status_code == 200
-    assert post(ben, f"/api/matches/{match_id}/seats/0/hand-over", {}).status_code == 200
+    # Ana's pick is secret until Ben's: only her own phone may hand her seat over now.
+    assert post(ben, f"/api/matches/{match_id}/seats/0/hand-over", {}).status_code == 409
+    assert post(ana, f"/api/matches/{match_id}/seats/0/hand-over", {}).status_code == 200
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         rows = conn.execute(
             "select kind, actor, payload from events where match_id = ? order by version",
@@ -199,7 +201,7 @@ def test_each_action_records_its_seat_and_phone(app: Flask) -> None:
     conn.close()
     choose = json.loads(rows[0][2])
     assert rows[0][:2] == ("action", "Ana") and len(choose["phone"]) == 12
-    assert rows[1][:2] == ("seat", "Ben")
+    assert rows[1][:2] == ("seat", "Ana")
 
 
 def test_a_betrayal_accusation_is_final(app: Flask) -> None:

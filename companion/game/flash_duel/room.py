@@ -221,6 +221,12 @@ def is_final(action: act.Action, after: State) -> bool:
     return isinstance(action, act.Accuse | act.Reveal | act.DragonReveal)
 
 
+def keeps_secret(state: State, player: str) -> bool:
+    """Return True while the player's double-blind character pick is hidden."""
+    choosing = state.choosing
+    return choosing is not None and choosing.blind and player in choosing.committed()
+
+
 def is_independent(action: act.Action) -> bool:
     """Return True for a character choice: phones make it at the same moment, unseen."""
     return isinstance(action, act.Choose)
@@ -278,6 +284,7 @@ RULES: Rules[Setup, State, act.Action] = Rules(
     describe=view.describe,
     is_final=is_final,
     independent=is_independent,
+    keeps_secret=keeps_secret,
     is_over=is_over,
     outcome=outcome,
     deciders=deciders,

@@ -442,6 +442,15 @@ def is_independent(action: Action) -> bool:
     return isinstance(action, Choose | RestartChoice)
 
 
+def keeps_secret(state: State, player: str) -> bool:
+    """Return True while the player's committed character is hidden (before the reveal)."""
+    return (
+        state.phase == "choosing"
+        and not state.characters
+        and player in dict(state.choice.committed)
+    )
+
+
 def deciders(action: Action, state: State) -> tuple[str, ...] | None:
     """Return whose decision a gem put in or taken from a pile is: the player whose turn it
     is (their chips do it) or the pile's owner. Other actions check their actor themselves,
@@ -482,6 +491,7 @@ RULES: Rules[Setup, State, Action] = Rules(
     view=view.view,
     describe=lines.describe,
     is_final=is_final,
+    keeps_secret=keeps_secret,
     is_over=is_over,
     outcome=outcome,
     independent=is_independent,

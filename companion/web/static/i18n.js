@@ -29,6 +29,7 @@ const JA_BLOCKS = {
     burn_power: "パワーのために焼く", lose_site: "サイトを失った", decked: "山札切れ", burned: "焼いた",
     tap_waiting: "オフライン：最後の操作は保存され、接続が戻ったら送信されます", tap_sent: "保存していた操作を送信しました",
     tap_refused: "保存していた操作は適用されませんでした", tap_wait_first: "前の操作が送信待ちです。送信後にもう一度どうぞ",
+    seat_lost: "この席は新しい端末に渡されました：この端末は観戦のみになります",
     hand_over: "席を新しい端末に渡す", hand_over_help: "紛失・電池切れの端末の代わりに：その席を新しいリンクで開放し、古い端末は操作できなくなります。",
     colour_brown: "茶", colour_red: "赤", colour_blue: "青", colour_purple: "紫", colour_gray: "灰", colour_gold: "金",
     colour_short_brown: "茶", colour_short_red: "赤", colour_short_blue: "青", colour_short_purple: "紫", colour_short_gray: "灰", colour_short_gold: "金",

@@ -138,11 +138,12 @@ function handOverBox(data) {
   return el(
     "details",
     { id: "hand-over" },
-    el("summary", {}, t("hand_over", "Hand a seat to a new phone")),
+    // Kept across redraws, so its words follow a language switch through data-i18n.
+    el("summary", { "data-i18n": "hand_over" }, "Hand a seat to a new phone"),
     el(
       "p",
-      { class: "small" },
-      t("hand_over_help", "For a lost or flat phone: its seat is freed for a new link, and the old phone can no longer act."),
+      { class: "small", "data-i18n": "hand_over_help" },
+      "For a lost or flat phone: its seat is freed for a new link, and the old phone can no longer act.",
     ),
     list,
     el("div", { id: "hand-over-link" }),
@@ -236,7 +237,14 @@ function undoWhyWords(why) {
       return why.text || "";
   }
 }
+// A phone whose seat was handed to a new phone is told so, once (it now only watches).
+function seatLost(data) {
+  const was = ROOM.current?.state.you;
+  if (!was || ROOM.spectator || data.state.you) return;
+  roomToast(t("seat_lost", "Your seat was handed to a new phone: this phone now only watches the table") + " (" + was + ")", true);
+}
 function roomShow(data) {
+  seatLost(data);
   ROOM.current = data;
   ROOM.render(data);
   const seated = !ROOM.spectator && data.state.you;
