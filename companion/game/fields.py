@@ -43,6 +43,11 @@ def whole(data: Json, key: str, low: int, high: int, default: int | None = None)
     return value
 
 
+def optional_whole(data: Json, key: str, low: int, high: int) -> int | None:
+    """Read a whole number from ``low`` to ``high`` that may be left out (or null)."""
+    return None if data.get(key) is None else whole(data, key, low, high)
+
+
 def flag(data: Json, key: str) -> bool:
     """Read a true/false field that is false when left out."""
     value = data.get(key, False)

@@ -22,6 +22,7 @@ from companion.game.shadowfist.actions import parse_action as shadowfist_action
         ),
         ({"n": 5}, lambda d: fields.whole(d, "n", 1, 4), "'n' must be a whole number from 1 to 4"),
         ({"n": "2"}, lambda d: fields.whole(d, "n", 1, 4), "'n' must be a whole number"),
+        ({"n": 10}, lambda d: fields.optional_whole(d, "n", 0, 9), "'n' must be a whole number"),
         ({"s": ""}, lambda d: fields.text(d, "s"), "'s' must be a text of 1 to 200 characters"),
         ({"s": "x" * 201}, lambda d: fields.text(d, "s"), "'s' must be a text of 1 to 200"),
         ({"s": 3}, lambda d: fields.text(d, "s", "name a player"), "'s' must name a player"),
@@ -40,6 +41,9 @@ def test_a_field_of_the_wrong_shape_is_named_with_what_it_must_be(
 def test_readers_give_the_typed_value_and_defaults() -> None:
     assert fields.whole({}, "n", 0, 9, default=3) == 3
     assert fields.optional_text({"s": None}, "s") is None
+    assert fields.optional_whole({}, "n", 0, 9) is None
+    assert fields.optional_whole({"n": None}, "n", 0, 9) is None
+    assert fields.optional_whole({"n": 4}, "n", 0, 9) == 4
     assert fields.flag({}, "f") is False
     assert fields.one_of({"c": "b"}, "c", ["a", "b"]) == "b"
 

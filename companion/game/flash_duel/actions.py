@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game.errors import InvalidAction
-from companion.game.fields import by_type, flag, optional_text, text, whole
+from companion.game.fields import by_type, flag, optional_text, optional_whole, text, whole
 
 JsonObject = Mapping[str, Any]
 """A JSON object as the API hands it over (read only here and in setup parsing)."""
@@ -318,7 +318,7 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "block": lambda d: Block(text(d, "player"), cards(d)),
     "retreat": lambda d: Retreat(text(d, "player"), number(d, "card")),
     "hit": lambda d: Hit(text(d, "player")),
-    "end_turn": lambda d: EndTurn(None if d.get("turn") is None else number(d, "turn")),
+    "end_turn": lambda d: EndTurn(optional_whole(d, "turn", -MAX_NUMBER, MAX_NUMBER)),
     "draw": lambda d: Draw(number(d, "count", 1), optional_text(d, "player")),
     "discard": lambda d: Discard(text(d, "player"), number(d, "count", 1)),
     "reshuffle": lambda d: Reshuffle(),

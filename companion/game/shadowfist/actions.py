@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.game.fields import by_type, text, whole
+from companion.game.fields import by_type, optional_whole, text, whole
 
 MAX_AMOUNT = 50
 MAX_SEEN = 1_000_000
@@ -112,14 +112,12 @@ def amount(data: Mapping[str, object]) -> int:
 
 def generated(data: Mapping[str, object]) -> GeneratePower:
     """Read a power generation: no amount (the sites' default) or 0 to 50."""
-    if data.get("amount") is None:
-        return GeneratePower()
-    return GeneratePower(whole(data, "amount", 0, MAX_AMOUNT))
+    return GeneratePower(optional_whole(data, "amount", 0, MAX_AMOUNT))
 
 
 def seen(data: Mapping[str, object], key: str) -> int | None:
     """Read the turn number or step index a phone showed, if it sent one."""
-    return None if data.get(key) is None else whole(data, key, 0, MAX_SEEN)
+    return optional_whole(data, key, 0, MAX_SEEN)
 
 
 def taking(kind: Taking) -> Callable[[Mapping[str, object]], Action]:
