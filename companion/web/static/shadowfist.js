@@ -88,15 +88,19 @@ function sfControls(s, p) {
     ),
   ];
 }
-const roomButton = (label, action) => el("button", { type: "button", class: "big", onclick: () => roomAct(action) }, label);
+// The action is made when tapped: the bar keeps its buttons while its step looks the same
+// (a phone back from sleep on its next turn), so what they name must be read then.
+const roomButton = (label, action) => el("button", { type: "button", class: "big", onclick: () => roomAct(action()) }, label);
+// The turn and step shown go with the tap: a double tap is refused, not a skipped turn.
+const shownTurn = () => ({ turn: ROOM.current.state.turn_no, step: ROOM.current.state.step.index });
 function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && s.you;
   roomNextStep(seated ? s.next_step : null, (name) => {
-    if (name === "generate_power") return roomButton(t("sf_generate", "Generate power") + " +" + s.power_due, { type: "generate_power" });
-    // The turn and step shown go with the tap: a double tap is refused, not a skipped turn.
-    if (name === "next_step") return roomButton(t("sf_next_step", "Next step"), { type: "next_step", turn: s.turn_no, step: s.step.index });
-    if (name === "end_turn") return roomButton(t("sf_end_turn", "End turn"), { type: "end_turn", turn: s.turn_no });
+    if (name === "generate_power")
+      return roomButton(t("sf_generate", "Generate power") + " +" + s.power_due, () => ({ type: "generate_power" }));
+    if (name === "next_step") return roomButton(t("sf_next_step", "Next step"), () => ({ type: "next_step", ...shownTurn() }));
+    if (name === "end_turn") return roomButton(t("sf_end_turn", "End turn"), () => ({ type: "end_turn", turn: shownTurn().turn }));
     return null;
   });
   const winner = document.getElementById("winner");
