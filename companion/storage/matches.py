@@ -67,6 +67,10 @@ class NotYours(StoreError):
     """A tournament table takes this action only from the phone of the seat it belongs to."""
 
 
+class NotSeated(NotYours):
+    """The phone no longer holds the seat it wrote from (it was handed to a new phone)."""
+
+
 class UndoRefused(StoreError):
     """The rules do not let this action be taken back."""
 
@@ -226,6 +230,9 @@ class Write:
     phone: str | None = None
     """Which phone of the seat wrote it (a short hash of its seat token: a handed-over
     seat's new phone differs from the old one), kept in the log."""
+    seat_hash: str | None = None
+    """The writing phone's seat token, hashed: the write is refused inside its transaction
+    unless that phone still holds ``actor``'s seat (a hand-over may have come in between)."""
 
 
 def append(conn: Connection, match_id: str, write: Write, catalog: Catalog) -> Cached:
@@ -289,6 +296,7 @@ def append_locked(
         if done == current.version:
             return current, True
         return replay_at(conn, match, done, catalog), False
+    check_seat(conn, match_id, write)
     check_version(current, write)
     if write.kind == "action":
         return apply_action(conn, match, current, write, catalog), True
@@ -296,6 +304,21 @@ def append_locked(
         moved = prepare_move(conn, match, current, write, catalog)
     log_event(conn, match_id, current.version + 1, write, moved.payload, moved.line)
     return moved.after, True
+
+
+def check_seat(conn: Connection, match_id: str, write: Write) -> None:
+    """Refuse a phone's write when its seat was handed to a new phone since it was read.
+
+    :raises NotSeated: saying the seat moved.
+    """
+    if write.seat_hash is None:
+        return
+    row = conn.execute(
+        "select name from seats where match_id = ? and token_hash = ?", (match_id, write.seat_hash)
+    ).fetchone()
+    if row is None or str(row["name"]) != write.actor:
+        raise NotSeated(f"{write.actor}'s seat was handed to a new phone: this phone no longer "
+                        "plays here (open the new link on the new phone)")  # fmt: skip
 
 
 def check_version(current: Cached, write: Write) -> None:

@@ -221,7 +221,10 @@ def read_write(match: Row, kind: str, actor: str) -> store.Write:
             raise ApiError(400, '\'action\' must be an object, e.g. {"type": "ante"}')
         action = store.load(database.get_db(), match, catalog()).rules.parse_action(raw)
     token = seat_token(match["id"])
-    return store.Write(actor, kind, action, base, key, target, phone=store.phone_of(token or ""))
+    held = store.hash_token(token) if token else None
+    return store.Write(
+        actor, kind, action, base, key, target, phone=store.phone_of(token or ""), seat_hash=held
+    )
 
 
 def write(match_id: str, kind: str) -> Response:
