@@ -36,9 +36,9 @@ def anyone(action: object, state: object) -> tuple[str, ...] | None:
     return None
 
 
-def no_secret(state: object, player: str) -> bool:
-    """Return False: no player holds a hidden choice (the default of ``Rules.keeps_secret``)."""
-    return False
+def no_secrets(state: object, player: str) -> tuple[str, ...]:
+    """Return nothing: no player holds anything hidden (the default of ``Rules.secrets_held``)."""
+    return ()
 
 
 def never_over(state: object) -> bool:
@@ -99,9 +99,11 @@ class Rules(Generic[SetupT, StateT, ActionT]):
     """The seats whose decision this action is, given the state before it (None: anyone's,
     e.g. the shared draw pile). A casual table lets any seated phone record it for them; a
     tournament table takes it only from one of these seats' phones."""
-    keeps_secret: Callable[[StateT, str], bool] = no_secret
-    """True: this player has made a choice no other phone may see yet (a double-blind pick
-    before the reveal); their seat is then handed to a new phone only from their own."""
+    secrets_held: Callable[[StateT, str], tuple[str, ...]] = no_secrets
+    """What this player holds that no other phone may see yet, each in a few words ("a
+    secret character pick", "a loyalty card", "a hand entered at time-over"); while they hold
+    any, their seat is handed to a new phone only from their own phone or by a tournament's
+    organiser (a new phone would show it to whoever took the link)."""
     is_over: Callable[[StateT], bool] = never_over
     """True: the room's match is decided (at a tournament table its result is reported, and
     the action that decided it is final)."""

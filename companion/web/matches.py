@@ -88,20 +88,21 @@ def hand_over(match_id: str, seat: int) -> Response:
 
 
 def keep_secret(conn: Connection, match_id: str, owner: str, actor: str) -> None:
-    """Refuse to hand another player's seat over while it holds a hidden choice: the new
-    phone would show it to whoever took the link.
+    """Refuse to hand another player's seat over while it holds anything hidden (the rules'
+    ``secrets_held``): the new phone would show it to whoever took the link.
 
     :raises ApiError: 409 saying when the seat can be handed over.
     """
     if owner == actor:
         return
     current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
-    if current.rules.keeps_secret(current.state, owner):
+    held = current.rules.secrets_held(current.state, owner)
+    if held:
         raise ApiError(
             409,
-            f"{owner} has made a secret choice that is not revealed yet: only {owner}'s own "
-            f"phone can hand this seat over until every choice is revealed ({owner}'s pick "
-            "stands, so the others can finish choosing)",
+            f"{owner} holds {' and '.join(held)} that no other phone may see yet: only "
+            f"{owner}'s own phone can hand this seat over until it is revealed (what {owner} "
+            "holds stands meanwhile, so the game goes on)",
         )
 
 

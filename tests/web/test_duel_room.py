@@ -356,7 +356,7 @@ def test_a_secret_flash_duel_pick_is_not_read_through_a_handed_over_seat(app: Fl
     ok(a, room, {"type": "choose", "character": "midori"})
     refused = post(b, f"/api/matches/{room}/seats/0/hand-over", {})
     assert refused.status_code == 409
-    assert "Ana has made a secret choice" in refused.get_json()["error"]
+    assert "Ana holds a secret character pick" in refused.get_json()["error"]
     assert state(a, room)["state"]["you"] == "Ana"
     ok(b, room, {"type": "choose", "character": "rook"})  # the reveal
     assert post(b, f"/api/matches/{room}/seats/0/hand-over", {}).status_code == 200

@@ -130,7 +130,7 @@ def test_a_seat_holding_a_secret_pick_is_handed_over_only_by_its_own_phone(app: 
     assert act(b, match_id, {"type": "choose", "character": "lum"}).status_code == 200
     refused = post(a, f"/api/matches/{match_id}/seats/1/hand-over", {})
     assert refused.status_code == 409
-    assert "Ben has made a secret choice" in refused.get_json()["error"]
+    assert "Ben holds a secret character pick" in refused.get_json()["error"]
     assert state(b, match_id)["state"]["you"] == "Ben"  # nothing changed
     assert "handed" not in str(state(a, match_id)["history"])
     # Once every pick is revealed, a lost phone's seat is handed over as before.
@@ -147,3 +147,41 @@ def test_a_player_may_hand_their_own_secret_holding_seat_to_a_new_phone(app: Fla
     body = {"seat": 1, "claim": query["claim"][0]}
     assert post(new, f"/api/join/{join_code_of(a, match_id)}", body).status_code == 200
     assert state(new, match_id)["state"]["characters"]["Ben"] is not None
+
+
+BETRAYAL = ["Ana", "Ben", "Cid", "Dee", "Drake"]
+
+
+def betrayal_table(app: Flask) -> tuple[str, dict[str, FlaskClient]]:
+    """Open a casual Betrayal at the Raid table with every seat on its own phone."""
+    characters = dict(zip(BETRAYAL[:4], ["grave", "rook", "jaina", "midori"], strict=True))
+    body = {"kind": "flash-duel", "mode": "betrayal", "players": BETRAYAL,
+            "characters": characters, "dragon": "Drake"}  # fmt: skip
+    room, _, phones = open_room(app, body)
+    return room, dict(zip(BETRAYAL, phones, strict=True))
+
+
+def test_another_seat_cannot_hand_over_a_seat_holding_a_loyalty_card(app: Flask) -> None:
+    # Issue #26 item 2: a loyal player handed the traitor's seat to a "new phone" of their own
+    # and read "Your card: traitor" there. Every seat holds a hidden card (the Dragon too).
+    room, phones = betrayal_table(app)
+    cards = {name: state(p, room)["state"]["loyalty"] for name, p in phones.items()}
+    traitor = next(name for name, card in cards.items() if card == "traitor")
+    other = next(name for name in BETRAYAL if name != traitor)
+    seat = BETRAYAL.index(traitor)
+    refused = post(phones[other], f"/api/matches/{room}/seats/{seat}/hand-over", {})
+    assert refused.status_code == 409, refused.get_json()
+    assert f"{traitor} holds a loyalty card" in refused.get_json()["error"]
+    assert state(phones[traitor], room)["state"]["you"] == traitor  # nothing changed
+    assert "handed" not in str(state(phones[other], room)["history"])
+    for name in BETRAYAL:  # a loyal card is a secret too: no seat is another's to hand over
+        if name != other:
+            where = f"/api/matches/{room}/seats/{BETRAYAL.index(name)}/hand-over"
+            assert post(phones[other], where, {}).status_code == 409
+    # The holder's own phone may still move to a new phone, which reads its own card.
+    given = hand_over(phones[traitor], room, seat)
+    new = phone(app)
+    claim = parse_qs(urlsplit(given["join_url"]).query)["claim"][0]
+    code = join_code_of(phones[other], room)
+    assert post(new, f"/api/join/{code}", {"seat": seat, "claim": claim}).status_code == 200
+    assert state(new, room)["state"]["loyalty"] == "traitor"

@@ -221,10 +221,17 @@ def is_final(action: act.Action, after: State) -> bool:
     return isinstance(action, act.Accuse | act.Reveal | act.DragonReveal)
 
 
-def keeps_secret(state: State, player: str) -> bool:
-    """Return True while the player's double-blind character pick is hidden."""
+def secrets_held(state: State, player: str) -> tuple[str, ...]:
+    """Return what the player holds hidden: a double-blind character pick before the
+    reveal, a Betrayal loyalty card not shown yet (the Dragon's too)."""
     choosing = state.choosing
-    return choosing is not None and choosing.blind and player in choosing.committed()
+    held = []
+    if choosing is not None and choosing.blind and player in choosing.committed():
+        held.append("a secret character pick")
+    cards = state.betrayal
+    if cards is not None and player not in cards.revealed:
+        held.append("a loyalty card")
+    return tuple(held)
 
 
 def is_independent(action: act.Action) -> bool:
@@ -284,7 +291,7 @@ RULES: Rules[Setup, State, act.Action] = Rules(
     describe=view.describe,
     is_final=is_final,
     independent=is_independent,
-    keeps_secret=keeps_secret,
+    secrets_held=secrets_held,
     is_over=is_over,
     outcome=outcome,
     deciders=deciders,

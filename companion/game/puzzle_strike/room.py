@@ -442,13 +442,14 @@ def is_independent(action: Action) -> bool:
     return isinstance(action, Choose | RestartChoice)
 
 
-def keeps_secret(state: State, player: str) -> bool:
-    """Return True while the player's committed character is hidden (before the reveal)."""
-    return (
+def secrets_held(state: State, player: str) -> tuple[str, ...]:
+    """Return the player's committed character while it is hidden (before the reveal)."""
+    hidden = (
         state.phase == "choosing"
         and not state.characters
         and player in dict(state.choice.committed)
     )
+    return ("a secret character pick",) if hidden else ()
 
 
 def deciders(action: Action, state: State) -> tuple[str, ...] | None:
@@ -491,7 +492,7 @@ RULES: Rules[Setup, State, Action] = Rules(
     view=view.view,
     describe=lines.describe,
     is_final=is_final,
-    keeps_secret=keeps_secret,
+    secrets_held=secrets_held,
     is_over=is_over,
     outcome=outcome,
     independent=is_independent,
