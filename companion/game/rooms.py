@@ -36,6 +36,11 @@ def anyone(action: object, state: object) -> tuple[str, ...] | None:
     return None
 
 
+def ask_the_organiser(action: object, state: object) -> str:
+    """Return the default of ``Rules.instead``: the organiser decides."""
+    return "ask the organiser"
+
+
 def no_secrets(state: object, player: str) -> tuple[str, ...]:
     """Return nothing: no player holds anything hidden (the default of ``Rules.secrets_held``)."""
     return ()
@@ -99,6 +104,9 @@ class Rules(Generic[SetupT, StateT, ActionT]):
     """The seats whose decision this action is, given the state before it (None: anyone's,
     e.g. the shared draw pile). A casual table lets any seated phone record it for them; a
     tournament table takes it only from one of these seats' phones."""
+    instead: Callable[[ActionT, StateT], str] = ask_the_organiser
+    """What to do instead when ``deciders`` names no seat (no single phone of a tournament
+    table may make this action now), in a sentence for the refusal."""
     secrets_held: Callable[[StateT, str], tuple[str, ...]] = no_secrets
     """What this player holds that no other phone may see yet, each in a few words ("a
     secret character pick", "a loyalty card", "a hand entered at time-over"); while they hold

@@ -349,10 +349,7 @@ def apply_action(
             raise MatchDecided("this tournament table's match is decided and its result is in "
                                "the event: no rematch or new game here; the organiser corrects "
                                "a wrong result on the event's page")  # fmt: skip
-        allowed = rules.deciders(write.action, current.state)
-        if allowed is not None and write.actor not in allowed:
-            whose = " or ".join(dict.fromkeys(allowed))
-            raise NotYours(f"at a tournament table this is {whose}'s to do, from their own phone")
+        check_decider(rules, current.state, write)
     state = rules.apply(current.state, write.action, write.actor, catalog, position)
     said = history.entry(rules.describe(write.action, write.actor, state))
     payload = {"actor": write.actor, "action": rules.action_to_json(write.action)}
@@ -360,6 +357,21 @@ def apply_action(
     payload["said"] = said
     log_event(conn, match["id"], current.version + 1, write, payload, said["text"])
     return advanced(match, current, write.action, write.actor, state, said)
+
+
+def check_decider(rules: rooms.Rules[Any, Any, Any], state: Any, write: Write) -> None:
+    """At a tournament table, refuse an action that is not the writing seat's decision.
+
+    :raises NotYours: naming whose it is, or what to do instead when it is nobody's alone.
+    """
+    allowed = rules.deciders(write.action, state)
+    if allowed is None or write.actor in allowed:
+        return
+    if not allowed:
+        raise NotYours(f"at a tournament table no phone does this alone: "
+                       f"{rules.instead(write.action, state)}")  # fmt: skip
+    whose = " or ".join(dict.fromkeys(allowed))
+    raise NotYours(f"at a tournament table this is {whose}'s to do, from their own phone")
 
 
 @dataclass(frozen=True)

@@ -533,7 +533,9 @@ def test_hidden_traitor_who_accuses_a_loyal_mortal_falls(catalog: Catalog) -> No
     assert table.view(loyal[1])["revealed"] == {loyal[0]: "loyal"}
 
 
-def test_time_over_keeps_the_dragons_card_hidden(catalog: Catalog) -> None:
+def test_time_over_ends_the_game_and_then_every_card_is_shown(catalog: Catalog) -> None:
+    # Seed 002 l.362 has no mortal traitor reveal here (the Dragon holds the card); the game
+    # is over, so every card is turned face up (issue #26 item 8: it used to stay hidden).
     table, _ = betrayal(catalog, traitor_is_a_mortal=False)
     table.place(Drake=12)
     for count in (10, 10, 2, 10, 10, 2):
@@ -541,7 +543,9 @@ def test_time_over_keeps_the_dragons_card_hidden(catalog: Catalog) -> None:
     hands = {"Ana": [1], "Ben": [1], "Cat": [1], "Dan": [1], "Drake": [1]}
     table.act("Drake", type="time_over", hands=hands)
     view = table.view("Ana")
-    assert view["revealed"] == {} and view["game_winner"] == "dragon"  # advanced 6 > 0
+    assert view["game_winner"] == "dragon"  # advanced 6 > 0
+    assert view["revealed"] == {"Ana": "loyal", "Ben": "loyal", "Cat": "loyal", "Dan": "loyal",
+                                "Drake": "traitor"}  # fmt: skip
 
 
 def test_betrayal_time_over_an_even_last_hit_spares_the_loyal_mortal(catalog: Catalog) -> None:

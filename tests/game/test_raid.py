@@ -20,6 +20,7 @@ from companion.game.flash_duel.raid import (
 )
 from companion.game.flash_duel.track import Fighter
 from printkit.catalog import Catalog, FlashDuelSet
+from tests.fd_table import Table
 
 MORTALS = ["Ana", "Ben", "Cid", "Dee"]
 
@@ -116,3 +117,31 @@ def test_dragon_with_the_traitor_card_gains_a_hit_point(catalog: Catalog) -> Non
     assert dragon_reveal(b).bonus_hit_points == 1
     with pytest.raises(RaidError, match="does not hold the traitor card"):
         dragon_reveal(betrayal_with_traitor(catalog, "Ana"))
+
+
+BETRAYAL_TABLE = {
+    "mode": "betrayal",
+    "players": [*MORTALS, "Drake"],
+    "characters": {"Ana": "grave", "Ben": "rook", "Cid": "jaina", "Dee": "midori"},
+    "dragon": "Drake",
+}
+
+
+def run_out_of_time(table: Table) -> Table:
+    """Draw until the pile runs out twice (one reshuffle with 4 mortals, seed 002 l.274)."""
+    while table.state.deck > 0 or table.state.reshuffles == 0:
+        table.act(table.view()["turn"], type="draw", count=10)
+    return table
+
+
+def test_every_loyalty_card_is_shown_on_every_phone_when_betrayal_ends(catalog: Catalog) -> None:
+    # Issue #26 item 8. Before the end each phone sees its own card only.
+    table = Table(catalog, **BETRAYAL_TABLE)
+    assert table.view("Ana")["revealed"] == {}
+    run_out_of_time(table)
+    hands = {f.name: [1] for f in table.state.standing()}
+    table.act("Ana", type="time_over", hands=hands)
+    assert table.state.game is not None
+    cards = dict(table.state.betrayal.cards) if table.state.betrayal else {}
+    for viewer in [*BETRAYAL_TABLE["players"], None]:
+        assert table.view(viewer)["revealed"] == cards

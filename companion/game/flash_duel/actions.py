@@ -145,6 +145,14 @@ class TimeOver:
 
 
 @dataclass(frozen=True)
+class ShowHand:
+    """Time-over, on a seat's own phone: the cards in its own hand (hidden until every
+    standing fighter's hand is in; then the round is settled as ``TimeOver`` would)."""
+
+    cards: Cards
+
+
+@dataclass(frozen=True)
 class UseAbility:
     """Turn one of a player's abilities face down."""
 
@@ -251,6 +259,7 @@ Action = (
     | Reshuffle
     | Choose
     | TimeOver
+    | ShowHand
     | UseAbility
     | AbilityHit
     | FirstPlayer
@@ -296,6 +305,13 @@ def hands(data: JsonObject) -> tuple[tuple[str, Cards], ...]:
     return tuple(out)
 
 
+def hand(data: JsonObject) -> Cards:
+    """Read one hand shown at time-over: a list of cards (it may be empty)."""
+    if data.get("cards") == []:
+        return ()
+    return cards(data)
+
+
 def guesses(data: JsonObject) -> tuple[tuple[str, bool], ...]:
     """Read a traitor's named hands: [[mortal, named right], ...]."""
     raw = data.get("guesses", [])
@@ -324,6 +340,7 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "reshuffle": lambda d: Reshuffle(),
     "choose": lambda d: Choose(text(d, "character"), optional_text(d, "player")),
     "time_over": lambda d: TimeOver(hands(d)),
+    "show_hand": lambda d: ShowHand(hand(d)),
     "use_ability": lambda d: UseAbility(text(d, "player"), text(d, "ability")),
     "ability_hit": lambda d: AbilityHit(
         text(d, "player"), text(d, "ability"), optional_text(d, "target")
@@ -364,6 +381,7 @@ TYPE_NAMES: dict[type, str] = {
     Reshuffle: "reshuffle",
     Choose: "choose",
     TimeOver: "time_over",
+    ShowHand: "show_hand",
     UseAbility: "use_ability",
     AbilityHit: "ability_hit",
     FirstPlayer: "first_player",

@@ -53,6 +53,7 @@ SAY = Phrases(
         "fdh_extra_turn": "{who} takes an extra turn",
         "fdh_reshuffled": "the deck ran out: reshuffled once ({n} cards)",
         "fdh_time_ran_out": "the last card is drawn: time-over, show the hands",
+        "fdh_hand_in": "{who}'s hand is in, hidden until every hand is ({n} of {total})",
         "fdh_traitor": "{who} is the traitor",
         "fdh_dragon_revealed": "the Dragon held the traitor card: one more hit point",
         "fdh_first": "{who} goes first",

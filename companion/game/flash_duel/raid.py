@@ -217,3 +217,9 @@ def reveal_at_time_over(b: Betrayal) -> Betrayal:
     if holder == b.dragon or holder in b.revealed:
         return b
     return replace(b, revealed=(*b.revealed, holder))
+
+
+def reveal_all(b: Betrayal) -> Betrayal:
+    """The end of the game: every loyalty card is shown, the Dragon's too."""
+    shown = (*b.revealed, *(p for p, _ in b.cards if p not in b.revealed))
+    return replace(b, revealed=shown)

@@ -183,6 +183,12 @@ class Betrayal(Raid):
         """Return the Betrayal row."""
         return raid.raid_setup(fd, len(setup.players) - 1, betrayal=True)
 
+    def on_round_end(self, state: State) -> State:
+        """The game is over (one round): every loyalty card is turned face up."""
+        if state.betrayal is None:
+            return state
+        return replace(state, betrayal=raid.reveal_all(state.betrayal))
+
 
 def deal_loyalty(state: State) -> State:
     """Deal the loyalty cards (Betrayal only), one to each player, the Dragon included."""

@@ -177,6 +177,8 @@ def play(state: State, action: act.Action, actor: str, catalog: Catalog, positio
             return raid_modes.reshuffle(state, action, actor)
         case act.TimeOver():
             return rounds.time_over(state, action)
+        case act.ShowHand():
+            return rounds.show_hand(state, action, actor)
         case act.FirstPlayer():
             return rounds.first_player(state, action, actor)
         case act.SwapAbility():
@@ -207,18 +209,32 @@ def apply(state: State, action: act.Action, actor: str, catalog: Catalog, positi
     if state.choosing is not None and not isinstance(action, act.Choose):
         waiting = ", ".join(state.choosing.waiting_for(state.setup))
         raise DuelRoomError(f"characters are being chosen first: waiting for {waiting}")
+    if state.shown and not isinstance(action, act.ShowHand | act.TimeOver):
+        waiting = ", ".join(hands_awaited(state))
+        raise DuelRoomError(f"time-over: the hands are being shown, waiting for {waiting}'s")
     before = state.news
     after = play(replace(state, news=()), action, actor, catalog, position)
     return after if after.news else replace(after, news=before)
 
 
 def is_final(action: act.Action, after: State) -> bool:
-    """Return True for an action that showed hidden information: a Betrayal accusation (the
-    accused's loyalty card is shown), the traitor's reveal, the Dragon's traitor card, the
-    characters' reveal."""
+    """Return True for an action whose result showed hidden information: the characters'
+    reveal, a Betrayal accusation (the accused's card), the traitor's or the Dragon's
+    reveal, a time-over (the hands are shown; in Betrayal the traitor too), and whatever
+    ended a Betrayal game (every loyalty card is shown then)."""
     if isinstance(action, act.Choose):  # the reveal, or a 2 vs 2 pick made in the open
         return after.choosing is None or not after.choosing.blind
-    return isinstance(action, act.Accuse | act.Reveal | act.DragonReveal)
+    if after.betrayal is not None and after.game is not None:
+        return True
+    if isinstance(action, act.ShowHand):  # the last hand in shows them all
+        return not after.shown
+    return isinstance(action, act.Accuse | act.Reveal | act.DragonReveal | act.TimeOver)
+
+
+def hands_awaited(state: State) -> tuple[str, ...]:
+    """Return the standing fighters whose hand is not in yet at time-over."""
+    entered = dict(state.shown)
+    return tuple(f.name for f in state.standing() if f.name not in entered)
 
 
 def secrets_held(state: State, player: str) -> tuple[str, ...]:
@@ -231,6 +247,8 @@ def secrets_held(state: State, player: str) -> tuple[str, ...]:
     cards = state.betrayal
     if cards is not None and player not in cards.revealed:
         held.append("a loyalty card")
+    if player in dict(state.shown):
+        held.append("a hand entered at time-over")
     return tuple(held)
 
 
@@ -240,22 +258,39 @@ def is_independent(action: act.Action) -> bool:
 
 
 OWN_MOVES = (act.Move, act.Push, act.Attack, act.Dash, act.DashingBlock, act.Block, act.Retreat,
-             act.Hit, act.UseAbility, act.AbilityHit, act.Place, act.SwapAbility)  # fmt: skip
+             act.Hit, act.UseAbility, act.AbilityHit, act.SwapAbility, act.Discard)  # fmt: skip
 """Actions whose ``player`` makes them: a move, an attack, a defence, taking the hit."""
 
 
 def deciders(action: act.Action, state: State) -> tuple[str, ...] | None:
-    """Return whose decision an action is: its player's for a move or defence, the current
-    player's for ending the turn; None (anyone's) for the shared pile, the clock, the bot."""
+    """Return whose decision an action is (a tournament table takes it only from their
+    phone): its player's for a move or defence; the turn player's for ending the turn, the
+    draw pile and placing their own pawn; nobody's alone for time-over typed for every hand
+    (each seat shows its own: ``ShowHand``); None (anyone's) for the bot."""
     if isinstance(action, OWN_MOVES):
         return (action.player,)
-    if isinstance(action, act.EndTurn):
+    if isinstance(action, act.EndTurn) or isinstance(action, act.Draw) and not action.player:
         return (state.current,)
-    if isinstance(action, act.Draw | act.Choose | act.Discard) and action.player is not None:
+    if isinstance(action, act.Place):
+        return (action.player,) if action.player == state.current else ()
+    if isinstance(action, act.Draw | act.Choose) and action.player is not None:
         return (action.player,)
-    if isinstance(action, act.Reshuffle) and state.setup.dragon:
-        return (state.setup.dragon,)
+    if isinstance(action, act.Reshuffle):
+        return (state.setup.dragon,) if state.setup.dragon else (state.current,)
+    if isinstance(action, act.SwitchOrder):
+        return state.members(state.side_of(action.player))
+    if isinstance(action, act.TimeOver):
+        return ()
     return None
+
+
+def instead(action: act.Action, state: State) -> str:
+    """Say what to do instead when no single phone may make this action at a tournament
+    table."""
+    if isinstance(action, act.Place):
+        return (f"a pawn is placed by hand only by its own player, on their own turn (it is "
+                f"{state.current}'s turn); or ask the organiser")  # fmt: skip
+    return "at time-over each player enters their own hand on their own phone"
 
 
 def is_over(state: State) -> bool:
@@ -295,4 +330,5 @@ RULES: Rules[Setup, State, act.Action] = Rules(
     is_over=is_over,
     outcome=outcome,
     deciders=deciders,
+    instead=instead,
 )

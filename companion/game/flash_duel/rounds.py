@@ -171,13 +171,38 @@ def draw(state: State, action: act.Draw) -> State:
     return state.mode.on_deck_empty(replace(state, deck=0))
 
 
-def time_over(state: State, action: act.TimeOver) -> State:
-    """Settle a round that ran out of cards from every standing fighter's hand."""
+def check_time_over(state: State) -> None:
+    """Refuse time-over while the round goes on (cards in the pile, a reshuffle due).
+
+    :raises DuelRoomError: saying why.
+    """
     if state.round_over:
         raise DuelRoomError("the round is over")
     if state.deck > 0:
         raise DuelRoomError(f"{state.deck} cards are still in the draw pile")
     check_no_reshuffle(state)
+
+
+def show_hand(state: State, action: act.ShowHand, actor: str) -> State:
+    """Time-over: a standing fighter enters their own hand on their own phone; once every
+    standing fighter's hand is in, they are shown and the round is settled (seed 002:
+    "Both players reveal their hands")."""
+    check_time_over(state)
+    standing = [f.name for f in state.standing()]
+    if actor not in standing:
+        raise DuelRoomError(f"{actor} has no hand to show: only standing fighters show theirs")
+    if any(name not in state.setup.players for name in standing):
+        raise DuelRoomError("the bot has no phone: enter every hand at once (time_over)")
+    check_cards(state.fd, *action.cards)
+    shown = (*((p, c) for p, c in state.shown if p != actor), (actor, action.cards))
+    if any(name not in dict(shown) for name in standing):
+        return replace(state, shown=shown)
+    return time_over(replace(state, shown=()), act.TimeOver(shown))
+
+
+def time_over(state: State, action: act.TimeOver) -> State:
+    """Settle a round that ran out of cards from every standing fighter's hand."""
+    check_time_over(state)
     hands = dict(action.hands)
     missing = [f.name for f in state.standing() if f.name not in hands]
     if missing:

@@ -194,6 +194,9 @@ class State:
     """Raid, rules 2: the pile ran out the first time; the table reshuffles before play goes on."""
     choosing: Choosing | None = None
     """Characters still being chosen before the first round (``choosing``)."""
+    shown: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """Time-over: the hands entered so far, each on its own seat's phone (hidden from the
+    others until every standing fighter's hand is in)."""
     acted: bool = False
     """The current player has made this turn's main action (move, push, attack or dashing
     strike): seed 002 allows one a turn."""

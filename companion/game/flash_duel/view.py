@@ -176,6 +176,16 @@ def unused_view(state: State) -> list[dict[str, str]]:
     ]
 
 
+def hands_shown(state: State, viewer: str | None) -> JsonOut:
+    """Time-over hands entered on their own phones: whose are in, and the viewer's own
+    cards (another's stay hidden until every hand is in)."""
+    entered = dict(state.shown)
+    return {
+        "entered": [f.name for f in state.standing() if f.name in entered],
+        "mine": list(entered[viewer]) if viewer in entered else None,
+    }
+
+
 def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
     """Describe the table for one viewer: a loyalty card is shown to its holder only."""
     fd = state.fd
@@ -208,6 +218,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
         "abilities": abilities_view(state),
         "loyalty": loyalty,
         "revealed": revealed,
+        "hands_shown": hands_shown(state, viewer),
         "last_bot": say_bot(state),
         "last_bot_said": bot_said(state),
         "bot_used": bot_used(state),
@@ -236,6 +247,7 @@ SAID_BY_OUTCOME = (
     act.Reveal,
     act.Hit,
     act.TimeOver,
+    act.ShowHand,
     act.FirstPlayer,
     act.DragonReveal,
     act.SwapAbility,
@@ -258,6 +270,9 @@ def by(actor: str, sentence: str) -> str:
 def describe(action: act.Action, actor: str, after: State) -> Line:
     """Say an action in one history line, e.g. "Ana attacks Ben with 3 3"."""
     told_ = lines.news_line(after)
+    if isinstance(action, act.ShowHand) and after.shown:
+        return lines.SAY("fdh_hand_in", who=actor, n=len(after.shown),
+                         total=len(after.standing()))  # fmt: skip
     if isinstance(action, SAID_BY_OUTCOME):
         return lines.by(actor, told_ or lines.SAY("fdh_other", what=""))
     line = lines.by(actor, lines.action_line(action, lines.ability_names(after.fd)))
