@@ -24,6 +24,10 @@ def next_step(state: State, viewer: str | None) -> NextStep | None:
         return answer_step(state, state.pending, viewer)
     if state.reshuffle_due:
         return reshuffle_step(state, viewer)
+    if state.deck == 0 and viewer in dict(state.shown):  # shown on this phone: wait
+        waiting = [f.name for f in state.standing() if f.name not in dict(state.shown)]
+        text = "Time over: your hand is in; waiting for {who}"
+        return step(False, "fd_hand_shown", text, who=names(waiting))
     if state.deck == 0:  # the last card is drawn: every phone may enter the hands
         text = "Time over: the draw pile is empty; enter every hand"
         return step(True, "fd_time_over", text, "time_over")

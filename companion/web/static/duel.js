@@ -690,6 +690,45 @@ function pileCorrection(s) {
   ];
 }
 
+// A tournament table's time-over: each phone enters its own hand, hidden from the others
+// until every standing fighter's is in; then the round is settled.
+function ownHand(s) {
+  const shown = s.hands_shown || { entered: [], mine: null };
+  const waiting = standing(s)
+    .map((f) => f.name)
+    .filter((n) => !shown.entered.includes(n));
+  const mayShow = standing(s).some((f) => f.name === s.you);
+  return [
+    el("p", {}, t("own_hand_hint", "The pile is empty: each player enters their own hand on their own phone.")),
+    mayShow && shown.mine ? el("p", { id: "my-hand" }, t("your_hand_in", "Your hand is in:") + " " + (shown.mine.join(" ") || "—")) : null,
+    mayShow
+      ? el(
+          "label",
+          {},
+          el("span", {}, t("your_hand", "Your hand")),
+          kept("hand-" + s.you, { "data-hand": s.you, inputmode: "numeric", placeholder: "2 4 5" }),
+        )
+      : null,
+    mayShow
+      ? el(
+          "button",
+          {
+            type: "button",
+            class: "big",
+            id: "show-hand",
+            onclick: () => {
+              const cards = numbers(DUEL.inputs["hand-" + s.you]);
+              DUEL.inputs = {};
+              duelAct({ type: "show_hand", cards });
+            },
+          },
+          t("show_hand", "Show my hand"),
+        )
+      : null,
+    el("p", { id: "hands-waiting", class: "small" }, t("hands_waiting", "Waiting for the hand of:") + " " + waiting.join(", ")),
+  ];
+}
+
 function renderPile(s, seated) {
   const box = document.getElementById("pile");
   const live = seated && !s.round_over && !s.game_winner && !s.choosing;
@@ -720,7 +759,8 @@ function renderPile(s, seated) {
           t("reshuffle_done", "Reshuffled"),
         )
       : null,
-    live && s.deck === 0 && !s.reshuffle_due
+    live && s.deck === 0 && !s.reshuffle_due && ROOM.current?.trust === "tournament" ? ownHand(s) : null,
+    live && s.deck === 0 && !s.reshuffle_due && ROOM.current?.trust !== "tournament"
       ? [
           el("p", {}, t("time_over_hint", "The pile is empty: enter every standing fighter's hand.")),
           hands,
