@@ -322,3 +322,21 @@ def test_a_decided_tournament_table_takes_no_rematch_or_further_action(
         assert "decided" in refused.get_json()["error"]
     assert current_tables(read(client, tid, h))[0]["result"] == decided
     assert state(a, match_id)["state"]["match"]["winner"] is not None
+
+
+def test_at_a_tournament_table_a_bank_stack_is_marked_by_the_turn_player(
+    app: Flask, client: FlaskClient
+) -> None:
+    # Issue #26 item 1, applied to Puzzle Strike: emptying stacks starts Panic Time (a bigger
+    # ante for both), so it is the buyer's (the turn player's) to record, not the other phone's.
+    _, _, table = tournament_table(client)
+    phones, match_id = playing(app, table)
+    seen = state(client, match_id)["state"]
+    turn = seen["table"]["turn"]
+    other = next(name for name in phones if name != turn)
+    stack = seen["stacks"][0]["key"]
+    marked = {"type": "stack", "stack": stack, "state": "empty"}
+    refused = act(phones[other], match_id, marked)
+    assert refused.status_code == 403, refused.get_json()
+    assert f"{turn}'s to do" in refused.get_json()["error"]
+    assert act(phones[turn], match_id, marked).status_code == 200

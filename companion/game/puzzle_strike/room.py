@@ -454,10 +454,14 @@ def secrets_held(state: State, player: str) -> tuple[str, ...]:
 
 def deciders(action: Action, state: State) -> tuple[str, ...] | None:
     """Return whose decision a gem put in or taken from a pile is: the player whose turn it
-    is (their chips do it) or the pile's owner. Other actions check their actor themselves,
-    or are anyone's (marking a bank stack, a rematch)."""
+    is (their chips do it) or the pile's owner; a bank stack marked is the turn player's
+    (they bought or removed its last chip; Panic Time may follow). Other actions check
+    their actor themselves (the ante, a crash, a forfeit: the phone's own seat), or are
+    anyone's (a rematch, refused at a tournament table once the match is decided)."""
     if isinstance(action, AddGem | RemoveGem) and state.table is not None:
         return (state.table.current, action.player)
+    if isinstance(action, MarkStack) and state.table is not None:
+        return (state.table.current,)
     return None
 
 
