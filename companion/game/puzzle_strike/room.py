@@ -444,20 +444,14 @@ def is_independent(action: Action) -> bool:
 
 def secrets_held(state: State, player: str) -> tuple[str, ...]:
     """Return the player's committed character while it is hidden (before the reveal)."""
-    hidden = (
-        state.phase == "choosing"
-        and not state.characters
-        and player in dict(state.choice.committed)
-    )
-    return ("a secret character pick",) if hidden else ()
+    hidden = state.phase == "choosing" and not state.characters
+    return ("a secret character pick",) if hidden and player in dict(state.choice.committed) else ()
 
 
 def deciders(action: Action, state: State) -> tuple[str, ...] | None:
-    """Return whose decision a gem put in or taken from a pile is: the player whose turn it
-    is (their chips do it) or the pile's owner; a bank stack marked is the turn player's
-    (they bought or removed its last chip; Panic Time may follow). Other actions check
-    their actor themselves (the ante, a crash, a forfeit: the phone's own seat), or are
-    anyone's (a rematch, refused at a tournament table once the match is decided)."""
+    """Return whose decision a gem put in or taken from a pile is (the turn player's or the
+    pile owner's) or a bank stack marked (the turn player's: Panic Time may follow). Other
+    actions check their actor themselves (the ante, a crash, a forfeit), or are anyone's."""
     if isinstance(action, AddGem | RemoveGem) and state.table is not None:
         return (state.table.current, action.player)
     if isinstance(action, MarkStack) and state.table is not None:

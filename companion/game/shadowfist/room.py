@@ -278,6 +278,15 @@ def next_turn(state: State) -> State:
     )
 
 
+def deciders(action: Action, state: State) -> tuple[str, ...] | None:
+    """Return whose decision an action is, were the table a tournament's: the turn player's
+    for the turn's steps, power generated, a site played or taken; its player's for power
+    gained or spent, a site lost and a deck run out."""
+    if isinstance(action, NextStep | EndTurn | GeneratePower | TakeSite | PlaySite):
+        return (state.turn,)
+    return (action.player,)
+
+
 def players_of(setup: Setup) -> tuple[str, ...]:
     """Return the seats' names."""
     return setup.players
@@ -296,5 +305,6 @@ RULES: Rules[Setup, State, Action] = Rules(
     view=view.view,
     describe=view.describe,
     is_over=lambda state: state.winner is not None,
+    deciders=deciders,
 )
 """The Shadowfist table's rules; what phones see comes from the view module."""
