@@ -340,3 +340,29 @@ def test_at_a_tournament_table_a_bank_stack_is_marked_by_the_turn_player(
     assert refused.status_code == 403, refused.get_json()
     assert f"{turn}'s to do" in refused.get_json()["error"]
     assert act(phones[turn], match_id, marked).status_code == 200
+
+
+def test_a_betrayal_time_over_shows_every_card_and_cannot_be_undone(app: Flask) -> None:
+    # Issue #26 items 3 and 8: from one phone, draw, reshuffle, draw, time-over showed the
+    # traitor to every phone and spectator, and the same phone then undid all its actions.
+    players = ["Ana", "Ben", "Cid", "Dee", "Drake"]
+    characters = dict(zip(players[:4], ["grave", "rook", "jaina", "midori"], strict=True))
+    room, _, phones = open_room(app, {"kind": "flash-duel", "mode": "betrayal", "players": players,
+                                      "characters": characters, "dragon": "Drake"})  # fmt: skip
+    ana = phones[0]
+    seen = state(ana, room)["state"]
+    while seen["deck"] > 0 or seen["reshuffle_due"]:
+        step = {"type": "reshuffle"} if seen["reshuffle_due"] else {"type": "draw", "count": 10}
+        assert act(ana, room, step).status_code == 200
+        seen = state(ana, room)["state"]
+    standing = [f["name"] for f in seen["fighters"] if not f["defeated"]]
+    hands = {name: [1] for name in standing}
+    assert act(ana, room, {"type": "time_over", "hands": hands}).status_code == 200
+    after = state(ana, room)
+    assert after["can_undo"] is False and after["undo_why"]["why"] == "final"
+    undo = {"base_version": after["version"], "idempotency_key": "undo-time-over"}
+    undone = post(ana, f"/api/matches/{room}/undo", undo)
+    assert undone.status_code == 409 and "is final" in undone.get_json()["error"]
+    cards = {p: state(p_, room)["state"]["loyalty"] for p, p_ in zip(players, phones, strict=True)}
+    for p_ in phones:  # every card on every phone once the game is over
+        assert state(p_, room)["state"]["revealed"] == cards
