@@ -281,6 +281,10 @@ def test_betrayal_to_a_result(request: pytest.FixtureRequest) -> None:
         drake.catch_up(by_name[n])
     for phone in phones:  # Dee's phone names the Dragon in Japanese
         phone.see("#winner", "Drake（ドラゴン）" if phone is by_name["Dee"] else "Drake (Dragon)")
+    for phone in phones:  # the game is over: every card is shown on every phone (#26 item 8)
+        if phone is not by_name["Dee"]:
+            for name, card in cards.items():
+                phone.see("#betrayal p", f"{name}: {card}")
     by_name["Dee"].shot("betrayal-won-dark-ja")
     drake.shot("betrayal-won")
     no_errors(phones)
