@@ -37,7 +37,7 @@ from typing import Any
 
 from flask import Flask
 
-from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck
+from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck, etag_key
 from companion.storage.engine import is_postgres
 from companion.storage.pg import changed_matches
 from companion.storage.polling import versions
@@ -305,7 +305,7 @@ class Front:
             catalog()  # now, not in the first requests (they come together after a start)
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="flask")
         self.body_limit = int(app.config.get("MAX_CONTENT_LENGTH") or 1024 * 1024)
-        self.check = PollCheck(str(app.config["DATABASE"]))
+        self.check = PollCheck(str(app.config["DATABASE"]), etag_key(app.config["SECRET_KEY"]))
         self.polls = LongPolls(self.check, long_polls)
         self.proxy = bool(app.config.get("HOSTING_PROXY"))
         base_url = app.config.get("HOSTING_BASE_URL")

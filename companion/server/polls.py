@@ -17,12 +17,13 @@ also holds long polls) and ``UnchangedPolls`` below, for the WSGI app served any
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
 from companion.storage import db, polling
 from companion.storage import seats as seating
@@ -34,19 +35,32 @@ VIEW_STATE = re.compile(r"^/api/view/([A-Za-z0-9_-]{1,100})/state$")
 WAIT = re.compile(r"^wait=(\d{1,2})$")
 MAX_WAIT = 25
 MAX_SEATS_CACHED = 100_000
+VIEWER_HASH = 20
+"""Hex digits of a viewer's hash in an ETag (80 bits: no two seats of a match meet)."""
 NOT_MODIFIED_HEADERS = [*HEADERS.items(), ("Cache-Control", "no-cache")]
 
 
-def state_tag(version: int, seat_version: int, viewer: str | None) -> str:
-    """Return the state's entity tag, unquoted (``api.state_response`` sets it too).
-
-    The viewer's name is percent-encoded: a header is Latin-1, and a player called アナ once
-    made every state read of her phone fail with a 500.
-    """
-    return f"v{version}.{seat_version}-{quote(viewer) if viewer else 'spectator'}"
+def etag_key(secret: object) -> bytes:
+    """Return the key of the viewers' hashes in ETags, made from the app's secret."""
+    return hmac.new(str(secret).encode(), b"strikekit etag viewer", hashlib.sha256).digest()
 
 
-def state_etag(version: int, seat_version: int, viewer: str | None) -> str:
+def viewer_tag(key: bytes, match_id: str, viewer: str | None) -> str:
+    """Return who an ETag is for: a keyed hash of the match and the viewer's name (ASCII,
+    whatever the name; not found by hashing guessed names), or 'spectator'."""
+    if not viewer:
+        return "spectator"
+    message = f"{match_id}\n{viewer}".encode()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()[:VIEWER_HASH]
+
+
+def state_tag(version: int, seat_version: int, viewer: str) -> str:
+    """Return the state's entity tag, unquoted, for a ``viewer_tag`` (``state_response``
+    sets the same one)."""
+    return f"v{version}.{seat_version}-{viewer}"
+
+
+def state_etag(version: int, seat_version: int, viewer: str) -> str:
     """Return the state's ETag header value (quoted)."""
     return f'"{state_tag(version, seat_version, viewer)}"'
 
@@ -84,8 +98,10 @@ class Unchanged:
 class PollCheck:
     """Decide from the database alone whether a poll's state is unchanged."""
 
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, key: bytes) -> None:
         self.database = database
+        self.key = key
+        """``etag_key`` of the app's secret: the ETags name their viewers as Flask does."""
         self.local = threading.local()
         self.viewers: dict[tuple[str, str], tuple[str, int]] = {}
         """(match id, seat token) -> (player, the match's seat version when it was read): a
@@ -146,7 +162,7 @@ class PollCheck:
                 raise LookupError(path)
             viewer = None
         seen = (int(row["version"]), int(row["seat_version"]))
-        return state_etag(*seen, viewer), str(row["id"]), seen
+        return state_etag(*seen, viewer_tag(self.key, str(row["id"]), viewer)), str(row["id"]), seen
 
     def unchanged(self, poll: Poll) -> Unchanged | None:
         """Return how to answer 304 without Flask, or None when Flask must answer."""
@@ -170,9 +186,9 @@ class PollCheck:
 class UnchangedPolls:
     """WSGI middleware: answer a conditional GET of an unchanged state with 304."""
 
-    def __init__(self, app: Callable[..., Iterable[bytes]], database: str) -> None:
+    def __init__(self, app: Callable[..., Iterable[bytes]], database: str, key: bytes) -> None:
         self.app = app
-        self.check = PollCheck(database)
+        self.check = PollCheck(database, key)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         """Answer 304 when the phone's ETag is current, else call the app."""

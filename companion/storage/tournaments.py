@@ -192,6 +192,8 @@ def load_event(conn: Connection, row: Row, pending: bool = False) -> Event:
         config.top_cut,
         players,
         tuple(Round(n, tuple(ps), stages[n]) for n, ps in sorted(rounds.items())),
+        config.format.drawn_games,
+        config.game,
     )
 
 

@@ -285,10 +285,10 @@ def add_hsts(response: Response) -> Response:
 def init_app(app: Flask) -> None:
     """Wire the proxy, the public address, HSTS and the limits from the app's config."""
     if app.config.get("HOSTING_FAST_POLLS", True):  # innermost: sees the final scheme
-        from companion.server.polls import UnchangedPolls
+        from companion.server.polls import UnchangedPolls, etag_key
 
         app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
-            app.wsgi_app, str(app.config["DATABASE"])
+            app.wsgi_app, str(app.config["DATABASE"]), etag_key(app.config["SECRET_KEY"])
         )
     base_url = app.config.get("HOSTING_BASE_URL")
     if base_url:

@@ -6,10 +6,10 @@ import json
 import re
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, make_response, request
+from flask import Blueprint, Response, current_app, jsonify, make_response, request
 
 from companion.kinds import find_kind
-from companion.server.polls import state_tag
+from companion.server.polls import etag_key, state_tag, viewer_tag
 from companion.storage import matches as store
 from companion.storage import results
 from companion.storage import seats as seating
@@ -109,7 +109,8 @@ def keep_secret(conn: Connection, match_id: str, owner: str, actor: str) -> None
 def etag_of(cached: Cached, match: Row, viewer: str | None) -> str:
     """Return the ETag of a viewer's answer: ASCII whatever the viewer's name (the one
     ``fastpoll`` answers unchanged polls with)."""
-    return state_tag(cached.version, match["seat_version"], viewer)
+    key = etag_key(current_app.config["SECRET_KEY"])
+    return state_tag(cached.version, match["seat_version"], viewer_tag(key, match["id"], viewer))
 
 
 def state_response(match: Row, viewer: str | None) -> Response:

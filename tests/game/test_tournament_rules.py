@@ -509,7 +509,7 @@ def test_record_counts_wins_losses_draws_and_byes() -> None:
 def test_standings_skip_unfinished_tables_and_show_draws_and_drops() -> None:
     event = pair_next_round(four(), round_rng(4, 1))
     first, second = event.rounds[0].pairings
-    event = record_result(event, 1, second.table, Result(1, 1, 1))
+    event = record_result(event, 1, second.table, Result(1, 1))
     event = set_active(event, first.a, False)
     table = standings(event)
     assert [s.rank for s in table] == [1, 2, 3, 4]

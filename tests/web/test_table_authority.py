@@ -251,7 +251,7 @@ def test_a_traitors_state_differs_from_a_loyal_players_only_in_the_card(app: Fla
     room, _, phones = open_room(app, {"kind": "flash-duel", "mode": "betrayal", "players": players,
                                       "characters": characters, "dragon": "Drake"})  # fmt: skip
     seen = {name: state(p, room) for name, p in zip(players, phones, strict=True)}
-    private = {"loyalty", "you", "next_step"}  # next_step: each seat's own bar, from public facts
+    private = {"loyalty", "you", "next_step", "pad"}  # next_step: own bar; pad: same length
     steps = [str(data["state"]["next_step"]).lower() for data in seen.values()]
     assert not any("traitor" in s or "loyal" in s for s in steps)
     plain = [

@@ -13,6 +13,7 @@ from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.next_step import next_step
 from companion.game.flash_duel.state import KIND, Event, State
 from companion.game.history import Line, entry, told
+from companion.game.padding import pad_for
 from printkit.catalog import Catalog
 
 
@@ -187,9 +188,11 @@ def hands_shown(state: State, viewer: str | None) -> JsonOut:
 
 
 def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
-    """Describe the table for one viewer: a loyalty card is shown to its holder only."""
+    """Describe the table for one viewer: a loyalty card is shown to its holder only, and
+    ``pad`` makes the answer as long whatever the viewer's card or secret pick."""
     fd = state.fd
     loyalty, revealed = loyalty_view(state, viewer)
+    picking = choosing.visible(state, viewer)
     return {
         "kind": KIND,
         "mode": state.mode.id,
@@ -237,8 +240,9 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
             if p != state.setup.dragon
         },
         "dragon_setup": dragon_setup(state),
-        "choosing": choosing.visible(state, viewer),
+        "choosing": picking,
         "next_step": next_step(state, viewer),
+        "pad": pad_for(loyalty, picking and picking["mine"]),
     }
 
 

@@ -94,7 +94,7 @@ def crash(table: Table, player: str, gems: Sequence[int], target: str | None = N
     table = table.with_money(player, len(gems))
     send = Send(player, target, sum(gems), UNSTOPPABLE_GEM in gems)
     broke = " and a ".join(gem_name(g) for g in gems)
-    table = table.note(f"{player} crashed a {broke} at {target}")
+    table = replace(table, crashed_at=target).note(f"{player} crashed a {broke} at {target}")
     return dispatch(table, send)
 
 

@@ -248,10 +248,12 @@ def with_floating(line: Line, after: State) -> Line:
 
 
 def crash_target(actor: str, after: State) -> str:
-    """Find whom an untargeted crash went to (the next player, or 2 vs 2's other team)."""
+    """Find whom an untargeted crash went to (the next player, or 2 vs 2's other team),
+    though it landed at once (a 4-gem)."""
     table = after.table
-    sends = table.sends() if table else ()
-    return next((s.target for s in reversed(sends) if s.sender == actor), "the next player")
+    if table is None:
+        return ""
+    return table.crashed_at or next(iter(table.opponents(actor)), "")
 
 
 def choose_line(character: str, first: bool | None, actor: str, after: State) -> Line:

@@ -232,6 +232,9 @@ class Table:
     """Set when the game is over."""
     collision: Collision | None = None
     """The last counter-crash's result (for history sentences)."""
+    crashed_at: str | None = None
+    """Whom the last crash was aimed at (for history sentences: a crash without a target
+    names the player it went to, even when it landed at once)."""
     log: tuple[str, ...] = ()
     """What happened, one line per step, for history views."""
 

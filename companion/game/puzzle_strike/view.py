@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.game.padding import pad_for
 from companion.game.puzzle_strike import gems
 from companion.game.puzzle_strike.counter_chips import counter_chips
 from companion.game.puzzle_strike.match import Match, side_name
@@ -44,6 +45,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
     chips = chip_details(state, catalog)
     if hidden:
         chips = {k: v for k, v in chips.items() if k not in state.bank}
+    characters = shown_characters(state, viewer, catalog)
     room: RoomView = {
         "phase": state.phase,
         "title": title(state),
@@ -55,7 +57,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "edition": setup.edition,
         "sets": list(setup.sets),
         "you": viewer,
-        "characters": shown_characters(state, viewer, catalog),
+        "characters": characters,
         "waiting_for": state.choice.waiting_for() if state.phase == "choosing" else [],
         "rechoose": state.rechoose,
         "clash": clash_view(state),
@@ -80,6 +82,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "match": match_view(state.match),
         "counter_chips": counter_chips(state, viewer, catalog),
         "next_step": None,
+        "pad": pad_for(characters.get(viewer or "")),  # the same length whatever the pick
     }
     room["next_step"] = next_step(room)
     return room

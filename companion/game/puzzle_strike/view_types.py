@@ -177,3 +177,5 @@ class RoomView(TypedDict):
     could be in their hand); empty for a spectator."""
     next_step: NextStep | None
     """What the viewer must do now (the bar at the bottom of their phone)."""
+    pad: str
+    """Spaces that make the answer as long whatever the viewer's secret pick (``padding``)."""

@@ -6,9 +6,11 @@ Pure rules (no Flask, no SQLite): the web layer (``companion/tournaments.py``) r
 
 from companion.game.tournament.banks import POLICIES, BankPolicy, bank_seed, round_banks
 from companion.game.tournament.model import (
+    FORMATS,
     GAMES,
     TOP_CUTS,
     Event,
+    MatchFormat,
     NotFoundError,
     Pairing,
     PairingError,
@@ -19,6 +21,7 @@ from companion.game.tournament.model import (
     TournamentError,
     add_player,
     bye_result,
+    find_format,
     record_result,
     set_active,
     usual_rounds,
@@ -27,11 +30,13 @@ from companion.game.tournament.pairing import pair_next_round, round_rng, winner
 from companion.game.tournament.standings import Standing, places, standings
 
 __all__ = [
+    "FORMATS",
     "GAMES",
     "POLICIES",
     "TOP_CUTS",
     "BankPolicy",
     "Event",
+    "MatchFormat",
     "NotFoundError",
     "Pairing",
     "PairingError",
@@ -44,6 +49,7 @@ __all__ = [
     "add_player",
     "bank_seed",
     "bye_result",
+    "find_format",
     "pair_next_round",
     "record_result",
     "round_banks",

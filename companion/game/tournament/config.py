@@ -11,7 +11,13 @@ from companion.game.names import problem_with
 from companion.game.puzzle_strike.bank import BankError
 from companion.game.puzzle_strike.bank_json import options_from_json
 from companion.game.tournament.banks import POLICIES, BankPolicy
-from companion.game.tournament.model import GAMES, TOP_CUTS, TournamentError
+from companion.game.tournament.model import (
+    GAMES,
+    TOP_CUTS,
+    MatchFormat,
+    TournamentError,
+    find_format,
+)
 
 DUEL_MODES = ("full", "custom-clockwork")
 MAX_ROUNDS = 15
@@ -38,7 +44,12 @@ class Config:
     @property
     def games_to_win(self) -> int:
         """Return the games (Flash Duel: rounds) that win a match."""
-        return GAMES[self.game]
+        return self.format.games_to_win
+
+    @property
+    def format(self) -> MatchFormat:
+        """Return how this event's matches are played (games to win, drawn games)."""
+        return find_format(self.game)
 
     def bank_policy(self) -> BankPolicy:
         """Return the bank policy with its options read.

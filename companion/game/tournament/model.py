@@ -11,9 +11,50 @@ import math
 from dataclasses import dataclass, replace
 
 MAX_NAME = 24
-GAMES = {"puzzle-strike": 2, "flash-duel": 3}
-"""Games (or rounds) needed to win a match: Puzzle Strike best 2 of 3, Flash Duel 3 of 5."""
 TOP_CUTS = (0, 4, 8)
+
+
+@dataclass(frozen=True)
+class MatchFormat:
+    """How a tournament match of one game is played: what wins it and what can be drawn."""
+
+    game: str
+    title: str
+    games_to_win: int
+    """Games (Flash Duel: rounds) that win the match."""
+    game_word: str
+    """What a game is called in this format's messages ('games', 'rounds')."""
+    drawn_games: int
+    """The most drawn games a match can have: 0 where the game cannot be drawn."""
+
+    @property
+    def most_decided(self) -> int:
+        """Return the most games with a winner a match can have (3 in a best of 3)."""
+        return 2 * self.games_to_win - 1
+
+
+FORMATS = (
+    # Seed 000 l.268 and l.324: a tie for the lowest gem pile is played on until one player
+    # wins, so a Puzzle Strike game is never drawn.
+    MatchFormat("puzzle-strike", "Puzzle Strike", 2, "games", 0),
+    # Seed 002 l.7, l.68: the first to win 3 rounds wins; l.113: a round can be drawn at
+    # time-over. The rulebook sets no limit on drawn rounds; we take as many as a best of 5
+    # has rounds (each one plays the whole pile out, so more do not fit in a tournament round).
+    MatchFormat("flash-duel", "Flash Duel", 3, "rounds", 5),
+)
+GAMES = {f.game: f.games_to_win for f in FORMATS}
+"""Games (or rounds) needed to win a match: Puzzle Strike best 2 of 3, Flash Duel 3 of 5."""
+
+
+def find_format(game: str) -> MatchFormat:
+    """Return a game's tournament match format.
+
+    :raises TournamentError: for a game tournaments do not play.
+    """
+    for form in FORMATS:
+        if form.game == game:
+            return form
+    raise TournamentError(f"'game' must be one of {', '.join(GAMES)}, not {game!r}")
 
 
 class TournamentError(ValueError):
@@ -102,6 +143,10 @@ class Event:
     top_cut: int = 0
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
+    drawn_games: int = 0
+    """The most drawn games (Flash Duel: rounds) a match can have (``MatchFormat``)."""
+    game: str = "puzzle-strike"
+    """Whose match format the scores follow (``MatchFormat.game``)."""
 
     def player(self, player_id: int) -> Player:
         """Return a player by id.
@@ -205,15 +250,34 @@ def check_result(event: Event, result: Result, stage: str) -> None:
     :raises TournamentError: naming the problem.
     """
     need = event.games_to_win
+    form = event_format(event)
+    word = form.game_word
     numbers = (result.wins_a, result.wins_b, result.draws)
     if any(n < 0 for n in numbers):
-        raise ResultError("games won and drawn cannot be negative")
+        raise ResultError(f"{word} won and drawn cannot be negative")
     if max(result.wins_a, result.wins_b) > need:
-        raise ResultError(f"a match ends when someone wins {need} games")
+        raise ResultError(f"a match ends when someone wins {need} {word}: a side has at most "
+                          f"{need}, not {max(result.wins_a, result.wins_b)}")  # fmt: skip
     if result.wins_a == need and result.wins_b == need:
         raise ResultError("only one side can win the match")
+    if result.draws > event.drawn_games:
+        raise ResultError(drawn_problem(form, event.drawn_games, result.draws))
     if stage == "top" and result.winner_side() is None:
         raise ResultError("a top-cut match needs a winner (no draws in single elimination)")
+
+
+def event_format(event: Event) -> MatchFormat:
+    """Return the event's match format, with its games to win and drawn games as set."""
+    base = next((f for f in FORMATS if f.game == event.game), FORMATS[0])
+    return replace(base, games_to_win=event.games_to_win, drawn_games=event.drawn_games)
+
+
+def drawn_problem(form: MatchFormat, most: int, draws: int) -> str:
+    """Say why a count of drawn games is impossible in this format."""
+    if most == 0:
+        return f"a {form.title} game cannot be drawn: enter 0 draws, not {draws}"
+    return (f"a {form.title} match has at most {most} drawn {form.game_word}, not {draws}: "
+            "enter the games won by each side and the drawn ones")  # fmt: skip
 
 
 def record_result(event: Event, round_no: int, table: int, result: Result) -> Event:

@@ -4,7 +4,7 @@ import { el, fill, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, 
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
 // the draw pile and time-over, the solo bot, Raid hit points, Betrayal's private card (shown
 // only while pressed), and the Custom Clockwork ability swap between rounds.
-const DUEL = { cards: [], pick: null, inputs: {}, holding: false, confirmHit: null, bot: null };
+const DUEL = { cards: [], pick: null, inputs: {}, holding: false, confirmHit: null, bot: null, naming: {} };
 const numbers = (text) => (String(text || "").match(/\d+/g) || []).map(Number);
 const duelAct = async (action) => {
   // Clear the picked cards before sending (the action already holds them), so that cards
@@ -851,6 +851,46 @@ function renderLoyalty(s) {
   fill(own, hold, card, el("p", { class: "small" }, t("secret", "Only this phone has it; let go to hide it.")));
 }
 
+// Naming hands when the traitor reveals (seed 002): one mortal at a time, any left out, and a
+// wrong guess ends the naming. Each mortal is marked not named, named right or named wrong
+// (kept across redraws); the right ones go first, then the wrong one, which stops the rules.
+const NAMING = [
+  ["none", "naming_none", "Not named"],
+  ["right", "naming_right", "✓ Right"],
+  ["wrong", "naming_wrong", "✗ Wrong"],
+];
+function namingRow(mortal) {
+  const mark = DUEL.naming[mortal] || "none";
+  const choose = (value) => {
+    // Only one guess can be wrong: after it nobody else is named.
+    if (value === "wrong") for (const m of Object.keys(DUEL.naming)) if (DUEL.naming[m] === "wrong") DUEL.naming[m] = "none";
+    DUEL.naming[mortal] = value;
+    rerender();
+  };
+  return el(
+    "div",
+    { class: "naming", role: "radiogroup", "aria-label": mortal, "data-naming": mortal },
+    el("b", {}, mortal),
+    NAMING.map(([value, key, text]) =>
+      el(
+        "label",
+        {},
+        el("input", { type: "radio", name: "naming-" + mortal, value, checked: mark === value, onchange: () => choose(value) }),
+        t(key, text),
+      ),
+    ),
+  );
+}
+function namedGuesses(mortals) {
+  const marked = (mark) => mortals.filter((m) => DUEL.naming[m] === mark).map((m) => [m, mark === "right"]);
+  return [...marked("right"), ...marked("wrong")];
+}
+function reveal(mortals) {
+  const guesses = namedGuesses(mortals);
+  DUEL.naming = {};
+  duelAct({ type: "reveal", guesses });
+}
+
 function renderBetrayal(s, seated) {
   renderLoyalty(s);
   const box = document.getElementById("betrayal");
@@ -862,9 +902,7 @@ function renderBetrayal(s, seated) {
     { id: "accused", "aria-label": t("accuse", "Accuse") },
     mortals.filter((m) => m !== s.you).map((m) => el("option", { value: m }, m)),
   );
-  const named = mortals
-    .filter((m) => m !== s.you)
-    .map((m) => el("label", { class: "inline" }, el("input", { type: "checkbox", value: m }), m));
+  const others = mortals.filter((m) => m !== s.you);
   const revealed = Object.entries(s.revealed)
     .map(([p, c]) => p + ": " + t("card_" + c, c))
     .join(" · ");
@@ -888,17 +926,13 @@ function renderBetrayal(s, seated) {
     // a phone shows never depends on its hidden card (the rules refuse the one without it).
     seated && s.you !== s.dragon && mortals.includes(s.you) && !s.game_winner
       ? [
-          el("p", { class: "small" }, t("reveal_hint", "Reveal: tick each mortal whose hand you named right.")),
-          named,
           el(
-            "button",
-            {
-              type: "button",
-              id: "reveal",
-              onclick: () => duelAct({ type: "reveal", guesses: named.map((l) => [l.lastChild.textContent, l.firstChild.checked]) }),
-            },
-            t("reveal", "Reveal"),
+            "p",
+            { class: "small" },
+            t("naming_hint", "Reveal: mark each hand you named, right or wrong; leave the others. A wrong guess ends the naming."),
           ),
+          others.map(namingRow),
+          el("button", { type: "button", id: "reveal", onclick: () => reveal(others) }, t("reveal", "Reveal")),
         ]
       : null,
     seated && s.you === s.dragon && !(s.dragon in s.revealed) && !s.game_winner

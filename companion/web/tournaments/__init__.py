@@ -18,7 +18,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, make_response, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    make_response,
+    render_template,
+    request,
+)
 
 from companion.game.flash_duel import state as duel_room
 from companion.game.puzzle_strike.bank import BankError
@@ -30,6 +39,7 @@ from companion.game.tournament import (
     standings,
 )
 from companion.game.tournament.config import read_config
+from companion.server.polls import etag_key, viewer_tag
 from companion.storage import matches as store
 from companion.storage import results
 from companion.storage import seats as seating
@@ -326,7 +336,8 @@ def read(tid: str) -> Response:
     organiser = ts.is_organiser(row, request.headers.get(ORGANISER_HEADER))
     you = ts.player_by_token(conn, tid, request.cookies.get(PLAYER_COOKIE + tid))
     viewer = "organiser" if organiser else (f"p{you['player']}" if you else "public")
-    etag = f"t{row['version']}-{viewer}"
+    key = etag_key(current_app.config["SECRET_KEY"])  # who reads it, not by name (#26)
+    etag = f"t{row['version']}-{viewer_tag(key, tid, viewer)}"
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
         response.set_etag(etag)
