@@ -157,6 +157,11 @@ def add_maintenance_commands(commands: Any) -> None:
     )
     for command in (prune, backup, export, load, copy, migrate):
         add_database_options(command)
+    copy.add_argument(
+        "--remove-nul",
+        action="store_true",
+        help="first delete NUL characters (which PostgreSQL cannot store) from a SQLite source",
+    )
     for command in (load, copy):
         command.add_argument("--data-dir", metavar="DIR", help="your data directory, over ours")
 
@@ -403,7 +408,7 @@ def run_maintenance(args: argparse.Namespace) -> int:
 
         catalog = load_catalog(user_data_dir(args.data_dir))
         target = database_address(args.to, args.to)
-        print(copying.copy_database(path, target, catalog).describe())
+        print(copying.copy_database(path, target, catalog, args.remove_nul).describe())
     else:
         run_import(path, args)
     return 0

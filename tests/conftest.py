@@ -37,6 +37,7 @@ SLOW_FILES = {
     "test_build.py",
     "test_tournament_limits.py",
     "test_migration_race.py",
+    "test_copy_live.py",
 }
 
 
