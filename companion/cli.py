@@ -137,7 +137,7 @@ def add_database_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_maintenance_commands(commands: Any) -> None:
-    """Add prune, backup, export, import and copy."""
+    """Add prune, backup, export, import, copy and migrate."""
     prune = commands.add_parser("prune", help="delete matches idle for longer than an age")
     prune.add_argument("--older-than", required=True, metavar="AGE", help="e.g. 30d, 12h, 2w")
     prune.add_argument("--dry-run", action="store_true", help="only list what would go")
@@ -152,8 +152,16 @@ def add_maintenance_commands(commands: Any) -> None:
     copy.add_argument(
         "--to", required=True, metavar="DATABASE", help="postgresql://... or a SQLite file"
     )
-    for command in (prune, backup, export, load, copy):
+    migrate = commands.add_parser(
+        "migrate", help="create or update the database's schema, then exit (before servers)"
+    )
+    for command in (prune, backup, export, load, copy, migrate):
         add_database_options(command)
+    copy.add_argument(
+        "--remove-nul",
+        action="store_true",
+        help="first delete NUL characters (which PostgreSQL cannot store) from a SQLite source",
+    )
     for command in (load, copy):
         command.add_argument("--data-dir", metavar="DIR", help="your data directory, over ours")
 
@@ -377,7 +385,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_maintenance(args: argparse.Namespace) -> int:
-    """Prune, back up, export, import or copy."""
+    """Prune, back up, export, import, copy or migrate."""
     from companion.storage import maintenance
 
     path = database_path(args)
@@ -393,15 +401,27 @@ def run_maintenance(args: argparse.Namespace) -> int:
         print(f"backed up {count} match(es) to {args.file} (integrity check: ok)")
     elif args.command == "export":
         run_export(path, args)
+    elif args.command == "migrate":
+        print(run_migrate(path))
     elif args.command == "copy":
         from companion.storage import copying
 
         catalog = load_catalog(user_data_dir(args.data_dir))
         target = database_address(args.to, args.to)
-        print(copying.copy_database(path, target, catalog).describe())
+        print(copying.copy_database(path, target, catalog, args.remove_nul).describe())
     else:
         run_import(path, args)
     return 0
+
+
+def run_migrate(path: str) -> str:
+    """Bring a database's schema up to this version (once, before several servers start);
+    return what was done."""
+    from companion.storage import db, schema
+
+    added = db.migrate(path)
+    done = f"applied {len(added)}: {', '.join(added)}" if added else "nothing to apply"
+    return f"{shown(path)}: schema up to date at {schema.SCHEMA_STEPS[-1]} ({done})"
 
 
 def run_export(path: str, args: argparse.Namespace) -> None:
@@ -454,7 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (CatalogError, UsageError, BaseUrlError, DatabaseProblem, OSError) as exc:
             print(f"companion serve: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    if args.command in ("prune", "backup", "export", "import", "copy", "slips"):
+    if args.command in ("prune", "backup", "export", "import", "copy", "migrate", "slips"):
         from companion.storage.copying import CopyError
         from companion.storage.maintenance import MaintenanceError
 

@@ -35,6 +35,9 @@ SLOW_FILES = {
     "test_print_quality.py",
     "test_tournament_slips.py",
     "test_build.py",
+    "test_tournament_limits.py",
+    "test_migration_race.py",
+    "test_copy_live.py",
 }
 
 

@@ -35,14 +35,27 @@ class TooManyOpen(Exception):
     """Opening these matches would take the client past its cap."""
 
 
+UNFINISHED = {
+    CASUAL: "",
+    TOURNAMENT: (
+        " and not exists (select 1 from tournament_tables t where t.match_id = c.match_id "
+        "and t.wins_a is not null) and not exists (select 1 from tournament_tables t "
+        "where t.draft_id = c.match_id and t.wins_a is not null)"
+    ),
+}
+"""What leaves an opened match out of the count, per kind: a tournament table whose result
+is in (entered, or brought in from its match) is finished, however recently it was played."""
+
+
 def open_matches(conn: Connection, client: str, open_hours: int, trust: str = CASUAL) -> int:
-    """Count the matches of one kind (casual tables, or tournament tables) this client opened
-    that were active in the last ``open_hours``."""
+    """Count the matches of one kind (casual tables, or unfinished tournament tables) this
+    client opened that were active in the last ``open_hours``."""
     since = stamp(datetime.now(UTC) - timedelta(hours=open_hours))
     row = conn.execute(
         "select count(*) from match_clients c join matches m on m.id = c.match_id "
         "where c.client = ? and m.trust = ? and coalesce((select created from events e "
-        "where e.match_id = c.match_id order by version desc limit 1), m.created) > ?",
+        "where e.match_id = c.match_id order by version desc limit 1), m.created) > ?"
+        + UNFINISHED[trust],
         (client, trust, since),
     ).fetchone()
     return int(row[0])
@@ -57,9 +70,9 @@ def record_tournament_tables(conn: Connection, opener: Opener, match_ids: Iterab
     have = open_matches(conn, opener.client, opener.open_hours, TOURNAMENT)
     if have + len(new) > opener.cap:
         raise TooManyOpen(
-            f"your address already has {have} open tournament tables (active in the last "
-            f"{opener.open_hours} h) and this round needs {len(new)} more: at most "
-            f"{opener.cap}; finish some first"
+            f"your address already has {have} open tournament tables (no result yet, active "
+            f"in the last {opener.open_hours} h) and this round needs {len(new)} more: at "
+            f"most {opener.cap}; enter the results of finished ones first"
         )
     created = stamp(datetime.now(UTC))
     conn.executemany(

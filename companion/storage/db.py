@@ -26,10 +26,10 @@ from pathlib import Path
 import psycopg
 import sqlite_utils
 
-from companion.storage import pg
+from companion.storage import pg, schema
 from companion.storage.engine import ERRORS, Connection, is_postgres, shown
 from companion.storage.schema import SCHEMA_STEPS as SCHEMA_STEPS
-from companion.storage.schema import STEPS, migrations
+from companion.storage.schema import migrations
 
 try:
     import fcntl
@@ -204,15 +204,15 @@ def create_private(path: str | Path) -> None:
         pass
 
 
-def migrate(path: str | Path) -> None:
-    """Create or update the schema (once, at start); on SQLite switch to WAL.
+def migrate(path: str | Path) -> list[str]:
+    """Create or update the schema (once, at start); on SQLite switch to WAL. Return the
+    names of the migrations applied now.
 
     :raises DatabaseProblem: for a file that cannot be made, is no SQLite database, cannot be
         written, or comes from a newer strikekit; one line naming the file and the fix.
     """
     if is_postgres(str(path)):
-        migrate_postgres(str(path))
-        return
+        return migrate_postgres(str(path))
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         create_private(path)
@@ -223,7 +223,7 @@ def migrate(path: str | Path) -> None:
         ) from None
     with WRITE_LOCK:
         try:
-            apply_schema(path)
+            return apply_schema(path)
         except sqlite3.DatabaseError as exc:
             raise DatabaseProblem(
                 f"{path}: not a usable database ({exc}); restore a copy made by "
@@ -231,8 +231,9 @@ def migrate(path: str | Path) -> None:
             ) from None
 
 
-def migrate_postgres(url: str) -> None:
-    """Apply the migrations a PostgreSQL database lacks (under the write lock).
+def migrate_postgres(url: str) -> list[str]:
+    """Apply the migrations a PostgreSQL database lacks (under the write lock); return
+    their names.
 
     :raises DatabaseProblem: when the server does not answer or the database has
         migrations this version does not know.
@@ -242,12 +243,14 @@ def migrate_postgres(url: str) -> None:
     conn = connect(url)
     assert isinstance(conn, pg.PgConnection)
     try:
-        newer = [name for name in pg.applied_steps(conn) if name not in SCHEMA_STEPS]
-        if newer:
-            raise DatabaseProblem(newer_schema(shown(url), newer))
-        pg.apply_steps(conn, STEPS, now())
+        newer, applied = schema.migrate_postgres(conn, now())
+    except schema.MigrationLocked as exc:
+        raise DatabaseProblem(f"{shown(url)}: {exc}") from None
     finally:
         conn.close()
+    if newer:
+        raise DatabaseProblem(newer_schema(shown(url), newer))
+    return applied
 
 
 def newer_schema(database: str, newer: list[str]) -> str:
@@ -257,18 +260,22 @@ def newer_schema(database: str, newer: list[str]) -> str:
             "another database")  # fmt: skip
 
 
-def apply_schema(path: str | Path) -> None:
-    """Switch to WAL and apply the migrations this version has and the database lacks.
+def apply_schema(path: str | Path) -> list[str]:
+    """Switch to WAL and apply the migrations this version has and the database lacks;
+    return their names.
 
     :raises DatabaseProblem: for a database with migrations this version does not know.
     """
     db = sqlite_utils.Database(connect_sqlite(path))
     try:
-        newer = [m.name for m in migrations.applied(db) if m.name not in SCHEMA_STEPS]
-        if newer:
-            raise DatabaseProblem(newer_schema(str(path), newer))
-        db.execute("pragma journal_mode = WAL")
-        migrations.apply(db)
+        with file_lock(db.conn):  # other processes starting at once wait, then find it done
+            newer = [m.name for m in migrations.applied(db) if m.name not in SCHEMA_STEPS]
+            if newer:
+                raise DatabaseProblem(newer_schema(str(path), newer))
+            db.execute("pragma journal_mode = WAL")
+            pending = [m.name for m in migrations.pending(db)]
+            migrations.apply(db)
+            return pending
     finally:
         db.conn.close()
 

@@ -194,36 +194,6 @@ create trigger strikekit_match_changed after update of version, seat_version or 
 is deleted): sent when the transaction commits, to every listening process."""
 
 
-def applied_steps(conn: PgConnection) -> list[str]:
-    """Return the names of the migrations applied to a database, oldest first."""
-    conn.execute(
-        f"create table if not exists {MIGRATIONS_TABLE} (name text primary key, "
-        "applied_at text not null, seq bigint generated always as identity)"
-    )
-    return [r["name"] for r in conn.execute(f"select name from {MIGRATIONS_TABLE} order by seq")]
-
-
-def apply_steps(
-    conn: PgConnection, steps: list[tuple[str, Callable[[PgConnection], None]]], when: str
-) -> None:
-    """Apply the steps a database lacks, with their records, in one transaction
-    under the write lock (two app servers starting at once migrate once)."""
-    try:
-        begin_locked(conn, None)
-        done = set(applied_steps(conn))
-        for name, fn in steps:
-            if name not in done:
-                fn(conn)
-                conn.execute(
-                    f"insert into {MIGRATIONS_TABLE} (name, applied_at) values (?, ?)",
-                    (name, when),
-                )
-        conn.execute("commit")
-    except BaseException:
-        conn.execute("rollback")
-        raise
-
-
 async def changed_matches(url: str) -> AsyncIterator[str | None]:
     """Yield the id of every match whose version or seat version moves, whichever process
     or machine wrote it (LISTEN on ``CHANNEL``); first None, once listening (whatever moved

@@ -4,7 +4,14 @@ Each step receives a ``Schema`` and runs plain DDL that both engines read; on Po
 ``integer`` becomes ``bigint`` (SQLite's integers are 64-bit), and the few lines only one
 engine needs say so (``db.postgres``). SQLite applies them with sqlite-utils' ``Migrations``
 (the names recorded in ``_sqlite_migrations``, as before); PostgreSQL with
-``companion.storage.pg.apply_steps`` (recorded in ``strikekit_migrations``).
+``migrate_postgres`` (recorded in ``strikekit_migrations``).
+
+On PostgreSQL every statement of a migration runs after the write lock is taken, the
+bookkeeping table's ``create table if not exists`` included (two servers starting at once
+on an empty database once both ran it, and the loser died with a unique violation), and
+the DDL runs with a short lock timeout: a step that would wait behind a long transaction
+gives up and says so, instead of holding every running server's queries behind its own
+queued lock.
 """
 
 from __future__ import annotations
@@ -14,10 +21,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import psycopg
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from companion.storage import pg
+
+LOCK_WAIT_SECONDS = 60
+"""How long a starting server waits for the write lock (another server migrating, or writes
+in flight) before it says so."""
+DDL_LOCK_SECONDS = 3
+"""How long a migration's statement waits for a lock on a table the running servers use."""
 
 migrations = Migrations("companion")
 STEPS: list[tuple[str, Callable[[Any], None]]] = []
@@ -186,3 +200,81 @@ def add_change_notices(db: Schema) -> None:
     versions every 150 ms instead, and need nothing here."""
     if db.postgres:
         db.execute(pg.NOTIFY_TRIGGER)
+
+
+@step
+def add_lookup_indexes(db: Schema) -> None:
+    """Indexes for the lookups that scanned whole tables: a table's tournament by its match
+    or draft (every tournament table's state), a tournament's log newest first, and the
+    referring columns a match's delete checks (tournament tables, carries)."""
+    db.execute("create index tournament_tables_by_match on tournament_tables (match_id)")
+    db.execute("create index tournament_tables_by_draft on tournament_tables (draft_id)")
+    db.execute("create index carries_by_match on carries (match_id)")
+    if db.postgres:  # SQLite's index carries the rowid the log is read in order of
+        db.execute("create index tournament_log_by_tournament on tournament_log "
+                   "(tournament_id, rowid)")  # fmt: skip
+    else:
+        db.execute("create index tournament_log_by_tournament on tournament_log (tournament_id)")
+
+
+def applied_names(conn: Any) -> list[str]:
+    """Return the names of the migrations a database has, oldest first (none when empty)."""
+    if getattr(conn, "engine", "sqlite") == "postgresql":
+        if conn.execute("select to_regclass(?)", (pg.MIGRATIONS_TABLE,)).fetchone()[0] is None:
+            return []
+        return [r[0] for r in conn.execute(f"select name from {pg.MIGRATIONS_TABLE} order by seq")]
+    table = Migrations.migrations_table
+    if conn.execute("select 1 from sqlite_master where name = ?", (table,)).fetchone() is None:
+        return []
+    return [
+        r[0]
+        for r in conn.execute(
+            f"select name from {table} where migration_set = ? order by rowid", (migrations.name,)
+        )
+    ]
+
+
+class MigrationLocked(Exception):
+    """A migration could not take a lock in time; nothing was changed."""
+
+
+def migrate_postgres(conn: pg.PgConnection, when: str) -> tuple[list[str], list[str]]:
+    """Apply the steps a PostgreSQL database lacks, with their records, in one transaction
+    that first takes the write lock (so two servers starting at once migrate once); return
+    the names of the steps the database has that this version does not know (then nothing
+    is applied) and of the steps applied now.
+
+    :raises MigrationLocked: when the lock or a table's lock is not had in time.
+    """
+    try:
+        conn.execute(f"begin; set local lock_timeout = '{LOCK_WAIT_SECONDS}s'; "
+                     f"select pg_advisory_xact_lock({pg.WRITE_KEY})")  # fmt: skip
+        conn.execute(
+            f"create table if not exists {pg.MIGRATIONS_TABLE} (name text primary key, "
+            "applied_at text not null, seq bigint generated always as identity)"
+        )
+        done = [r["name"] for r in conn.execute(
+            f"select name from {pg.MIGRATIONS_TABLE} order by seq")]  # fmt: skip
+        newer = [name for name in done if name not in SCHEMA_STEPS]
+        conn.execute(f"set local lock_timeout = '{DDL_LOCK_SECONDS}s'")
+        applied = []
+        for name, fn in [] if newer else STEPS:
+            if name not in done:
+                fn(conn)
+                conn.execute(
+                    f"insert into {pg.MIGRATIONS_TABLE} (name, applied_at) values (?, ?)",
+                    (name, when),
+                )
+                applied.append(name)
+        conn.execute("commit")
+        return newer, applied
+    except psycopg.errors.LockNotAvailable as exc:
+        conn.execute("rollback")
+        raise MigrationLocked(
+            f"the migration gave up waiting for a lock ({str(exc).strip()}): a long "
+            "transaction holds a table; nothing was changed. Run `companion migrate` again "
+            "when it is over (see docs/hosting.md, 'Several servers')"
+        ) from None
+    except BaseException:
+        conn.execute("rollback")
+        raise

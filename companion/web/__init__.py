@@ -14,6 +14,8 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Register every API blueprint."""
     from companion.web import banks, drafts, health, matches, rooms
+    from companion.web.common import refuse_nul_in_address
 
+    app.before_request(refuse_nul_in_address)
     for module in (health, banks, matches, rooms, drafts):
         app.register_blueprint(module.bp)

@@ -84,10 +84,25 @@ def check_tree(data: Any) -> None:
             todo += [(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
         elif isinstance(value, str) and has_surrogate(value):
             raise ApiError(400, f"{ascii(where)} holds a lone surrogate: send valid Unicode text")
+        elif isinstance(value, str) and NUL in value:
+            raise ApiError(400, f"{ascii(where)} holds a NUL character (U+0000): remove it")
         elif isinstance(value, float) and not math.isfinite(value):
             raise ApiError(400, f"{where} is not a finite number")
         elif isinstance(value, int) and not -MAX_INT <= value < MAX_INT:
             raise ApiError(400, f"{where} is too large a number (the API's numbers are small)")
+
+
+NUL = "\x00"
+"""A character no name or id may hold (PostgreSQL's text cannot store it at all)."""
+
+
+def refuse_nul_in_address() -> None:
+    """Refuse an address whose path or query holds a NUL character (before any view).
+
+    :raises ApiError: 400 saying so.
+    """
+    if NUL in request.path or any(NUL in k or NUL in v for k, v in request.args.items(multi=True)):
+        raise ApiError(400, "the address holds a NUL character (U+0000): check the link")
 
 
 def has_surrogate(text: str) -> bool:

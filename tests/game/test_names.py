@@ -58,7 +58,7 @@ def test_bad_names_are_refused(players: Any, message: str) -> None:
         {"players": ["Ana", "Ana\u200b"]},
         {"kind": "shadowfist", "players": ["Ana", "Ana\u200b"]},
         {"kind": "draft", "players": ["Ana", "ana"]},
-        {"kind": "flash-duel", "mode": "simple", "players": ["Ana", "A\x00"]},
+        {"kind": "flash-duel", "mode": "simple", "players": ["Ana", "A\x07"]},  # NUL: 400 earlier
         {"kind": "shadowfist", "players": ["Ana", "\u202eBen"]},
     ],
 )

@@ -10,6 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from companion.game.errors import InvalidSetup
+from companion.game.names import clean_name, same_name_key
+
 MAX_NAME = 24
 TOP_CUTS = (0, 4, 8)
 
@@ -190,15 +193,17 @@ def usual_rounds(players: int) -> int:
 
 
 def check_name(event: Event, name: str, except_id: int | None = None) -> str:
-    """Return a cleaned player name, or refuse an empty, long or taken one.
+    """Return a cleaned player name, or refuse a taken one or one a table would refuse.
 
-    :raises TournamentError: naming the problem.
+    :raises TournamentError: for a name a table would refuse (companion.game.names) or one
+        taken in this event.
     """
-    clean = " ".join(name.split())
-    if not 0 < len(clean) <= MAX_NAME:
-        raise TournamentError(f"a player's name has 1 to {MAX_NAME} characters, not {name!r}")
-    taken = {p.name.casefold() for p in event.players if p.id != except_id}
-    if clean.casefold() in taken:
+    try:
+        clean = " ".join(clean_name(name).split())  # the rules of every table's names
+    except InvalidSetup as exc:
+        raise TournamentError(str(exc)) from None
+    taken = {same_name_key(p.name) for p in event.players if p.id != except_id}
+    if same_name_key(clean) in taken:
         raise TournamentError(f"{clean!r} has already entered (add a letter to tell them apart)")
     return clean
 

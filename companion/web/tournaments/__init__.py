@@ -30,6 +30,7 @@ from flask import (
 )
 
 from companion.game.flash_duel import state as duel_room
+from companion.game.names import clean_name
 from companion.game.puzzle_strike.bank import BankError
 from companion.game.tournament import (
     NotFoundError,
@@ -185,7 +186,7 @@ def create() -> tuple[Response, int]:
     names = data.get("players") or []
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ApiError(400, "'players' must be a list of names")
-    names = [n for n in names if n.strip()]
+    names = [clean_name(n) for n in names if n.strip()]  # a bad name: 400, as at a table
     if config.game == "flash-duel" and config.mode == "full" and names:
         raise ApiError(422, "Flash Duel: add players one by one with their characters")
     seed = data.get("seed")
@@ -218,12 +219,13 @@ def character_from(data: dict[str, Any], row: Row) -> str | None:
 def name_from(data: dict[str, Any]) -> str:
     """Read a player's name.
 
-    :raises ApiError: 400 when it is not text.
+    :raises ApiError: 400 when it is not text; InvalidSetup (400): a name a table would
+        refuse (companion.game.names).
     """
     name = data.get("name")
     if not isinstance(name, str):
         raise ApiError(400, "'name' must be the player's name")
-    return name
+    return clean_name(name)
 
 
 @bp.post("/api/tournaments/<tid>/entries")
