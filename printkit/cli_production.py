@@ -133,7 +133,8 @@ def run_labels(catalog: Catalog, args: argparse.Namespace) -> int:
     kind = args.stock or sheet.paper.name
     out = Path(args.out or f"output/labels_{name}_{kind}_{args.lang}.pdf")
     title = f"{', '.join(s.name for s in sets)}: {sheet.name}"
-    print(write_labels(pieces, sheet, out, title, style_for(args.lang)))
+    spares = tuple(pieces_for(sets[0]).spares)
+    print(write_labels(pieces, sheet, out, title, style_for(args.lang), spares))
     return 0
 
 
