@@ -21,6 +21,7 @@ from printkit.pick import PickError, Request, combine, pick
 from printkit.pieces import pieces_for
 from printkit.pod import ROUND_MODES, PodError, export_set, find_service, manifest, write_manifest
 from printkit.podpdf import write_press_pdf
+from printkit.press import PressError
 from printkit.render.style import style_for
 
 
@@ -162,4 +163,11 @@ COMMANDS: dict[str, Callable[[Catalog, argparse.Namespace], int]] = {
     "labels": run_labels,
     "pick": run_pick,
 }
-ERRORS: tuple[type[Exception], ...] = (ProductionError, PodError, LabelError, PickError, BuildError)
+ERRORS: tuple[type[Exception], ...] = (
+    ProductionError,
+    PodError,
+    LabelError,
+    PickError,
+    BuildError,
+    PressError,
+)

@@ -59,6 +59,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "back_ability": "ABILITY",
         "back_dragon": "DEATHSTRIKE DRAGON",
         "back_loyalty": "LOYALTY",
+        "back_track": "FLASH DUEL TRACK",
         "flag_ongoing": "ONGOING",
         "flag_once-per-turn": "ONCE PER TURN",
         "duplex": "Duplex: print both sides, flipping on the long edge. Page 2 is the cover's "
@@ -198,6 +199,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "back_ability": "能力",
         "back_dragon": "デスストライク・ドラゴン",
         "back_loyalty": "忠誠",
+        "back_track": "フラッシュデュエル トラック",
         "flag_ongoing": "進行中",
         "flag_once-per-turn": "1ターンに1回",
         "duplex": "両面印刷：長辺とじで裏返します。2ページ目は表紙の裏（白紙）、3〜4ページ目は位置合わせテストです。先にそれを印刷してください。",

@@ -239,7 +239,7 @@ def flash_duel_pieces(game_set: FlashDuelSet) -> Selection:
                 design,
                 1,
                 track.id,
-                None,
+                "track",
                 track,
                 board=board,
                 span=span,
