@@ -10,8 +10,10 @@ MUTATION_STAMP := $(VENV)/.strikekit-mutation
 # Biome (pinned in package.json / package-lock.json) lints and formats the JavaScript; axe-core
 # (pinned there too) checks every page's accessibility in the browser tests.
 NODE_STAMP := node_modules/.strikekit-js
-# Debian packages the PDFs embed their fonts from (installed only when missing).
-DEB_RUN_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-morisawa-bizud-gothic
+# Debian packages the PDFs embed their fonts from, and the sRGB ICC profile print-shop PDFs
+# name as their output intent (icc-profiles-free), installed only when missing.
+DEB_RUN_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-morisawa-bizud-gothic \
+	icc-profiles-free
 # Debian packages the tests use (postgresql: the storage tests start a throwaway cluster of
 # their own with its initdb and pg_ctl, tests/pg.py).
 DEB_TEST_PACKAGES := $(DEB_RUN_PACKAGES) poppler-utils poppler-data zbar-tools chromium postgresql

@@ -115,6 +115,12 @@ def add_build_parser(commands: Any) -> None:
     build.add_argument(
         "--ink-saver", action="store_true", help="light backs and tints, no flood fills"
     )
+    build.add_argument(
+        "--covers",
+        action="store_true",
+        help="a cover page (contents, printing notes) at the front of each PDF (off: one "
+        "sheet less per file; the notes are printed here instead)",
+    )
 
 
 def set_summary(game_set: Any) -> dict[str, Any]:
@@ -245,6 +251,7 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
         chip_diameter=args.chip_diameter,
         base_url=args.base_url,
         ink_saver=args.ink_saver,
+        covers=args.covers,
     )
 
 

@@ -21,6 +21,7 @@ from printkit.pick import PickError, Request, combine, pick
 from printkit.pieces import pieces_for
 from printkit.pod import ROUND_MODES, PodError, export_set, find_service, manifest, write_manifest
 from printkit.podpdf import write_press_pdf
+from printkit.press import PressError
 from printkit.render.style import style_for
 
 
@@ -133,7 +134,8 @@ def run_labels(catalog: Catalog, args: argparse.Namespace) -> int:
     kind = args.stock or sheet.paper.name
     out = Path(args.out or f"output/labels_{name}_{kind}_{args.lang}.pdf")
     title = f"{', '.join(s.name for s in sets)}: {sheet.name}"
-    print(write_labels(pieces, sheet, out, title, style_for(args.lang)))
+    spares = tuple(pieces_for(sets[0]).spares)
+    print(write_labels(pieces, sheet, out, title, style_for(args.lang), spares))
     return 0
 
 
@@ -161,4 +163,11 @@ COMMANDS: dict[str, Callable[[Catalog, argparse.Namespace], int]] = {
     "labels": run_labels,
     "pick": run_pick,
 }
-ERRORS: tuple[type[Exception], ...] = (ProductionError, PodError, LabelError, PickError, BuildError)
+ERRORS: tuple[type[Exception], ...] = (
+    ProductionError,
+    PodError,
+    LabelError,
+    PickError,
+    BuildError,
+    PressError,
+)

@@ -59,6 +59,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "back_ability": "ABILITY",
         "back_dragon": "DEATHSTRIKE DRAGON",
         "back_loyalty": "LOYALTY",
+        "back_track": "FLASH DUEL TRACK",
         "flag_ongoing": "ONGOING",
         "flag_once-per-turn": "ONCE PER TURN",
         "duplex": "Duplex: print both sides, flipping on the long edge. Page 2 is the cover's "
@@ -90,6 +91,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "gaps": "Facts marked unknown in the catalog:",
         "pieces": "{n} pieces",
         "page": "page {n}",
+        "spares": "spares: {list}",
+        "label_scale": "Print on paper first: the bars must measure 1 in and 25 mm.",
         "alignment": "Duplex alignment test (front): print this page and the next on one sheet, "
         "hold it to the light; the crosses should meet.",
         "alignment_back": "Duplex alignment test (back): the red crosses should sit behind the "
@@ -196,6 +199,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "back_ability": "能力",
         "back_dragon": "デスストライク・ドラゴン",
         "back_loyalty": "忠誠",
+        "back_track": "フラッシュデュエル トラック",
         "flag_ongoing": "進行中",
         "flag_once-per-turn": "1ターンに1回",
         "duplex": "両面印刷：長辺とじで裏返します。2ページ目は表紙の裏（白紙）、3〜4ページ目は位置合わせテストです。先にそれを印刷してください。",
@@ -224,6 +228,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "gaps": "カタログで不明とされている情報：",
         "pieces": "{n} 個",
         "page": "{n} ページ",
+        "spares": "予備：{list}",
+        "label_scale": "まず普通紙に印刷：線が 1 インチと 25 mm であることを確認",
         "alignment": "両面位置合わせテスト（表）：このページと次のページを1枚の両面に印刷し、光に透かして十字が重なるか確認してください。",
         "alignment_back": "両面位置合わせテスト（裏）：赤い十字が黒い十字の真裏に来るはずです。",
         "alignment_offset": "表から見て、中央の赤い十字が黒い十字からどれだけずれているかを目盛りで読み（右と上が +）、その2つの数字を --back-offset X,Y に入れて作り直します。赤い十字が 1 mm 右、0.5 mm 下なら --back-offset 1,-0.5。裏面は両方向とも逆へ動きます。",

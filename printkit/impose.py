@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.i18n import STRINGS, kind_label, text
 from printkit.layout import (
     Box,
+    Frame,
     Geometry,
     Grid,
     Paper,
@@ -27,11 +28,13 @@ from printkit.layout import (
     mirror_long_edge,
     pages_needed,
 )
+from printkit.paging import Page, paginate
 from printkit.pieces import (
     PIECE_KINDS,
     Missing,
     Piece,
-    expand,
+    spares_line,
+    with_spares,
 )
 from printkit.plan import DEFAULT_BLEED, BuildOptions, Document
 from printkit.render import back_for, renderer_for
@@ -163,43 +166,41 @@ def draw_crops(c: Canvas, lines: list[tuple[float, float, float, float]]) -> Non
     c.lines([(x1 * mm, y1 * mm, x2 * mm, y2 * mm) for x1, y1, x2, y2 in lines])
 
 
-def piece_pages(pieces: list[Piece], grids: dict[str, Grid]) -> Iterator[tuple[Grid, list[Piece]]]:
-    """Yield (grid, pieces on the page), a shape at a time, in catalog order."""
-    shapes: list[str] = []
-    for piece in pieces:
-        if piece.shape not in shapes:
-            shapes.append(piece.shape)
-    for shape in shapes:
-        grid = grids[shape]
-        batch: list[Piece] = []
-        for piece in expand([p for p in pieces if p.shape == shape]):
-            batch.append(piece)
-            if len(batch) == grid.per_page:
-                yield grid, batch
-                batch = []
-        if batch:
-            yield grid, batch
-
-
 def is_two_sided(doc: Document, options: BuildOptions) -> bool:
     """Return True when a document prints backs: a duplex build of a document with pieces."""
     return options.duplex and bool(doc.selection.pieces)
 
 
-def has_cover(doc: Document) -> bool:
-    """Return True unless the document is one full-page sheet, which needs no cover."""
-    return bool(doc.selection.pieces) or len(doc.sheets) > 1
+def has_cover(doc: Document, options: BuildOptions) -> bool:
+    """Return True when covers are asked for (--covers) and the document is more than one
+    full-page sheet, which needs no cover."""
+    return options.covers and (bool(doc.selection.pieces) or len(doc.sheets) > 1)
 
 
-def count_pages(doc: Document, grids: dict[str, Grid], duplex: bool) -> int:
+def filled(doc: Document, grids: dict[str, Grid]) -> list[Piece]:
+    """Return a document's pieces with the spares that fill their shape's last page."""
+    per_page = {shape: grid.per_page for shape, grid in grids.items()}
+    return with_spares(doc.selection.pieces, doc.selection.spares, per_page)
+
+
+def count_pages(doc: Document, grids: dict[str, Grid], frame: Frame, options: BuildOptions) -> int:
     """Return the pages a document will have."""
-    sides = 2 if duplex and doc.selection.pieces else 1
-    pieces = 0
-    for shape in {p.shape for p in doc.selection.pieces}:
-        copies = sum(p.copies for p in doc.selection.pieces if p.shape == shape)
-        pieces += pages_needed(copies, grids[shape].per_page)
+    sides = 2 if options.duplex and doc.selection.pieces else 1
+    pieces = len(paginate(filled(doc, grids), grids, frame))
     alignment = 2 if sides == 2 else 0
-    return (int(has_cover(doc)) + pieces + len(doc.sheets)) * sides + alignment
+    return (int(has_cover(doc, options)) + pieces + len(doc.sheets)) * sides + alignment
+
+
+def count_unpacked(doc: Document, grids: dict[str, Grid], options: BuildOptions) -> int:
+    """Return the sheets a document took before pages were shared and covers made optional:
+    a cover, and every shape's run on pages of its own."""
+    pieces = doc.selection.pieces
+    runs = sum(
+        pages_needed(sum(p.copies for p in pieces if p.shape == shape), grid.per_page)
+        for shape, grid in grids.items()
+    )
+    cover = bool(pieces) or len(doc.sheets) > 1
+    return int(cover) + runs + len(doc.sheets)
 
 
 def grids_for(
@@ -294,20 +295,21 @@ def draw_document(
     grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed_mm)
     two_sided = is_two_sided(doc, options)
     define_forms(c, doc.selection.pieces, grids, style, options.duplex)
+    pages = paginate(filled(doc, grids), grids, geometry.frame)
     define_ruler_form(c, style)
     define_crop_forms(c, grids, geometry, options.crop_marks)
     define_cut_forms(c, grids)
-    if has_cover(doc):
+    if has_cover(doc, options):
         draw_cover(c, paper, geometry.frame, cover_for(doc, grids, geometry, options, style), style)
         end_page(c, two_sided)
     if two_sided:
         for back in (False, True):
             draw_alignment(c, paper, geometry.frame, style, back, options.back_offset)
             c.showPage()
-    for grid, batch in piece_pages(doc.selection.pieces, grids):
-        draw_fronts(c, doc, grid, batch, geometry, options, style)
+    for parts in pages:
+        draw_fronts(c, doc, parts, grids, geometry, options, style)
         if two_sided:
-            draw_backs(c, grid, batch, paper, options)
+            draw_backs(c, parts, paper, options)
         progress.step(doc.filename)
     for title, draw in doc.sheets:
         page = c.getPageNumber()
@@ -327,39 +329,42 @@ def end_page(c: Canvas, two_sided: bool) -> None:
 def draw_fronts(
     c: Canvas,
     doc: Document,
-    grid: Grid,
-    batch: list[Piece],
+    parts: Page,
+    grids: dict[str, Grid],
     geometry: Geometry,
     options: BuildOptions,
     style: Style,
 ) -> None:
-    """Draw one page of fronts: label, pieces, crop marks."""
+    """Draw one page of fronts: label (naming any spares on it), pieces, crop marks."""
     paper = geometry.paper(options.paper)
     page = c.getPageNumber()
-    header(c, paper, geometry.frame, doc.title, page, style, grid.header_on_top)
-    for i, piece in enumerate(batch):
-        place(c, form_name(piece.design), grid.slot(i))
-    if options.cut_lines in ("fronts", "both"):
-        for i in range(len(batch)):
-            place(c, cut_form_name(grid), grid.slot(i))
-    if len(batch) == grid.per_page:
-        c.doForm(crop_form_name(grid))
-    else:
-        draw_crops(c, crop_lines(grid, len(batch), geometry.frame, options.crop_marks))
+    spares = spares_line([p for part in parts for p in part.pieces], style.lang)
+    title = f"{doc.title} - {text(style.lang, 'spares', list=spares)}" if spares else doc.title
+    header(c, paper, geometry.frame, title, page, style, parts[0].grid.header_on_top)
+    for part in parts:
+        for i, piece in enumerate(part.pieces):
+            place(c, form_name(piece.design), part.grid.slot(i))
+        if options.cut_lines in ("fronts", "both"):
+            for i in range(len(part.pieces)):
+                place(c, cut_form_name(part.grid), part.grid.slot(i))
+        if part.is_full and part.grid == grids[part.grid.shape.name]:
+            c.doForm(crop_form_name(part.grid))
+        else:
+            lines = crop_lines(part.grid, len(part.pieces), geometry.frame, options.crop_marks)
+            draw_crops(c, lines)
     c.showPage()
 
 
-def draw_backs(
-    c: Canvas, grid: Grid, batch: list[Piece], paper: Paper, options: BuildOptions
-) -> None:
+def draw_backs(c: Canvas, parts: Page, paper: Paper, options: BuildOptions) -> None:
     """Draw the page of backs behind a page of fronts (mirrored for a long-edge flip), with
     cut lines only when asked for them on both sides."""
-    for i, piece in enumerate(batch):
-        if piece.family:
-            box = mirror_long_edge(grid.slot(i), paper, options.back_offset)
-            place(c, form_name(f"{piece.shape}:{piece.family}", back=True), box)
-            if options.cut_lines == "both":
-                place(c, cut_form_name(grid), box)
+    for part in parts:
+        for i, piece in enumerate(part.pieces):
+            if piece.family:
+                box = mirror_long_edge(part.grid.slot(i), paper, options.back_offset)
+                place(c, form_name(f"{piece.shape}:{piece.family}", back=True), box)
+                if options.cut_lines == "both":
+                    place(c, cut_form_name(part.grid), box)
     c.showPage()
 
 

@@ -17,13 +17,14 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.i18n import text
 from printkit.impose import clipped_form, define_ruler_form, form_name, place
 from printkit.layout import Box, Paper, load_geometry
-from printkit.pieces import Piece, expand
+from printkit.pieces import Piece, expand, spares_line, with_spares
 from printkit.press import mark_press_ready
 from printkit.render import renderer_for
 from printkit.render.page import header
-from printkit.render.style import Style, colour
+from printkit.render.style import INK, Style, colour
 from printkit.write import atomic_path
 
 LABELS_FILE = Path(__file__).with_name("labels.toml")
@@ -113,8 +114,16 @@ def sheet_for(stock: str | None, paper: str) -> Sheet:
     return label_sheet(stock)
 
 
-def write_labels(pieces: list[Piece], sheet: Sheet, path: Path, title: str, style: Style) -> Path:
-    """Write every copy of the round pieces onto the sheet's places, page after page."""
+def write_labels(
+    pieces: list[Piece],
+    sheet: Sheet,
+    path: Path,
+    title: str,
+    style: Style,
+    spares: tuple[Piece, ...] = (),
+) -> Path:
+    """Write every copy of the round pieces onto the sheet's places, page after page; the
+    last page's free places take spare copies of ``spares``."""
     chips = [p for p in pieces if p.shape == "chip"]
     if not chips:
         raise LabelError("nothing to put on labels: no chips chosen")
@@ -135,8 +144,8 @@ def write_labels(pieces: list[Piece], sheet: Sheet, path: Path, title: str, styl
         for piece in chips:
             with clipped_form(c, form_name(piece.design), reach):
                 front(c, piece, Box(0, 0, size, size), bleed, style)
-        copies = list(expand(chips))
         per_page = len(sheet.centres)
+        copies = list(expand(with_spares(chips, list(spares), {"chip": per_page})))
         for start in range(0, len(copies), per_page):
             draw_page(c, sheet, copies[start : start + per_page], size, title, style)
         c.save()
@@ -149,6 +158,9 @@ def draw_page(
     """Draw one page: the chips on their places, then the cut guides and punch ticks."""
     if sheet.header:
         header(c, sheet.paper, load_geometry().frame, title, c.getPageNumber(), style)
+    else:
+        low = min(y for _, y in sheet.centres) - sheet.art_radius
+        draw_scale_mark(c, SCALE_LEFT, low / 2, style, spares_line(batch, style.lang))
     for piece, (x, y) in zip(batch, sheet.centres, strict=False):
         place(c, form_name(piece.design), Box(x - size / 2, y - size / 2, size, size))
     if sheet.guides:
@@ -159,3 +171,32 @@ def draw_page(
         c.setDash([], 0)
         c.lines([(x * mm, (y - 1.5) * mm, x * mm, (y + 1.5) * mm) for x, y in sheet.ticks])
     c.showPage()
+
+
+SCALE_BARS = ((25.4, "1 in"), (25.0, "25 mm"))
+"""The scale bars under a label sheet's chips: an inch and 25 mm, to check the printer
+prints at actual size before label stock goes in."""
+
+
+SCALE_LEFT = 14.0
+"""Where (mm from the left edge) the scale bars start."""
+
+
+def draw_scale_mark(c: Canvas, x: float, y: float, style: Style, spares: str) -> None:
+    """Draw the scale bars from (x, y) mm, then how to use them (and any spares)."""
+    c.setStrokeColor(colour(INK))
+    c.setFillColor(colour(INK))
+    c.setLineWidth(0.6)
+    left = x
+    for length, label in SCALE_BARS:
+        c.line(left * mm, y * mm, (left + length) * mm, y * mm)
+        for end in (left, left + length):
+            c.line(end * mm, (y - 1.5) * mm, end * mm, (y + 1.5) * mm)
+        c.setFont(style.bold, 7)
+        c.drawCentredString((left + length / 2) * mm, (y + 1.2) * mm, label)
+        left += length + 6
+    note = text(style.lang, "label_scale")
+    if spares:
+        note += "  " + text(style.lang, "spares", list=spares)
+    c.setFont(style.regular, 7)
+    c.drawString(left * mm, (y - 1) * mm, note)

@@ -196,7 +196,14 @@ def grid_area(paper: Paper, frame: Frame, on_top: bool) -> Box:
 
 def lay_out(shape: Shape, paper: Paper, frame: Frame, bleed: float, on_top: bool) -> Grid:
     """Lay out one shape with the label band on top or at the side."""
-    area = grid_area(paper, frame, on_top)
+    return lay_out_in(shape, grid_area(paper, frame, on_top), frame, bleed, on_top)
+
+
+def lay_out_in(shape: Shape, area: Box, frame: Frame, bleed: float, on_top: bool) -> Grid:
+    """Lay out one shape in an area of the page (centred in it).
+
+    :raises LayoutError: when not even one piece fits.
+    """
     if shape.columns and shape.rows:
         columns, rows = shape.columns, shape.rows
         gutter_x, bleed_x = card_axis(area.width, columns, shape.width, bleed, frame)

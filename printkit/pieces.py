@@ -63,6 +63,8 @@ class Piece:
     width over this, so the spaces are even along the whole bridge."""
     write_in: bool = False
     """A card whose facts no source gives: printed with ruled lines to write them on."""
+    spare: bool = False
+    """Extra copies of a catalog design that fill a sheet's free places (see ``with_spares``)."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,8 @@ class Selection:
 
     pieces: list[Piece] = field(default_factory=list)
     missing: list[Missing] = field(default_factory=list)
+    spares: list[Piece] = field(default_factory=list)
+    """Designs whose extra copies may fill the free places of their shape's last sheet."""
 
     def count(self) -> int:
         """Return the number of physical pieces."""
@@ -115,7 +119,35 @@ def puzzle_strike_pieces(game_set: PuzzleStrikeSet) -> Selection:
     if game_set.blank_chips:
         blanks = game_set.blank_chips
         pieces.append(Piece("blank", "chip", f"{sid}/blank", blanks, "", "blank", set_id=sid))
-    return Selection(pieces)
+    by_stack = {p.subject.id: p for p in pieces if isinstance(p.subject, BankStack)}
+    return Selection(pieces, spares=[by_stack[i] for i in game_set.spares if i in by_stack])
+
+
+def with_spares(pieces: list[Piece], spares: list[Piece], per_page: dict[str, int]) -> list[Piece]:
+    """Return the pieces plus spare copies of ``spares`` (in turn) filling the free places
+    of their shape's last page; ``per_page`` gives each shape's places on a page."""
+    extra: list[Piece] = []
+    for shape in dict.fromkeys(p.shape for p in spares):
+        copies = sum(p.copies for p in pieces if p.shape == shape)
+        free = -copies % per_page[shape] if copies and shape in per_page else 0
+        kinds = [p for p in spares if p.shape == shape]
+        for i, piece in enumerate(kinds):
+            n = free // len(kinds) + (i < free % len(kinds))
+            if n:
+                extra.append(replace(piece, copies=n, spare=True))
+    return pieces + extra
+
+
+def spares_line(pieces: list[Piece], lang: str) -> str:
+    """Write the spares among some pieces as '9 x 1-Gem, 9 x Wound' (empty: none); each
+    copy counts once, so a page's share of a run is counted as printed."""
+    counts: dict[str, int] = {}
+    for piece in pieces:
+        if piece.spare:
+            name = getattr(piece.subject, "name_ja", None) if lang == "ja" else None
+            key = name or piece.title
+            counts[key] = counts.get(key, 0) + 1
+    return ", ".join(f"{n} x {name}" for name, n in counts.items())
 
 
 def known(ability: Ability) -> bool:
@@ -207,7 +239,7 @@ def flash_duel_pieces(game_set: FlashDuelSet) -> Selection:
                 design,
                 1,
                 track.id,
-                None,
+                "track",
                 track,
                 board=board,
                 span=span,
@@ -253,6 +285,7 @@ def only(selection: Selection, kinds: set[str] | None) -> Selection:
     return Selection(
         [p for p in selection.pieces if p.kind in kinds],
         [m for m in selection.missing if m.kind in kinds],
+        [p for p in selection.spares if p.kind in kinds],
     )
 
 

@@ -71,6 +71,9 @@ class BuildOptions:
     base_url: str | None = None
     ink_saver: bool = False
     """Light tints instead of flood fills (printkit.inksaver)."""
+    covers: bool = False
+    """A cover page (contents, printing notes) at the front of each PDF: off by default, as
+    a home printer would print it as one more sheet; the build prints the notes instead."""
 
     def check(self) -> None:
         """Refuse values that make no sense.

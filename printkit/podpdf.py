@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.layout import Box, load_geometry
 from printkit.pieces import Piece
 from printkit.pod import Product, Service
-from printkit.press import mark_press_ready
+from printkit.press import add_output_intent, mark_press_ready, srgb_profile
 from printkit.render import renderer_for
 from printkit.render.style import Style
 from printkit.write import atomic_path
@@ -60,6 +60,7 @@ def write_press_pdf(
         c = Canvas(str(tmp), invariant=1, initialFontName=style.regular)  # type: ignore[arg-type]
         c.setTitle(path.parent.name)
         c.setCreator("strikekit printkit")
+        add_output_intent(c, srgb_profile())
         for piece in fronts:
             draw_page(c, piece, products[piece.shape], service, style, back=False)
         for shape, piece in backs:

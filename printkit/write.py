@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -16,7 +17,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.catalog import Catalog
 from printkit.i18n import text
-from printkit.impose import Progress, count_pages, draw_document, grids_for, is_two_sided
+from printkit.impose import (
+    Progress,
+    count_pages,
+    count_unpacked,
+    draw_document,
+    grids_for,
+    is_two_sided,
+)
 from printkit.inksaver import InkSaverCanvas
 from printkit.layout import (
     Geometry,
@@ -90,19 +98,47 @@ def build(catalog: Catalog, options: BuildOptions, stream: TextIO | None = None)
     for note in build_warnings(docs, geometry, options):
         print(f"printkit: warning: {note}", file=sys.stderr)
     make_out_dir(options.out_dir)
-    total = sum(
-        count_pages(
-            d, grids_for(d.selection.pieces, geometry, paper, options.bleed_mm), options.duplex
-        )
-        for d in docs
-    )
-    progress = Progress(total, stream)
+    sheets = SheetCount.of(docs, geometry, options)
+    progress = Progress(sheets.pages, stream)
     try:
-        return [write_document(doc, geometry, options, progress) for doc in docs]
+        written = [write_document(doc, geometry, options, progress) for doc in docs]
     except OSError as exc:
         raise BuildError(f"--out {options.out_dir}: cannot write there ({exc.strerror})") from None
     finally:
         progress.close()
+    print(f"printkit: {sheets.describe(paper.name)}", file=sys.stderr)
+    return written
+
+
+@dataclass(frozen=True)
+class SheetCount:
+    """The pages a build writes, its sheets of paper, and the sheets the older layout took
+    (a cover per file, every run of pieces on pages of its own)."""
+
+    pages: int
+    sheets: int
+    before: int
+
+    @classmethod
+    def of(cls, docs: list[Document], geometry: Geometry, options: BuildOptions) -> SheetCount:
+        """Count the pages and sheets of the planned documents."""
+        paper = geometry.paper(options.paper)
+        pages = sheets = before = 0
+        for doc in docs:
+            grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed_mm)
+            sides = 2 if is_two_sided(doc, options) else 1
+            n = count_pages(doc, grids, geometry.frame, options)
+            pages += n
+            sheets += n // sides
+            before += count_unpacked(doc, grids, options) + (sides - 1)
+        return cls(pages, sheets, before)
+
+    def describe(self, paper: str) -> str:
+        """Say how many sheets the build prints and how many it saves."""
+        return (
+            f"{self.sheets} sheets of {paper} ({self.before - self.sheets} saved against a "
+            f"cover per file and a sheet per run: {self.before}; --covers adds the covers)"
+        )
 
 
 def make_out_dir(path: Path) -> None:

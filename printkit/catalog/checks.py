@@ -157,6 +157,14 @@ def check_banks(s: PuzzleStrikeSet, where: Locator) -> None:
 def check_starting_bag(s: PuzzleStrikeSet, where: Locator) -> None:
     """The starting bag takes chips from stacks that exist."""
     stack_ids = [st.id for st in s.stacks]
+    for spare in s.spares:
+        if spare not in stack_ids:
+            where.add(
+                (),
+                "spares",
+                f"names {spare!r}, which is not a bank stack",
+                suggest(spare, stack_ids),
+            )
     for item in s.starting_bag.stacks:
         if item.stack not in stack_ids:
             raw = where.raw()

@@ -126,6 +126,9 @@ class PuzzleStrikeSet(Entry):
     sources: tuple[str, ...]
     puzzle_chip_copies: int = meta(minimum=1, maximum=20)
     blank_chips: int = meta(minimum=0, maximum=100)
+    spares: tuple[str, ...] = meta(default=())
+    """Ids of bank stacks whose extra copies fill the free places of the last chip sheet
+    (and label sheet), in turn, so no sheet prints mostly empty."""
     stacks: tuple[BankStack, ...] = meta(key="stack")
     puzzle_chips: tuple[PuzzleChip, ...] = meta(key="puzzle_chip")
     characters: tuple[Character, ...] = meta(key="character")

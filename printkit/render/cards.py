@@ -29,6 +29,7 @@ BACKS = {
     "ability": "#5f1f1f",
     "dragon": "#1b1b1b",
     "loyalty": "#3e2723",
+    "track": "#2f4f3f",
 }
 """Back colour per family; the word on the back is the i18n phrase ``back_<family>``."""
 BORDER = 3.5

@@ -16,6 +16,7 @@ from printkit.catalog import TrackCard
 from printkit.i18n import text
 from printkit.layout import Box
 from printkit.pieces import Piece
+from printkit.render import cards
 from printkit.render.style import INK, Style, colour, fit_size
 
 LIGHT, DARK = "#efe3c8", "#6d5a44"
@@ -76,4 +77,5 @@ def draw_overlap(c: Canvas, left: float, box: Box, bleed: float, style: Style) -
 
 
 def draw_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> None:
-    """Track cards have no back design."""
+    """Draw a track card's back: the card back of its family, like every other card."""
+    cards.draw_back(c, piece, box, bleed, style)

@@ -21,7 +21,7 @@ def red_centre_seen_from_front(pdf: Path, paper_width: float) -> tuple[float, fl
     """Return where the red centre cross of the alignment test's back lands, seen from the
     front after a long-edge flip (mm): its vertical arm's x mirrored, its horizontal arm's y."""
     with pdfplumber.open(pdf) as doc:
-        page = doc.pages[3]  # cover, blank back, alignment front, alignment back
+        page = doc.pages[1]  # alignment front, alignment back (no cover by default)
         lines = [ln for ln in page.lines if ln["stroking_color"] not in (None, (0,), [0])]
         height = page.height
     middle = [ln for ln in lines if abs(ln["x0"] - page.width / 2) < 30 * MM]
@@ -56,7 +56,7 @@ def test_entering_the_reading_moves_the_backs_back_on_both_axes(
     assert (x1 - x0, y1 - y0) == pytest.approx((-reading[0], -reading[1]), abs=0.01)
     # the card backs move the same way as the test's cross
     backs = [
-        [(float(x), float(y)) for x, y, _ in PLACED.findall(page_text(pdf, 5))]
+        [(float(x), float(y)) for x, y, _ in PLACED.findall(page_text(pdf, 3))]
         for pdf in (plain, fixed)
     ]
     for (bx0, by0), (bx1, by1) in zip(*backs, strict=True):

@@ -34,7 +34,7 @@ def track_pdf(catalog: Catalog, out: Path, paper: str) -> Path:
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_track_spaces_are_even_on_every_card(catalog: Catalog, tmp_path: Path, paper: str) -> None:
     with pdfplumber.open(track_pdf(catalog, tmp_path, paper)) as pdf:
-        words = pdf.pages[1].extract_words(extra_attrs=["size"])
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
     spaces = [w for w in words if w["size"] > 20 and w["text"].isdigit()]
     assert sorted(int(w["text"]) for w in spaces) == list(range(1, 19))
     grid = grid_for(GEO.shapes["track-card"], GEO.paper(paper), GEO.frame, 3.0)
@@ -61,7 +61,7 @@ def pdf_y(word: dict[str, float], paper: str) -> float:
 def test_track_colours_run_into_the_bleed(catalog: Catalog, tmp_path: Path, paper: str) -> None:
     """Across each card's edges, from 2.8 mm inside to 2.8 mm outside, the colour does not
     change: cut a little off and the cards laid end to end still meet without a seam."""
-    image = render_page(track_pdf(catalog, tmp_path, paper), 2, tmp_path)
+    image = render_page(track_pdf(catalog, tmp_path, paper), 1, tmp_path)
     grid = grid_for(GEO.shapes["track-card"], GEO.paper(paper), GEO.frame, 3.0)
     steps = [i / 10 for i in range(-28, 29)]
     for card in range(5):

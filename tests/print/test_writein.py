@@ -30,7 +30,7 @@ def card_pages(path: Path) -> tuple[str, list[list[str]]]:
 @pytest.fixture(scope="module")
 def cards_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("writein")
-    assert main(["build", "--game", "flash-duel", "--out", str(out)]) == 0
+    assert main(["build", "--game", "flash-duel", "--covers", "--out", str(out)]) == 0
     return out / "flash-duel_2e_cards_letter_en.pdf"
 
 
@@ -82,7 +82,16 @@ def test_a_supplied_ability_is_printed_in_full(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     out = tmp_path / "out"
-    args = ["build", "--game", "flash-duel", "--only", "ability-card", "--out", str(out)]
+    args = [
+        "build",
+        "--game",
+        "flash-duel",
+        "--only",
+        "ability-card",
+        "--covers",
+        "--out",
+        str(out),
+    ]
     assert main([*args, "--data-dir", str(tmp_path / "mine")]) == 0
     _, pages = card_pages(out / "flash-duel_2e_cards_letter_en.pdf")
     assert sum(page.count("WRITE-IN") for page in pages) == 41
@@ -90,7 +99,7 @@ def test_a_supplied_ability_is_printed_in_full(tmp_path: Path) -> None:
 
 
 def test_japanese_write_in_label(tmp_path: Path) -> None:
-    args = ["build", "--game", "flash-duel", "--only", "dragon-card", "--lang", "ja"]
+    args = ["build", "--game", "flash-duel", "--only", "dragon-card", "--lang", "ja", "--covers"]
     assert main([*args, "--out", str(tmp_path)]) == 0
     _, pages = card_pages(tmp_path / "flash-duel_2e_cards_a4_ja.pdf")
     text = "".join("".join(page) for page in pages)
@@ -107,7 +116,16 @@ def test_a_printed_card_with_an_uncertain_name_is_marked(tmp_path: Path) -> None
         encoding="utf-8",
     )
     out = tmp_path / "out"
-    args = ["build", "--game", "flash-duel", "--only", "ability-card", "--out", str(out)]
+    args = [
+        "build",
+        "--game",
+        "flash-duel",
+        "--only",
+        "ability-card",
+        "--covers",
+        "--out",
+        str(out),
+    ]
     assert main([*args, "--data-dir", str(tmp_path / "mine")]) == 0
     _, pages = card_pages(out / "flash-duel_2e_cards_letter_en.pdf")
     assert "unconfirmed" in pages[0] and "Reversal" in pages[0]
