@@ -13,9 +13,12 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -88,6 +91,25 @@ class Cluster:
         name = url.rsplit("/", 1)[1]
         with psycopg.connect(self.url(), autocommit=True) as admin:
             admin.execute(f"drop database if exists {name} with (force)")
+
+    def processes(self) -> list[int]:
+        """Return the postmaster's process id and its children's (the backends)."""
+        first = (self.folder / "data" / "postmaster.pid").read_text().split()[0]
+        children = subprocess.run(["pgrep", "-P", first], capture_output=True, text=True)
+        return [int(first), *(int(pid) for pid in children.stdout.split())]
+
+    @contextmanager
+    def frozen(self) -> Iterator[None]:
+        """Freeze the whole cluster (SIGSTOP: it keeps its sockets but answers nothing),
+        thawed on leaving (RECIPES.md "Faults on purpose")."""
+        stopped = self.processes()
+        for pid in stopped:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            for pid in stopped:
+                os.kill(pid, signal.SIGCONT)
 
     def stop(self) -> None:
         """Stop the cluster and remove its folder."""

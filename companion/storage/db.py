@@ -51,14 +51,19 @@ class SqliteConnection(sqlite3.Connection):
     engine = "sqlite"
 
 
-def connect(database: str | Path) -> Connection:
-    """Open a connection of its own to either engine (the caller closes it)."""
+def connect(database: str | Path, request: bool = False) -> Connection:
+    """Open a connection of its own to either engine (the caller closes it); ``request``: one
+    that never waits long (PostgreSQL: the timeouts of the connections that answer requests;
+    SQLite: no busy timeout, a locked database is an error at once)."""
     if is_postgres(str(database)):
         try:
-            return pg.connect(str(database))
+            return pg.connect(str(database), request)
         except psycopg.OperationalError as exc:
             raise DatabaseProblem(unreachable(str(database), exc)) from None
-    return connect_sqlite(database)
+    conn = connect_sqlite(database)
+    if request:
+        conn.execute("pragma busy_timeout = 0")
+    return conn
 
 
 def unreachable(database: str, exc: Exception) -> str:

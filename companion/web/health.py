@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 
 from companion.storage import db
+from companion.storage.engine import Connection
 from companion.web import database
 
 bp = Blueprint("health", __name__)
@@ -14,12 +15,23 @@ bp = Blueprint("health", __name__)
 def healthz() -> tuple[Response, int]:
     """Answer 200 when the database answers and the last write did not fail for want of a
     writable database (503 naming the cause otherwise)."""
-    if not database.is_healthy():
-        return jsonify({"ok": False, "error": "the database does not answer"}), 503
+    status, body = report(database.is_healthy())
+    return jsonify(body), status
+
+
+def report(answers: bool) -> tuple[int, dict[str, object]]:
+    """Return /healthz's status and body, given whether the database answered a query."""
+    if not answers:
+        return 503, {"ok": False, "error": "the database does not answer"}
     fault = db.write_fault()
     if fault is not None:
-        return jsonify({"ok": False, "error": f"the database cannot be written ({fault})"}), 503
-    return jsonify({"ok": True}), 200
+        return 503, {"ok": False, "error": f"the database cannot be written ({fault})"}
+    return 200, {"ok": True}
+
+
+def check(conn: Connection) -> tuple[int, dict[str, object]]:
+    """Return /healthz's status and body, asking the database on ``conn``."""
+    return report(db.is_healthy(conn))
 
 
 @bp.get("/api/ping")
