@@ -64,9 +64,19 @@ class Cluster:
         data = self.folder / "data"
         self.run(PG_BIN / "initdb", "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8",
                  "--locale=C", "--no-sync", "--no-instructions")  # fmt: skip
+        self.start()
+
+    def start(self) -> None:
+        """Start the cluster's server (and wait until it accepts connections)."""
         options = " ".join(f"-c {k}={v}" for k, v in SETTINGS.items())
-        self.run(PG_BIN / "pg_ctl", "-D", data, "-l", self.folder / "log", "-w", "-t", "60",
+        data, log = self.folder / "data", self.folder / "log"
+        self.run(PG_BIN / "pg_ctl", "-D", data, "-l", log, "-w", "-t", "60",
                  "-o", f"-p {self.port} -k {self.folder} {options}", "start")  # fmt: skip
+
+    def halt(self) -> None:
+        """Stop the server, every connection dropped (fast mode: what was committed stays,
+        which an immediate stop would not promise with this cluster's fsync off)."""
+        self.run(PG_BIN / "pg_ctl", "-D", self.folder / "data", "-m", "fast", "-w", "stop")
 
     def run(self, *command: object) -> None:
         """Run a PostgreSQL program as the cluster's user."""

@@ -44,6 +44,10 @@ class DatabaseProblem(Exception):
     """The database cannot be used at all; the message names the file and the fix."""
 
 
+class OutcomeUnknown(Exception):
+    """A commit was sent but its answer never came: the write may or may not be stored."""
+
+
 class SqliteConnection(sqlite3.Connection):
     """A connection that knows its database file (for the write lock between processes)."""
 
@@ -148,10 +152,10 @@ def write_transaction(conn: Connection, match_id: str | None = None) -> Iterator
         try:
             pg.begin_locked(conn, match_id)
             yield
-            conn.execute("commit")
         except BaseException:
-            conn.execute("rollback")
+            roll_back_open(conn)
             raise
+        commit_or_say_unknown(conn)
         return
     with writing(conn):
         conn.execute("begin immediate")
@@ -161,6 +165,32 @@ def write_transaction(conn: Connection, match_id: str | None = None) -> Iterator
         except BaseException:
             conn.execute("rollback")
             raise
+
+
+def commit_or_say_unknown(conn: pg.PgConnection) -> None:
+    """Commit; when the server's answer does not come (the connection broke or was cut), say
+    that the outcome is unknown rather than that nothing was saved.
+
+    :raises OutcomeUnknown: the commit may have been applied; psycopg.Error: the server
+        refused it (nothing was saved).
+    """
+    try:
+        conn.execute("commit")
+    except psycopg.Error as exc:
+        if exc.sqlstate is None or conn.raw.closed:
+            raise OutcomeUnknown(str(exc) or type(exc).__name__) from exc
+        roll_back_open(conn)
+        raise
+
+
+def roll_back_open(conn: Connection) -> None:
+    """Roll back the transaction if one is still open; an error of the rollback itself (a
+    broken connection) does not hide the error that led here."""
+    try:
+        if conn.in_transaction:
+            conn.execute("rollback")
+    except ERRORS:
+        pass
 
 
 @contextmanager
