@@ -535,15 +535,12 @@ class Front:
         try:
             status, body = await self.gate.run(HEALTH_SECONDS, self.health_check)
         except Unanswered:
-            status, body = health.report(False)
+            status, body = health.report(self.check.database, lambda: False)
         await send_json(send, status, body)
 
     def health_check(self) -> tuple[int, dict[str, object]]:
         """Ask the database whether it answers (in a gate thread, on its own connection)."""
-        try:
-            answer = health.check(self.check.connection())
-        except db.DatabaseProblem:
-            return health.report(False)
+        answer = health.check(self.check.database, self.check.connection)
         if answer[0] != 200:
             self.check.forget_connection()
         return answer
