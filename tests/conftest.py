@@ -189,7 +189,7 @@ def served(app: Flask, limits: Limits | None = None) -> Iterator[str]:
     finally:
         srv.should_exit = True
         thread.join(timeout=10)
-        front.executor.shutdown(wait=False)
+        front.close()
         sock.close()
 
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -61,9 +64,19 @@ class Cluster:
         data = self.folder / "data"
         self.run(PG_BIN / "initdb", "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8",
                  "--locale=C", "--no-sync", "--no-instructions")  # fmt: skip
+        self.start()
+
+    def start(self) -> None:
+        """Start the cluster's server (and wait until it accepts connections)."""
         options = " ".join(f"-c {k}={v}" for k, v in SETTINGS.items())
-        self.run(PG_BIN / "pg_ctl", "-D", data, "-l", self.folder / "log", "-w", "-t", "60",
+        data, log = self.folder / "data", self.folder / "log"
+        self.run(PG_BIN / "pg_ctl", "-D", data, "-l", log, "-w", "-t", "60",
                  "-o", f"-p {self.port} -k {self.folder} {options}", "start")  # fmt: skip
+
+    def halt(self) -> None:
+        """Stop the server, every connection dropped (fast mode: what was committed stays,
+        which an immediate stop would not promise with this cluster's fsync off)."""
+        self.run(PG_BIN / "pg_ctl", "-D", self.folder / "data", "-m", "fast", "-w", "stop")
 
     def run(self, *command: object) -> None:
         """Run a PostgreSQL program as the cluster's user."""
@@ -88,6 +101,25 @@ class Cluster:
         name = url.rsplit("/", 1)[1]
         with psycopg.connect(self.url(), autocommit=True) as admin:
             admin.execute(f"drop database if exists {name} with (force)")
+
+    def processes(self) -> list[int]:
+        """Return the postmaster's process id and its children's (the backends)."""
+        first = (self.folder / "data" / "postmaster.pid").read_text().split()[0]
+        children = subprocess.run(["pgrep", "-P", first], capture_output=True, text=True)
+        return [int(first), *(int(pid) for pid in children.stdout.split())]
+
+    @contextmanager
+    def frozen(self) -> Iterator[None]:
+        """Freeze the whole cluster (SIGSTOP: it keeps its sockets but answers nothing),
+        thawed on leaving (RECIPES.md "Faults on purpose")."""
+        stopped = self.processes()
+        for pid in stopped:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            for pid in stopped:
+                os.kill(pid, signal.SIGCONT)
 
     def stop(self) -> None:
         """Stop the cluster and remove its folder."""

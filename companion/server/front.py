@@ -21,6 +21,15 @@ to Flask for the new state. On PostgreSQL each process LISTENs instead: the data
 notifies every app process, on any machine, of each match that moved
 (``companion.storage.pg.changed_matches``), and only those matches are read; the scan
 then runs every SAFETY_SECONDS only, and every WATCH_SECONDS again while not listening.
+
+No database call runs in the event loop: the poll check, the long polls' wake-ups and
+/healthz run in a few threads of their own (``Gate``), each waited for a bounded time, so a
+database that hangs (locked, frozen, unreachable) holds up no other request. Past its time a
+poll is a 503 that says the database does not answer, and /healthz a 503; static files go to
+Flask in threads of their own (``LIGHT_PATH``), never queued behind requests that wait for
+the database. (A thread costs about as much as the query on the fast 304 path; psycopg's
+async API would spare it on PostgreSQL alone, while SQLite has no such API, and an abandoned
+async query on a frozen server has the same cleanup problem: bench/RESULTS.md.)
 """
 
 from __future__ import annotations
@@ -28,19 +37,22 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
+import json
 import logging
 import re
 import sys
 from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask
 
-from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck, etag_key
-from companion.storage.engine import is_postgres
-from companion.storage.pg import changed_matches
+from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck, Unchanged, etag_key
+from companion.storage import db
+from companion.storage.engine import ERRORS, is_postgres
+from companion.storage.pg import changed_matches, size_pools
 from companion.storage.polling import versions
+from companion.web import health
 from companion.web.common import catalog
 from companion.web.hosting import public_address, request_scheme
 from companion.web.security import HEADERS, HSTS
@@ -54,14 +66,91 @@ SAFETY_SECONDS = 5.0
 """On PostgreSQL, while listening: how often the watched matches are read all the same."""
 LISTEN_AGAIN_SECONDS = 1.0
 WRITTEN_MATCH = re.compile(r"^/api/matches/([A-Za-z0-9_-]{1,100})/")
+LIGHT_PATH = re.compile(r"^/(static/|sw\.js$|manifest\.webmanifest$|icon-\d+\.png$)")
+"""Files Flask serves without the database: threads of their own (never behind a hang)."""
+GATE_THREADS = 3
+"""Threads per process for the event loop's database calls."""
+POLL_SECONDS = 1.5
+"""How long a poll waits for the database's answer before its 503."""
+HEALTH_SECONDS = 0.8
+"""How long /healthz waits for the database's answer before its 503."""
 log = logging.getLogger("companion")
+T = TypeVar("T")
+
+
+class Unanswered(Exception):
+    """The database did not answer in time (or every thread still waits on it)."""
+
+
+class Gate:
+    """The event loop's database calls, run in GATE_THREADS threads, each waited for a
+    bounded time. A call past its time goes on in its thread (the database connection's own
+    deadline ends it: ``companion.storage.pgpool``); while every thread is taken a new call is
+    refused at once, so calls never pile up behind a hung database."""
+
+    def __init__(self, threads: int = GATE_THREADS) -> None:
+        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="database")
+        self.threads = threads
+        self.busy = 0
+
+    async def run(self, seconds: float, fn: Callable[..., T], *args: Any) -> T:
+        """Return ``fn(*args)``, run in a thread.
+
+        :raises Unanswered: when it takes longer than ``seconds``, or no thread is free.
+        """
+        if self.busy >= self.threads:
+            raise Unanswered
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[T] = loop.create_future()
+        self.busy += 1
+        self.executor.submit(self.call, loop, answer, fn, args)
+        late = loop.call_later(seconds, cut_short, answer)
+        try:
+            return await answer
+        finally:
+            late.cancel()
+
+    def call(
+        self, loop: asyncio.AbstractEventLoop, answer: asyncio.Future[T], fn: Callable[..., T],
+        args: tuple[Any, ...],
+    ) -> None:  # fmt: skip
+        """Run ``fn`` (in a thread); hand its result or error to the event loop."""
+        try:
+            result = fn(*args)
+        except BaseException as exc:  # noqa: BLE001  (handed over to the waiting request)
+            loop.call_soon_threadsafe(self.settle, answer, None, exc)
+        else:
+            loop.call_soon_threadsafe(self.settle, answer, result, None)
+
+    def settle(
+        self, answer: asyncio.Future[T], result: T | None, error: BaseException | None
+    ) -> None:
+        """The call ended (in time or not): its thread is free; its answer, if still awaited."""
+        self.busy -= 1
+        if answer.done():
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(result)  # type: ignore[arg-type]
+
+
+def cut_short(answer: asyncio.Future[Any]) -> None:
+    """The call took too long: its request is answered without it."""
+    if not answer.done():
+        answer.set_exception(Unanswered())
+
+
+WAKE_FAILURES: tuple[type[Exception], ...] = (Unanswered, db.DatabaseProblem, *ERRORS)
+"""A wake-up's read that failed: the next tick looks again."""
 
 
 class LongPolls:
     """Requests waiting for their match to change, woken by one watching task."""
 
-    def __init__(self, check: PollCheck, limit: int) -> None:
+    def __init__(self, check: PollCheck, limit: int, gate: Gate | None = None) -> None:
         self.check = check
+        self.gate = gate or Gate()
         self.limit = limit
         self.waiting: dict[str, list[tuple[tuple[int, int], asyncio.Future[bool]]]] = {}
         self.count = 0
@@ -71,6 +160,9 @@ class LongPolls:
         self.listening = False
         self.listener: asyncio.Task[None] | None = None
         self.noticed: set[str] = set()
+        self.to_look: set[str] | None = set()
+        """Matches to look at (None: every watched one), by the running ``waker``."""
+        self.waker: asyncio.Task[None] | None = None
 
     async def wait(
         self,
@@ -120,7 +212,7 @@ class LongPolls:
         while True:
             await asyncio.sleep(SAFETY_SECONDS if self.listening else WATCH_SECONDS)
             if self.waiting:
-                self.wake_changed()
+                await self.wake_all()
 
     async def listen(self) -> None:
         """Hear of every match that moves (PostgreSQL's notices), again after a failure."""
@@ -150,23 +242,49 @@ class LongPolls:
         self.wake_changed([m for m in noticed if m in self.waiting])
 
     def wake_changed(self, only: list[str] | None = None) -> None:
-        """Wake every waiting request whose match moved (or was deleted: Flask says 404).
+        """Wake every waiting request whose match moved (or was deleted: Flask says 404),
+        soon, from a task that reads the versions off the event loop.
 
         ``only``: look at those matches alone (written through this process, or noticed).
         """
-        watched = only if only is not None else list(self.waiting)
-        if not watched:
-            return
+        if only is None:
+            self.to_look = None
+        elif self.to_look is not None:
+            self.to_look.update(only)
+        if self.waker is None or self.waker.done():
+            self.waker = asyncio.get_running_loop().create_task(self.wake())
+
+    async def wake_all(self) -> None:
+        """Look at every watched match now (the watching task's tick)."""
+        self.wake_changed()
+        if self.waker is not None:
+            await asyncio.shield(self.waker)
+
+    async def wake(self) -> None:
+        """Read the versions of the matches to look at, until none is left; wake the moved."""
+        while self.to_look is None or self.to_look:
+            looked = list(self.waiting) if self.to_look is None else list(self.to_look)
+            self.to_look = set()
+            watched = [m for m in looked if m in self.waiting]
+            if not watched:
+                continue
+            try:
+                current = await self.gate.run(POLL_SECONDS, self.read_versions, watched)
+            except WAKE_FAILURES:
+                return  # a busy or broken database: the next tick looks again
+            for match_id in watched:
+                now = current.get(match_id, (-1, -1))
+                for seen, future in self.waiting.get(match_id, []):
+                    if seen != now and not future.done():
+                        future.set_result(True)
+
+    def read_versions(self, watched: list[str]) -> dict[str, tuple[int, int]]:
+        """Return the matches' versions (in a gate thread, on its own connection)."""
         try:
-            current = versions(self.check.connection(), watched)
-        except Exception:  # noqa: BLE001  (a busy or broken database: try again next time)
+            return versions(self.check.connection(), watched)
+        except ERRORS:
             self.check.forget_connection()
-            return
-        for match_id in watched:
-            now = current.get(match_id, (-1, -1))
-            for seen, future in self.waiting.get(match_id, []):
-                if seen != now and not future.done():
-                    future.set_result(True)
+            raise
 
     def release(self) -> None:
         """Answer every waiting request now, unchanged (the server stops): no new one waits."""
@@ -191,6 +309,27 @@ INTERNAL_ERROR: Answer = (
     INTERNAL_ERROR_BODY,
 )
 """What a phone gets when the answer breaks outside Flask's handlers: the app's JSON 500."""
+
+
+DATABASE_SILENT = {
+    "error": "the database does not answer now: try again in a moment",
+    "status": 503,
+}
+
+
+async def send_json(send: Send, status: int, body: dict[str, object]) -> None:
+    """Answer with a JSON body and the app's security headers (no caching)."""
+    content = json.dumps(body).encode() + b"\n"
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(content)).encode()),
+        (b"cache-control", b"no-store"),
+        *((k.lower().encode(), v.encode()) for k, v in HEADERS.items()),
+    ]
+    if status == 503:
+        headers.append((b"retry-after", b"2"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": content})
 
 
 def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
@@ -304,9 +443,12 @@ class Front:
         with app.app_context():
             catalog()  # now, not in the first requests (they come together after a start)
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="flask")
+        self.light = ThreadPoolExecutor(2, thread_name_prefix="files")
+        size_pools(threads)
         self.body_limit = int(app.config.get("MAX_CONTENT_LENGTH") or 1024 * 1024)
         self.check = PollCheck(str(app.config["DATABASE"]), etag_key(app.config["SECRET_KEY"]))
-        self.polls = LongPolls(self.check, long_polls)
+        self.gate = Gate()
+        self.polls = LongPolls(self.check, long_polls, self.gate)
         self.proxy = bool(app.config.get("HOSTING_PROXY"))
         base_url = app.config.get("HOSTING_BASE_URL")
         self.public_scheme = public_address(str(base_url))[0] if base_url else None
@@ -319,6 +461,9 @@ class Front:
             await self.flask(scope, receive, send)
             self.after_write(str(scope["path"]))
             return
+        if scope["path"] == "/healthz":
+            await self.health(send)
+            return
         headers = header_values(scope)
         poll = Poll(
             "GET",
@@ -327,7 +472,11 @@ class Front:
             headers.get(b"cookie", b"").decode("latin-1"),
             headers.get(b"if-none-match", b"").decode("latin-1"),
         )
-        found = self.check.unchanged(poll)
+        try:
+            found = await self.unchanged(poll)
+        except Unanswered:
+            await send_json(send, 503, DATABASE_SILENT)
+            return
         if found is not None and found.wait:
             gone = functools.partial(client_gone, receive)  # reads the GET's empty body
             if await self.polls.wait(found.match_id, found.seen, found.wait, gone):
@@ -359,15 +508,48 @@ class Front:
         if len(body) > self.body_limit or "CONTENT_LENGTH" not in environ:
             environ["CONTENT_LENGTH"] = str(len(body))  # over the limit: the app's 413
         loop = asyncio.get_running_loop()
+        executor = self.light if LIGHT_PATH.match(scope["path"]) else self.executor
         try:
             status, headers, content = await loop.run_in_executor(
-                self.executor, call_wsgi, self.app, environ
+                executor, call_wsgi, self.app, environ
             )
         except Exception:  # past the app's own handlers (e.g. a header not in Latin-1)
             log.exception("unexpected error answering %s %s", scope["method"], scope["path"])
             status, headers, content = INTERNAL_ERROR
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
+
+    async def unchanged(self, poll: Poll) -> Unchanged | None:
+        """Decide the fast path (``PollCheck.unchanged``): in a gate thread on PostgreSQL, at
+        once on SQLite, whose check never waits (WAL: a read waits for no writer, and its
+        connection has no busy timeout: a busy database sends the poll to Flask).
+
+        :raises Unanswered: when PostgreSQL does not answer within POLL_SECONDS.
+        """
+        if not self.polls.postgres:
+            return self.check.unchanged(poll)
+        return await self.gate.run(POLL_SECONDS, self.check.unchanged, poll)
+
+    async def health(self, send: Send) -> None:
+        """Answer /healthz (the Flask route's answer) within HEALTH_SECONDS."""
+        try:
+            status, body = await self.gate.run(HEALTH_SECONDS, self.health_check)
+        except Unanswered:
+            status, body = health.report(self.check.database, lambda: False)
+        await send_json(send, status, body)
+
+    def health_check(self) -> tuple[int, dict[str, object]]:
+        """Ask the database whether it answers (in a gate thread, on its own connection)."""
+        answer = health.check(self.check.database, self.check.connection)
+        if answer[0] != 200:
+            self.check.forget_connection()
+        return answer
+
+    def close(self) -> None:
+        """Let the threads go (tests)."""
+        for executor in (self.executor, self.light, self.gate.executor):
+            executor.shutdown(wait=False)
+        self.check.close()
 
     def after_write(self, path: str) -> None:
         """Wake this process's phones waiting on a match written here, without the tick.

@@ -95,6 +95,14 @@ class Unchanged:
     wait: int
 
 
+def close_quietly(conn: Connection) -> None:
+    """Close a connection that may be broken already."""
+    try:
+        conn.close()
+    except Exception:  # noqa: BLE001  (already broken)
+        pass
+
+
 class PollCheck:
     """Decide from the database alone whether a poll's state is unchanged."""
 
@@ -103,6 +111,9 @@ class PollCheck:
         self.key = key
         """``etag_key`` of the app's secret: the ETags name their viewers as Flask does."""
         self.local = threading.local()
+        self.opened: list[Connection] = []
+        """Every thread's connection (closed together when the server stops)."""
+        self.lock = threading.Lock()
         self.viewers: dict[tuple[str, str], tuple[str, int]] = {}
         """(match id, seat token) -> (player, the match's seat version when it was read): a
         seat change (a hand-over) makes every remembered token of that match be read again."""
@@ -111,8 +122,10 @@ class PollCheck:
         """Return this thread's connection."""
         conn: Connection | None = getattr(self.local, "conn", None)
         if conn is None:
-            conn = db.connect(self.database)
+            conn = db.connect(self.database, request=True)
             self.local.conn = conn
+            with self.lock:
+                self.opened.append(conn)
         return conn
 
     def forget_connection(self) -> None:
@@ -120,10 +133,16 @@ class PollCheck:
         conn: Connection | None = getattr(self.local, "conn", None)
         self.local.conn = None
         if conn is not None:
-            try:
-                conn.close()
-            except Exception:  # noqa: BLE001  (already broken)
-                pass
+            with self.lock:
+                self.opened.remove(conn)
+            close_quietly(conn)
+
+    def close(self) -> None:
+        """Close every thread's connection (the threads are done)."""
+        with self.lock:
+            opened, self.opened = self.opened, []
+        for conn in opened:
+            close_quietly(conn)
 
     def viewer(self, conn: Connection, match_id: str, token: str, seat_version: int) -> str | None:
         """Return the player a seat token belongs to (remembered while the seats stay)."""

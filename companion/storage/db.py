@@ -44,6 +44,14 @@ class DatabaseProblem(Exception):
     """The database cannot be used at all; the message names the file and the fix."""
 
 
+NO_ANSWER: tuple[type[Exception], ...] = (*ERRORS, DatabaseProblem)
+"""What opening or asking a database raises when it cannot answer."""
+
+
+class OutcomeUnknown(Exception):
+    """A commit was sent but its answer never came: the write may or may not be stored."""
+
+
 class SqliteConnection(sqlite3.Connection):
     """A connection that knows its database file (for the write lock between processes)."""
 
@@ -51,14 +59,19 @@ class SqliteConnection(sqlite3.Connection):
     engine = "sqlite"
 
 
-def connect(database: str | Path) -> Connection:
-    """Open a connection of its own to either engine (the caller closes it)."""
+def connect(database: str | Path, request: bool = False) -> Connection:
+    """Open a connection of its own to either engine (the caller closes it); ``request``: one
+    that never waits long (PostgreSQL: the timeouts of the connections that answer requests;
+    SQLite: no busy timeout, a locked database is an error at once)."""
     if is_postgres(str(database)):
         try:
-            return pg.connect(str(database))
+            return pg.connect(str(database), request)
         except psycopg.OperationalError as exc:
             raise DatabaseProblem(unreachable(str(database), exc)) from None
-    return connect_sqlite(database)
+    conn = connect_sqlite(database)
+    if request:
+        conn.execute("pragma busy_timeout = 0")
+    return conn
 
 
 def unreachable(database: str, exc: Exception) -> str:
@@ -112,12 +125,45 @@ def open_lock_file(name: str) -> int | None:
 
 WRITE_FAULTS = ("readonly", "read-only", "disk is full", "disk i/o error", "unable to open")
 """Words of SQLite's errors for a database that cannot be written at all (not a busy one)."""
+SEEN_ON_DISK = ("readonly", "read-only", "disk is full")
+"""Those of them that ``unwritable`` sees on the file system, in every process alike."""
+MIN_FREE_BYTES = 1024 * 1024
+"""Less free space than this beside a SQLite database: the disk is full."""
 _write_fault: list[str] = []
 
 
-def write_fault() -> str | None:
-    """Return why the last write failed for want of a writable database, until one succeeds."""
-    return _write_fault[0] if _write_fault else None
+def write_fault(database: str) -> str | None:
+    """Return why the database cannot be written, else None: what the file system shows
+    (``unwritable``: every process of the server says the same), or why this process's last
+    write failed when the file system cannot show it (an I/O error), until a write succeeds."""
+    seen = unwritable(database)
+    if seen is not None:
+        return seen
+    if _write_fault and not any(word in _write_fault[0].lower() for word in SEEN_ON_DISK):
+        return _write_fault[0]
+    return None
+
+
+def unwritable(database: str) -> str | None:
+    """Say why a SQLite database cannot be written, as its file system shows it: a read-only
+    mount, a full disk, a file or folder this user may not write; None when nothing shows
+    (and always for PostgreSQL, whose server says it itself)."""
+    if is_postgres(database) or database == ":memory:" or not hasattr(os, "statvfs"):
+        return None
+    folder = os.path.dirname(os.path.abspath(database))
+    try:
+        found = os.statvfs(folder)
+    except OSError as exc:
+        return f"cannot look at {folder} ({exc.strerror})"
+    if found.f_flag & os.ST_RDONLY:
+        return f"{folder} is on a read-only file system"
+    free = found.f_bavail * found.f_frsize
+    if free < MIN_FREE_BYTES:
+        return f"database or disk is full: {free // 1024} KB free in {folder}"
+    for path in (folder, database, database + "-wal", database + "-shm"):
+        if os.path.exists(path) and not os.access(path, os.W_OK):
+            return f"{path} is not writable by this user"
+    return None
 
 
 def is_unreachable(exc: Exception) -> bool:
@@ -143,10 +189,10 @@ def write_transaction(conn: Connection, match_id: str | None = None) -> Iterator
         try:
             pg.begin_locked(conn, match_id)
             yield
-            conn.execute("commit")
         except BaseException:
-            conn.execute("rollback")
+            roll_back_open(conn)
             raise
+        commit_or_say_unknown(conn)
         return
     with writing(conn):
         conn.execute("begin immediate")
@@ -154,8 +200,34 @@ def write_transaction(conn: Connection, match_id: str | None = None) -> Iterator
             yield
             conn.execute("commit")
         except BaseException:
-            conn.execute("rollback")
+            roll_back_open(conn)  # a failed COMMIT (disk full) has rolled back already
             raise
+
+
+def commit_or_say_unknown(conn: pg.PgConnection) -> None:
+    """Commit; when the server's answer does not come (the connection broke or was cut), say
+    that the outcome is unknown rather than that nothing was saved.
+
+    :raises OutcomeUnknown: the commit may have been applied; psycopg.Error: the server
+        refused it (nothing was saved).
+    """
+    try:
+        conn.execute("commit")
+    except psycopg.Error as exc:
+        if exc.sqlstate is None or conn.raw.closed:
+            raise OutcomeUnknown(str(exc) or type(exc).__name__) from exc
+        roll_back_open(conn)
+        raise
+
+
+def roll_back_open(conn: Connection) -> None:
+    """Roll back the transaction if one is still open; an error of the rollback itself (a
+    broken connection) does not hide the error that led here."""
+    try:
+        if conn.in_transaction:
+            conn.execute("rollback")
+    except ERRORS:
+        pass
 
 
 @contextmanager
@@ -225,6 +297,13 @@ def migrate(path: str | Path) -> list[str]:
         try:
             return apply_schema(path)
         except sqlite3.DatabaseError as exc:
+            cause = unwritable(str(path)) or cause_of(exc)
+            if cause is not None:
+                raise DatabaseProblem(
+                    f"{path}: cannot write the database ({cause}): make the file and its "
+                    "folder writable by this user, mount its file system read-write, or free "
+                    "disk space; the database itself is not damaged"
+                ) from None
             raise DatabaseProblem(
                 f"{path}: not a usable database ({exc}); restore a copy made by "
                 "`companion backup`, or move the file away to start with an empty one"
@@ -322,6 +401,15 @@ def close_thread_connections() -> None:
         conn.close()
     _local.conns = {}
     pg.close_pools()
+
+
+def close_lock_files() -> None:
+    """Close this process's lock files (tests: a file system is remounted read-only only
+    when no file on it is open for writing)."""
+    for key, fd in list(_lock_files.items()):
+        if key[0] == os.getpid() and fd is not None:
+            os.close(fd)
+        del _lock_files[key]
 
 
 def is_healthy(conn: Connection) -> bool:

@@ -25,14 +25,36 @@ from typing import Any
 
 import psycopg
 from psycopg import pq
-from psycopg_pool import ConnectionPool
+from psycopg.conninfo import conninfo_to_dict
+
+from companion.storage.pgpool import DEADLINES, Pool, close_quietly
 
 CHANNEL = "strikekit_matches"
 WRITE_KEY = 0x5374_6B4B  # "StkK": the one key every write transaction takes
 MATCH_SPACE = 0x5374_6B4D  # the two-key space of per-match locks ("StkM", hash of the id)
-POOL_SIZE = int(os.environ.get("STRIKEKIT_PG_POOL", "10"))
-"""Connections per app process at most (a request holds one while it runs)."""
-CONNECT_SECONDS = 10
+POOL_WAIT_SECONDS = 2.0
+"""How long a request waits for a pooled connection (every one lent) before its 503."""
+CONNECT_SECONDS = 2
+"""How long opening a connection may take (libpq's ``connect_timeout``, 2 s at least)."""
+ANSWER_SECONDS = float(os.environ.get("STRIKEKIT_PG_ANSWER_SECONDS", "2"))
+"""How long a request's statement may wait for the server's answer before the connection is
+cut (the server's own ``statement_timeout`` stops it first, unless the server is frozen)."""
+CONNECTION_SETTINGS: dict[str, Any] = {
+    "connect_timeout": CONNECT_SECONDS,
+    "application_name": "strikekit",
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 3,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 10_000,
+}
+"""libpq settings of every connection, unless the database address sets them (a query
+string such as ``?application_name=club&keepalives_idle=30``): a dead server or network is
+noticed within ~20 s even on an idle connection, and ``pg_stat_activity`` names the app."""
+REQUEST_TIMEOUTS = {"statement_timeout": "1500", "lock_timeout": "1000"}
+"""Server-side limits (milliseconds) of the connections that answer requests, unless the
+address's ``options`` sets them (``?options=-c%20statement_timeout%3D5000``); the command
+line's own connections (migrate, prune, copy, backup) have none."""
 MIGRATIONS_TABLE = "strikekit_migrations"
 
 
@@ -78,26 +100,38 @@ def translate(sql: str) -> str:
 
 
 class PgConnection:
-    """A psycopg connection with the interface the store uses (``engine.Connection``)."""
+    """A psycopg connection with the interface the store uses (``engine.Connection``).
+
+    ``answer_seconds``: how long each statement may wait for the server before the connection
+    is cut (``pgpool.Deadlines``); None for no limit (the command line's long tasks).
+    """
 
     engine = "postgresql"
     path = ""
 
-    def __init__(self, raw: psycopg.Connection[Any], pool: ConnectionPool[Any] | None = None):
+    def __init__(
+        self,
+        raw: psycopg.Connection[Any],
+        pool: Pool | None = None,
+        answer_seconds: float | None = None,
+    ) -> None:
         self.raw = raw
         self.pool = pool
+        self.answer_seconds = answer_seconds
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Any:
         """Run one statement; return its cursor (without parameters, the text goes as it is:
         psycopg reads no placeholder in it, and a literal ``%`` stays single)."""
-        if not parameters:
-            return self.raw.execute(sql, prepare=False)
-        return self.raw.execute(translate(sql), tuple(parameters), prepare=False)
+        with DEADLINES.bounded(self.raw, self.answer_seconds):
+            if not parameters:
+                return self.raw.execute(sql, prepare=False)
+            return self.raw.execute(translate(sql), tuple(parameters), prepare=False)
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Any:
         """Run one statement for each set of parameters."""
         cursor = self.raw.cursor()
-        cursor.executemany(translate(sql), [tuple(p) for p in parameters])
+        with DEADLINES.bounded(self.raw, self.answer_seconds):
+            cursor.executemany(translate(sql), [tuple(p) for p in parameters])
         return cursor
 
     @property
@@ -110,52 +144,78 @@ class PgConnection:
 
     def close(self) -> None:
         """Give the connection back to its pool (rolled back first), or close it."""
-        if self.in_transaction and not self.raw.closed:
-            self.raw.execute("rollback")
-        if self.pool is not None:
-            self.pool.putconn(self.raw)
-            self.pool = None
-        else:
-            self.raw.close()
+        try:
+            if self.in_transaction and not self.raw.closed:
+                self.execute("rollback")
+        except psycopg.OperationalError:
+            pass  # broken: the pool drops it
+        finally:
+            if self.pool is not None:
+                self.pool.give_back(self.raw)
+                self.pool = None
+            else:
+                close_quietly(self.raw)
 
 
-def connect(url: str) -> PgConnection:
-    """Open a connection of its own (not pooled): autocommit, rows by name."""
-    raw = psycopg.connect(
-        url, autocommit=True, row_factory=row_factory, connect_timeout=CONNECT_SECONDS
-    )
-    return PgConnection(raw)
+def settings(url: str, request: bool) -> dict[str, Any]:
+    """Return the connection settings the address does not set itself: CONNECTION_SETTINGS,
+    and for a request's connection REQUEST_TIMEOUTS (before the address's own ``options``,
+    so that those win)."""
+    given = conninfo_to_dict(url)
+    found = {k: v for k, v in CONNECTION_SETTINGS.items() if k not in given}
+    if request:
+        ours = " ".join(f"-c {k}={v}" for k, v in REQUEST_TIMEOUTS.items())
+        found["options"] = f"{ours} {given.get('options', '')}".strip()
+    return found
 
 
-_pools: dict[tuple[int, str], ConnectionPool[Any]] = {}
+def open_raw(url: str, request: bool) -> psycopg.Connection[Any]:
+    """Open a psycopg connection: autocommit, rows by name, with ``settings``."""
+    return psycopg.connect(url, autocommit=True, row_factory=row_factory, **settings(url, request))
+
+
+def connect(url: str, request: bool = False) -> PgConnection:
+    """Open a connection of its own (not pooled): autocommit, rows by name; ``request``: with
+    the timeouts of a request's connection (statements cut after ANSWER_SECONDS)."""
+    return PgConnection(open_raw(url, request), None, ANSWER_SECONDS if request else None)
+
+
+pool_size = int(os.environ.get("STRIKEKIT_PG_POOL", "0")) or 10
+"""Connections per app process at most (a request holds one while it runs); ``companion
+serve`` makes it its number of threads, so that no thread waits for one
+(``$STRIKEKIT_PG_POOL`` sets it instead)."""
+_pools: dict[tuple[int, str], Pool] = {}
 _pools_lock = threading.Lock()
 
 
-def pool(url: str) -> ConnectionPool[Any]:
+def size_pools(threads: int) -> None:
+    """Give the pools made from now on one connection per request thread (unless
+    $STRIKEKIT_PG_POOL says otherwise)."""
+    global pool_size
+    if not os.environ.get("STRIKEKIT_PG_POOL"):
+        pool_size = threads
+
+
+def pool(url: str) -> Pool:
     """Return this process's pool for a database (made at first use: after a fork, each
     worker makes its own)."""
     key = (os.getpid(), url)
     with _pools_lock:
         found = _pools.get(key)
         if found is None:
-            found = ConnectionPool(
-                url,
-                min_size=1,
-                max_size=POOL_SIZE,
-                kwargs={"autocommit": True, "row_factory": row_factory},
-                check=ConnectionPool.check_connection,  # one broken by a restart is replaced
-                timeout=30,
-                open=True,
-                name="strikekit",
-            )
+            found = Pool(lambda: open_raw(url, True), pool_size, POOL_WAIT_SECONDS)
             _pools[key] = found
         return found
 
 
 def borrow(url: str) -> PgConnection:
-    """Take a connection from this process's pool (``close`` gives it back)."""
+    """Take a connection from this process's pool (``close`` gives it back).
+
+    :raises psycopg.OperationalError: when none is free within POOL_WAIT_SECONDS or the
+        server cannot be reached.
+    """
     shared = pool(url)
-    return PgConnection(shared.getconn(), shared)
+    return PgConnection(shared.take(), shared, ANSWER_SECONDS)
 
 
 def close_pools() -> None:
@@ -173,12 +233,12 @@ def begin_locked(conn: PgConnection, match_id: str | None) -> None:
     exclusive otherwise. The keys are numbers made here, so the statement has no parameter
     and goes as one simple query."""
     if match_id is None:
-        conn.raw.execute(f"begin; select pg_advisory_xact_lock({WRITE_KEY})")
+        conn.execute(f"begin; select pg_advisory_xact_lock({WRITE_KEY})")
         return
     digest = hashlib.blake2b(match_id.encode("utf-8", "surrogatepass"), digest_size=4).digest()
     key = int.from_bytes(digest, "big", signed=True)
-    conn.raw.execute(f"begin; select pg_advisory_xact_lock_shared({WRITE_KEY}), "
-                     f"pg_advisory_xact_lock({MATCH_SPACE}, {key})")  # fmt: skip
+    conn.execute(f"begin; select pg_advisory_xact_lock_shared({WRITE_KEY}), "
+                 f"pg_advisory_xact_lock({MATCH_SPACE}, {key})")  # fmt: skip
 
 
 NOTIFY_TRIGGER = f"""
@@ -202,7 +262,7 @@ async def changed_matches(url: str) -> AsyncIterator[str | None]:
     :raises psycopg.Error: when the connection fails or breaks (the caller listens again).
     """
     async with await psycopg.AsyncConnection.connect(
-        url, autocommit=True, connect_timeout=CONNECT_SECONDS
+        url, autocommit=True, **settings(url, request=False)
     ) as conn:
         await conn.execute(f"listen {CHANNEL}")
         yield None

@@ -34,5 +34,8 @@ def init_app(app: Flask) -> None:
 
 
 def is_healthy() -> bool:
-    """Return True when the app's database answers a query."""
-    return db.is_healthy(get_db())
+    """Return True when the app's database answers a query (False when it cannot be opened)."""
+    try:
+        return db.is_healthy(get_db())
+    except db.NO_ANSWER:
+        return False

@@ -93,6 +93,17 @@ def init_app(app: Flask) -> None:
             "disk space or make the database writable, then try again",
         )
 
+    @app.errorhandler(db.OutcomeUnknown)
+    def outcome_unknown(exc: db.OutcomeUnknown):  # type: ignore[no-untyped-def]
+        log.error("a commit got no answer from the database: %s", exc)
+        return as_response(
+            503,
+            "the database stopped answering while saving this change, so it may or may not "
+            "be saved: send it again with the same idempotency key (it is applied at most "
+            "once), or reload to see",
+            outcome="unknown",
+        )
+
     for error in ERRORS:  # either engine's
         app.register_error_handler(error, database_error)
 

@@ -256,3 +256,28 @@ def test_prune_deletes_carried_drafts_and_keeps_working(
         if not is_postgres(path):  # PostgreSQL checks every reference as it is written
             assert conn.execute("pragma foreign_key_check").fetchall() == []
     assert main(["prune", "--older-than", "30d", "--db", str(path)]) == 0
+
+
+def test_prune_deletes_in_short_transactions_so_tables_write_between_them(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One transaction for every stale match held the write lock for 13 s on a big
+    database (#28 item 3): every table's write waited, and on PostgreSQL their pooled
+    connections with them. Now a few matches per transaction."""
+    path = app.config["DATABASE"]
+    stale = [played_match(app) for _ in range(5)]
+    for match_id in stale:
+        age_match(path, match_id, 1)
+    opened: list[None] = []
+    write_transaction = store.write_transaction
+
+    def counted(conn: Any, match_id: str | None = None) -> Any:
+        opened.append(None)
+        return write_transaction(conn, match_id)
+
+    monkeypatch.setattr(maintenance, "PRUNE_BATCH", 2, raising=False)
+    monkeypatch.setattr(maintenance.store, "write_transaction", counted)
+    assert main(["prune", "--older-than", "30d", "--db", str(path)]) == 0
+    assert len(opened) == 3  # 2 + 2 + 1
+    with closing(db.connect(path)) as conn:
+        assert conn.execute("select count(*) from matches").fetchone()[0] == 0
