@@ -213,7 +213,7 @@ def add_club(db: Schema) -> None:
     )
     db.execute(
         """create table club_confirms (
-            match_id text not null references matches(id), seat integer not null,
+            match_id text not null, seat integer not null,
             profile_id text not null references club_profiles(id), at text not null,
             primary key (match_id, seat))"""
     )

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
+from companion.cli import main
 from companion.game.club import ratings
 from companion.game.club.ratings import Result, places_from_wins
-from companion.storage import club, club_results, db
+from companion.storage import club, club_results, copying, db
 from companion.storage.engine import Connection
 
 
@@ -155,3 +158,23 @@ def test_merging_two_profiles_of_one_person(conn: Connection) -> None:
     club_results.record(conn, "match:2", Result("flash-duel", ((ana[0],), (ben[0],)), (1, 2)))
     with pytest.raises(club_results.NotCountable, match="played each other"):
         club_results.merge(conn, ben[0], ana[0])
+
+
+@pytest.mark.postgresql
+def test_companion_copy_carries_the_club_between_engines(tmp_path: Path, pg_database: str) -> None:
+    source = str(tmp_path / "db.sqlite3")
+    db.migrate(source)
+    conn = db.connect(source)
+    players = [club.create_profile(conn, f"P{i}")[0] for i in range(5)]
+    club.ensure_admin_secret(conn)
+    for n, result in enumerate(random_results(random.Random(3), players, 12)):
+        club_results.record(conn, f"match:{n}", result)
+    conn.close()
+    assert main(["copy", "--db", source, "--to", pg_database]) == 0
+    target = db.connect(pg_database)
+    for table in [t for t in copying.TABLES if t.startswith("club_")]:
+        sql = f"select * from {table}"
+        there = sorted(map(tuple, target.execute(sql).fetchall()), key=repr)
+        with closing(db.connect(source)) as here:
+            assert there == sorted(map(tuple, here.execute(sql).fetchall()), key=repr), table
+    target.close()
