@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from companion import club_cli
 from companion.game.puzzle_strike.bank import (
     Bank,
     BankError,
@@ -115,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_connection_options(serve)
     add_maintenance_commands(commands)
     slips_cli.add_parser(commands, add_database_options)
-    add_club_commands(commands)
+    club_cli.add_parser(commands, add_database_options)
     bank.add_argument("--json", action="store_true", help="print JSON")
     bank.add_argument("--pdf", metavar="FILE", help="also write the bank setup sheet(s) here")
     bank.add_argument("--paper", default="letter", help="paper for --pdf: letter or a4")
@@ -372,7 +373,7 @@ def run_serve(args: argparse.Namespace) -> int:
     load_catalog(config["DATA_DIR"])  # a broken overlay stops here, before serving
     app = create_app(config)
     print_addresses(args, app.config["DATABASE"])
-    print_first_admin_secret(app.config["DATABASE"])
+    club_cli.print_first_admin_secret(app.config["DATABASE"])
     sys.stdout.flush()
     serve(app, args.host, args.port, args.workers, args.threads, args.long_polls, limits)
     return 0
@@ -443,56 +444,6 @@ def run_import(path: str, args: argparse.Namespace) -> None:
     print(f"imported match {match_id} ({events} events replayed); players join again")
 
 
-def add_club_commands(commands: Any) -> None:
-    """Add ``ratings --recompute`` and ``club admin-secret`` (issue #30, docs/club.md)."""
-    ratings = commands.add_parser("ratings", help="the club's ratings: recompute them all")
-    ratings.add_argument(
-        "--recompute", action="store_true", required=True,
-        help="rate every counted result again, in order (after a repair or an upgrade)",
-    )  # fmt: skip
-    club = commands.add_parser("club", help="the club: print a new admin secret")
-    club.add_argument("action", choices=["admin-secret"], help="admin-secret: make a new one "
-                      "(the old stops working) and print it")  # fmt: skip
-    for command in (ratings, club):
-        add_database_options(command)
-
-
-def run_club(args: argparse.Namespace) -> int:
-    """Recompute the ratings, or print a new club admin secret."""
-    from companion.storage import club, club_results, db
-
-    path = database_path(args)
-    try:
-        db.migrate(path)
-        conn = db.connect(path)
-        try:
-            if args.command == "ratings":
-                print(f"rated {club_results.recompute(conn)} result(s) again, in order")
-            else:
-                print(f"club admin secret: {club.new_admin_secret(conn)}  (the old one "
-                      "stops working)")  # fmt: skip
-        finally:
-            conn.close()
-    except db.DatabaseProblem as exc:
-        print(f"companion {args.command}: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    return 0
-
-
-def print_first_admin_secret(database: str) -> None:
-    """At the club's first start, make the admin secret and print it (only its hash is kept)."""
-    from companion.storage import club, db
-
-    conn = db.connect(database)
-    try:
-        secret = club.ensure_admin_secret(conn)
-    finally:
-        conn.close()
-    if secret is not None:
-        print(f"club admin secret (shown once; `companion club admin-secret` makes a new one): "
-              f"{secret}")  # fmt: skip
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the companion command line and return its exit code."""
     args = build_parser().parse_args(argv)
@@ -506,8 +457,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (CatalogError, UsageError, BaseUrlError, DatabaseProblem, OSError) as exc:
             print(f"companion serve: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    if args.command in ("ratings", "club"):
-        return run_club(args)
+    if args.command in club_cli.COMMANDS:
+        return club_cli.run(args, database_path(args))
     if args.command in ("prune", "backup", "export", "import", "copy", "slips"):
         from companion.storage.copying import CopyError
         from companion.storage.maintenance import MaintenanceError

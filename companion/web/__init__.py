@@ -13,7 +13,7 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Register every API blueprint."""
-    from companion.web import banks, drafts, health, matches, rooms
+    from companion.web import banks, club, drafts, health, matches, rooms
 
-    for module in (health, banks, matches, rooms, drafts):
+    for module in (health, banks, matches, rooms, drafts, club):
         app.register_blueprint(module.bp)
