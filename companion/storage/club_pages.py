@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.game.club.ratings import Skill
 from companion.storage import club
-from companion.storage.club_results import NotCountable, countable_sides
+from companion.storage.club_results import NotCountable, countable
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import write_transaction
 from companion.storage.seats import seat_row
@@ -154,7 +154,7 @@ def count_state(
     counted = conn.execute("select 1 from club_results where source = ?", (f"match:{match_id}",))
     reason = None
     try:
-        countable_sides(match, catalog, conn)
+        countable(match, catalog, conn)
     except NotCountable as exc:
         reason = str(exc)
     if reason is None and (seat is None or profile is None):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.game.club import ratings
 from companion.game.club.placing import Sides, find_placer
@@ -143,9 +144,12 @@ def is_latest(conn: Connection, at: str, result_id: str) -> bool:
     return row is None
 
 
-def record_locked(conn: Connection, source: str, result: Result, at: str) -> list[Change]:
+def record_locked(
+    conn: Connection, source: str, result: Result, at: str, details: dict[str, Any] | None = None
+) -> list[Change]:
     """Store a result for a source (a correction replaces it) and rate it (inside a write
-    transaction); return the rating changes it made."""
+    transaction); return the rating changes it made. ``details``: what the statistics read
+    (each profile's seat and character, the bank)."""
     old = conn.execute("select id from club_results where source = ?", (source,)).fetchone()
     sides, places = json.dumps(result.sides), json.dumps(result.places)
     if old is not None:
@@ -158,9 +162,18 @@ def record_locked(conn: Connection, source: str, result: Result, at: str) -> lis
     result_id = new_token()
     latest = is_latest(conn, at, result_id)
     conn.execute(
-        "insert into club_results (id, source, game, season, at, sides, places) "
-        "values (?, ?, ?, ?, ?, ?, ?)",
-        (result_id, source, result.game, result.season, at, sides, places),
+        "insert into club_results (id, source, game, season, at, sides, places, details) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            result_id,
+            source,
+            result.game,
+            result.season,
+            at,
+            sides,
+            places,
+            json.dumps(details or {}),
+        ),  # fmt: skip
     )
     if not latest:
         recompute_locked(conn)
@@ -174,10 +187,13 @@ def record_locked(conn: Connection, source: str, result: Result, at: str) -> lis
     return changes
 
 
-def record(conn: Connection, source: str, result: Result, at: str | None = None) -> list[Change]:
+def record(
+    conn: Connection, source: str, result: Result, at: str | None = None,
+    details: dict[str, Any] | None = None,
+) -> list[Change]:  # fmt: skip
     """Store and rate one result (see ``record_locked``)."""
     with write_transaction(conn):
-        return record_locked(conn, source, result, at or now())
+        return record_locked(conn, source, result, at or now(), details)
 
 
 def changes_of(conn: Connection, result_id: str) -> list[Change]:
@@ -212,7 +228,7 @@ def confirm(
             raise NotYourSeat("only a seated phone with a player profile confirms its own "
                               "seat's result: make a profile on this phone first")  # fmt: skip
         match = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
-        sides = countable_sides(match, catalog, conn)
+        finished = countable(match, catalog, conn)
         taken = conn.execute(
             "select seat from club_confirms where match_id = ? and profile_id = ?",
             (match_id, profile["id"]),
@@ -225,11 +241,22 @@ def confirm(
             "on conflict (match_id, seat) do update set profile_id = excluded.profile_id",
             (match_id, seat["seat"], profile["id"], now()),
         )
-        return count_if_confirmed(conn, match_id, sides)
+        return count_if_confirmed(conn, match_id, finished)
 
 
-def countable_sides(match: Row | None, catalog: Catalog, conn: Connection) -> tuple[str, Sides]:
-    """Return a finished casual match's game and its sides of seat names with wins.
+@dataclass(frozen=True)
+class Finished:
+    """A finished casual match as the club reads it: its game, sides of seat names with
+    games won, each seat's character and the bank (where the game has them)."""
+
+    game: str
+    sides: Sides
+    characters: dict[str, str]
+    bank: tuple[str, ...]
+
+
+def countable(match: Row | None, catalog: Catalog, conn: Connection) -> Finished:
+    """Return a finished casual match as the club reads it.
 
     :raises NotCountable: saying why the match cannot count.
     """
@@ -242,30 +269,38 @@ def countable_sides(match: Row | None, catalog: Catalog, conn: Connection) -> tu
     if placer is None or sides is None:
         raise NotCountable("this match has not ended (or its game is not rated): confirm it "
                            "once a winner is known")  # fmt: skip
-    return placer.game, sides
+    state = cached.state
+    return Finished(placer.game, sides, placer.characters(state), placer.bank(state))
 
 
-def count_if_confirmed(conn: Connection, match_id: str, game_sides: tuple[str, Sides]) -> Confirmed:
+def count_if_confirmed(conn: Connection, match_id: str, finished: Finished) -> Confirmed:
     """Record the match's result once every seat is confirmed by a different profile."""
-    game, sides = game_sides
     seated = conn.execute("select seat, name from seats where match_id = ?", (match_id,))
-    names = {r["name"]: r["seat"] for r in seated}
+    seats = {r["name"]: r["seat"] for r in seated}
     confirmed = conn.execute(
         "select seat, profile_id from club_confirms where match_id = ?", (match_id,)
     )
     confirms = {r["seat"]: r["profile_id"] for r in confirmed}
-    done = len(confirms) == len(names) and len(set(confirms.values())) == len(names)
-    if done:
+    done = len(confirms) == len(seats) and len(set(confirms.values())) == len(seats)
+    source = f"match:{match_id}"
+    if (
+        done
+        and not conn.execute("select 1 from club_results where source = ?", (source,)).fetchone()
+    ):
+        profile = {name: confirms[seat] for name, seat in seats.items()}
         result = Result(
-            game,
-            tuple(tuple(confirms[names[n]] for n in members) for members, _ in sides),
-            places_from_wins([wins for _, wins in sides]),
+            finished.game,
+            tuple(tuple(profile[n] for n in members) for members, _ in finished.sides),
+            places_from_wins([wins for _, wins in finished.sides]),
             club.current_season(conn),
         )
-        if conn.execute("select 1 from club_results where source = ?",
-                        (f"match:{match_id}",)).fetchone() is None:  # fmt: skip
-            record_locked(conn, f"match:{match_id}", result, now())
-    return Confirmed(len(confirms), len(names), done)
+        details = {
+            "seats": {profile[n]: seat for n, seat in seats.items()},
+            "characters": {profile[n]: c for n, c in finished.characters.items() if n in profile},
+            "bank": list(finished.bank),
+        }
+        record_locked(conn, source, result, now(), details)
+    return Confirmed(len(confirms), len(seats), done)
 
 
 def merge(conn: Connection, gone: str, kept: str) -> int:
@@ -293,7 +328,7 @@ def merge(conn: Connection, gone: str, kept: str) -> int:
 
 def rewrite_results(conn: Connection, gone: str, kept: str) -> int:
     """Put ``kept`` wherever ``gone`` played; refuse when both played in one match."""
-    rows = conn.execute("select id, sides from club_results where sides like ?",
+    rows = conn.execute("select id, sides, details from club_results where sides like ?",
                         (f'%"{gone}"%',)).fetchall()  # fmt: skip
     for row in rows:
         sides = json.loads(row["sides"])
@@ -301,7 +336,11 @@ def rewrite_results(conn: Connection, gone: str, kept: str) -> int:
             raise NotCountable("these two profiles played each other, so they are two "
                                "people: they cannot be merged")  # fmt: skip
         new = [[kept if p == gone else p for p in side] for side in sides]
-        conn.execute("update club_results set sides = ? where id = ?", (json.dumps(new), row["id"]))
+        details = {key: ({kept if k == gone else k: v for k, v in value.items()}
+                         if isinstance(value, dict) else value)
+                   for key, value in json.loads(row["details"]).items()}  # fmt: skip
+        conn.execute("update club_results set sides = ?, details = ? where id = ?",
+                     (json.dumps(new), json.dumps(details), row["id"]))  # fmt: skip
     return len(rows)
 
 

@@ -221,7 +221,7 @@ def add_club(db: Schema) -> None:
         """create table club_results (
             id text primary key, source text not null unique, game text not null,
             season integer not null, at text not null, sides text not null,
-            places text not null)"""
+            places text not null, details text not null default '{}')"""
     )
     db.execute("create index club_results_in_order on club_results (at, id)")
     db.execute(

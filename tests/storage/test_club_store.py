@@ -3,6 +3,7 @@ secret, and ratings stored incrementally that equal a recompute from the ordered
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from contextlib import closing
@@ -151,8 +152,11 @@ def test_a_corrected_or_late_result_updates_every_later_rating(conn: Connection)
 
 def test_merging_two_profiles_of_one_person(conn: Connection) -> None:
     ana, ana2, ben = (club.create_profile(conn, n) for n in ("Ana", "Ana B", "Ben"))
-    club_results.record(conn, "match:1", Result("flash-duel", ((ana2[0],), (ben[0],)), (1, 2)))
+    played = Result("flash-duel", ((ana2[0],), (ben[0],)), (1, 2))
+    club_results.record(conn, "match:1", played, details={"characters": {ana2[0]: "grave"}})
     assert club_results.merge(conn, ana2[0], ana[0]) == 1
+    details = conn.execute("select details from club_results").fetchone()[0]
+    assert json.loads(details) == {"characters": {ana[0]: "grave"}}
     assert club.profile_of(conn, ana2[1])["id"] == ana[0]  # the second phone now holds Ana
     assert set(stored_ratings(conn)) == {(1, "flash-duel", ana[0]), (1, "flash-duel", ben[0])}
     club_results.record(conn, "match:2", Result("flash-duel", ((ana[0],), (ben[0],)), (1, 2)))

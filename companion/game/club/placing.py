@@ -36,6 +36,31 @@ def duel_sides(state: DuelState) -> Sides | None:
     return tuple((members, state.match.wins(side)) for side, members in state.sides)
 
 
+def strike_characters(state: StrikeState) -> dict[str, str]:
+    """Return each Puzzle Strike player's character at the end of the match."""
+    return {} if state.match is None else dict(state.match.characters)
+
+
+def strike_bank(state: StrikeState) -> tuple[str, ...]:
+    """Return the bank's puzzle stacks at the end of the match (``set/chip`` keys)."""
+    return () if state.match is None else state.match.bank
+
+
+def duel_characters(state: DuelState) -> dict[str, str]:
+    """Return each Flash Duel fighter's character (none in the simple game)."""
+    return dict(state.setup.characters)
+
+
+def none(state: object) -> dict[str, str]:
+    """Return no characters (a game without them)."""
+    return {}
+
+
+def no_bank(state: object) -> tuple[str, ...]:
+    """Return no bank (a game without one)."""
+    return ()
+
+
 def shadowfist_sides(state: ShadowfistState) -> Sides | None:
     """Return a won Shadowfist game: the winner first, every other player tied behind."""
     if state.winner is None:
@@ -51,11 +76,14 @@ class Placer:
     game: str
     """The game the rating belongs to."""
     sides: Callable[[Any], Sides | None]
+    characters: Callable[[Any], dict[str, str]] = none
+    """Each seat's character, by seat name (for the statistics)."""
+    bank: Callable[[Any], tuple[str, ...]] = no_bank
 
 
 PLACERS: tuple[Placer, ...] = (
-    Placer("puzzle-strike", "puzzle-strike", strike_sides),
-    Placer("flash-duel", "flash-duel", duel_sides),
+    Placer("puzzle-strike", "puzzle-strike", strike_sides, strike_characters, strike_bank),
+    Placer("flash-duel", "flash-duel", duel_sides, duel_characters),
     Placer("shadowfist", "shadowfist", shadowfist_sides),
 )
 GAMES: tuple[str, ...] = tuple(p.game for p in PLACERS)
