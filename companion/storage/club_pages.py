@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from companion.game.club.ratings import Skill
+from companion.game.club.stats import Played
 from companion.storage import club
 from companion.storage.club_results import NotCountable, countable
 from companion.storage.engine import Connection, Row
@@ -194,3 +195,33 @@ def export_csv(conn: Connection, table: str) -> str | None:
     writer.writeheader()
     writer.writerows(rows)
     return out.getvalue()
+
+
+def played(conn: Connection, game: str, season: int) -> list[Played]:
+    """Return a game's counted matches in a season as the statistics read them."""
+    rows = conn.execute(
+        "select sides, places, details from club_results where game = ? and season = ?",
+        (game, season),
+    )
+    out = []
+    for r in rows:
+        details = json.loads(r["details"])
+        out.append(Played(tuple(tuple(s) for s in json.loads(r["sides"])),
+                          tuple(json.loads(r["places"])), details.get("characters", {}),
+                          details.get("seats", {})))  # fmt: skip
+    return out
+
+
+def characters_of(conn: Connection, profile_id: str) -> list[tuple[str, str, int]]:
+    """Return (game, character, matches) a player played, most played first."""
+    rows = conn.execute(
+        "select r.game, r.details from club_changes c join club_results r on r.id = c.result_id "
+        "where c.profile_id = ?",
+        (profile_id,),
+    )
+    counts: Counter[tuple[str, str]] = Counter()
+    for r in rows:
+        character = json.loads(r["details"]).get("characters", {}).get(profile_id)
+        if character:
+            counts[(r["game"], character)] += 1
+    return [(g, c, n) for (g, c), n in counts.most_common()]

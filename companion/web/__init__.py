@@ -17,3 +17,6 @@ def register(app: Flask) -> None:
 
     for module in (health, banks, matches, rooms, drafts, club):
         app.register_blueprint(module.bp)
+    from companion.web.club import pages as club_pages
+
+    app.register_blueprint(club_pages.bp)
