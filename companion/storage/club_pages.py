@@ -104,7 +104,8 @@ def history(conn: Connection, profile_id: str) -> list[dict[str, Any]]:
         place = next(pl for side, pl in zip(json.loads(r["sides"]), json.loads(r["places"]),
                                             strict=True) if profile_id in side)  # fmt: skip
         out.append({**match_json(r, shown), "place": place, "rating": after.shown,
-                    "change": after.shown - before.shown, "margin": after.margin})  # fmt: skip
+                    "change": after.shown - before.shown, "margin": after.margin,
+                    "before": (before.shown, before.margin)})  # fmt: skip
     return out
 
 

@@ -15,7 +15,8 @@ LEFT, RIGHT, TOP, BOTTOM = 44, 8, 10, 24
 
 
 def chart_svg(points: Sequence[tuple[int, int]], title: str) -> str:
-    """Return an SVG chart of (rating, margin) after each match, oldest first."""
+    """Return an SVG chart of (rating, margin) before the first match and after each,
+    oldest first; the x axis counts the matches played."""
     if not points:
         return ""
     low = min(r - m for r, m in points)
@@ -37,8 +38,8 @@ def chart_svg(points: Sequence[tuple[int, int]], title: str) -> str:
     labels = (
         f'<text x="{LEFT - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>'
         f'<text x="{LEFT - 4}" y="{y(low):.1f}" text-anchor="end">{low}</text>'
-        f'<text x="{LEFT}" y="{HEIGHT - 6}">1</text>'
-        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">{len(points)}</text>'
+        f'<text x="{LEFT}" y="{HEIGHT - 6}">0</text>'
+        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">{len(points) - 1}</text>'
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '

@@ -82,8 +82,8 @@ def player_page(profile_id: str) -> str:
     row = refuse_hidden(conn, profile_id)
     season = season_arg(conn)
     history = [h for h in listing.history(conn, profile_id) if h["season"] == season]
-    charts = [(g, GAME_NAMES[g], chart_svg([(h["rating"], h["margin"]) for h in history
-                                            if h["game"] == g], f"{GAME_NAMES[g]}: {row['name']}"))
+    charts = [(g, GAME_NAMES[g], rating_chart([h for h in history if h["game"] == g],
+                                               f"{GAME_NAMES[g]}: {row['name']}"))
               for g in GAMES]  # fmt: skip
     characters = [(GAME_NAMES[g], character_names(g).get(c, c), n)
                   for g, c, n in listing.characters_of(conn, profile_id)]  # fmt: skip
@@ -93,6 +93,13 @@ def player_page(profile_id: str) -> str:
         rivals=listing.head_to_head(conn, profile_id), characters=characters,
         **seasons(conn, season),
     )  # fmt: skip
+
+
+def rating_chart(played: list[dict[str, Any]], title: str) -> str:
+    """Draw a game's rating before the first match and after each (empty without matches)."""
+    if not played:
+        return ""
+    return chart_svg([played[0]["before"], *((h["rating"], h["margin"]) for h in played)], title)
 
 
 def refuse_hidden(conn: Any, profile_id: str) -> Any:
