@@ -238,3 +238,9 @@ def add_club(db: Schema) -> None:
             games integer not null, primary key (result_id, profile_id))"""
     )
     db.execute("create index club_changes_by_profile on club_changes (profile_id)")
+    db.execute(
+        """create table club_entries (
+            tournament_id text not null, player integer not null,
+            profile_id text not null references club_profiles(id),
+            primary key (tournament_id, player))"""
+    )

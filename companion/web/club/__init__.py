@@ -19,7 +19,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion.game.club.placing import GAMES
-from companion.storage import club, club_results
+from companion.storage import club, club_results, club_tournaments
 from companion.storage import club_pages as listing
 from companion.web import database
 from companion.web.common import body, catalog, seat_token
@@ -29,6 +29,8 @@ from companion.web.security import CSRF_COOKIE, CSRF_HEADER
 bp = Blueprint("club", __name__)
 PLAYER_COOKIE = "club_player"
 ADMIN_HEADER = "X-Club-Admin"
+ENTRY_COOKIE = "tp_"
+"""The tournament entry cookie a phone holds after entering (companion/web/tournaments)."""
 COOKIE_DAYS = 400
 """How long a phone keeps its player cookie (the most browsers allow)."""
 
@@ -178,6 +180,24 @@ def count_state(match_id: str) -> Response:
     conn = database.get_db()
     return jsonify(listing.count_state(conn, match_id, seat_token(match_id), player_token(),
                                        catalog()))  # fmt: skip
+
+
+@bp.post("/api/club/tournaments/<tid>/link")
+def link_entry(tid: str) -> Response:
+    """Count this phone's tournament entry for its profile (its tables count once both
+    players of a table are linked and the result is in)."""
+    check_csrf()
+    conn, entry = database.get_db(), request.cookies.get(ENTRY_COOKIE + tid)
+    player = refusing(lambda: club_tournaments.link_entry(conn, tid, entry, player_token()))
+    return jsonify({"player": player})
+
+
+@bp.get("/api/club/tournaments/<tid>/changes")
+def tournament_changes(tid: str) -> Response:
+    """Return each linked player's rating before and after a tournament's counted tables."""
+    check_may_read()
+    found = club_tournaments.changes(database.get_db(), tid)
+    return jsonify({"players": {str(p): c for p, c in found.items()}})
 
 
 def admin_profile_action(profile_id: str, action: Callable[[Any], Any]) -> Response:

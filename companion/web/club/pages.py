@@ -11,10 +11,10 @@ from flask import Blueprint, render_template, request
 from companion.game.club import stats
 from companion.game.club.chart import chart_svg
 from companion.game.club.placing import GAMES
-from companion.storage import club
+from companion.storage import club, club_tournaments
 from companion.storage import club_pages as listing
 from companion.web import database
-from companion.web.club import check_may_read, player_token, season_arg
+from companion.web.club import ENTRY_COOKIE, check_may_read, player_token, season_arg
 from companion.web.common import catalog
 from companion.web.errors import ApiError
 from companion.web.security import SEAT_COOKIE_PREFIX
@@ -65,7 +65,10 @@ def me_page() -> str:
             state = listing.count_state(conn, match_id, seat, player_token(), catalog())
             if state["can_count"] and not state["counted"]:
                 pending.append({"id": match_id, **state})
-    return render_template("club_me.html", profile=profile, pending=pending)
+    held = {n[len(ENTRY_COOKIE):]: v for n, v in request.cookies.items()
+            if n.startswith(ENTRY_COOKIE)}  # fmt: skip
+    entered = [] if profile is None else club_tournaments.entries(conn, held, profile["id"])
+    return render_template("club_me.html", profile=profile, pending=pending, entered=entered)
 
 
 @bp.get("/club/device/<code>")

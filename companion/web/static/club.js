@@ -57,6 +57,9 @@ addWords("club", {
   club_matchups: "相性表（行のキャラの勝数／対戦数）",
   club_seat_advantage: "席順の有利（席1が先手）",
   club_seat: "席",
+  club_tournaments: "大会",
+  club_entry_counts: "結果があなたのレーティングに入ります",
+  club_count_entry: "この大会の結果を記録する",
   club_delete_confirm: "プロフィールを削除しますか？対戦記録は残ります。",
 });
 
@@ -125,6 +128,15 @@ for (const button of document.querySelectorAll("[data-count]")) {
   button.addEventListener("click", () =>
     act(async () => {
       await api("POST", `/api/club/matches/${encodeURIComponent(button.dataset.count)}/count`, {});
+      location.reload();
+    }),
+  );
+}
+
+for (const button of document.querySelectorAll("[data-link]")) {
+  button.addEventListener("click", () =>
+    act(async () => {
+      await api("POST", `/api/club/tournaments/${encodeURIComponent(button.dataset.link)}/link`, {});
       location.reload();
     }),
   );
