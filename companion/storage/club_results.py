@@ -26,8 +26,9 @@ from companion.storage.replayed import load
 from companion.storage.seats import seat_row
 from printkit.catalog import Catalog
 
-BATCH = 5_000
-"""Rows per insert statement when a recompute writes every rating change."""
+BATCH = 4_000
+"""Rows per insert statement when a recompute writes every rating change (7 values a row:
+under SQLite's 32,766 and PostgreSQL's 65,535 parameters)."""
 
 
 class NotCountable(ClubError):
