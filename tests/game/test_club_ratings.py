@@ -127,9 +127,11 @@ def test_the_leaderboard_orders_by_the_low_end_of_the_range() -> None:
     assert [p for p, _ in ratings.leaderboard(1, "flash-duel")] == ["steady", "lucky"]
 
 
-def random_results(rng: random.Random, count: int) -> list[Result]:
+def random_results(
+    rng: random.Random, count: int, players: list[str] | None = None, per_season: int = 40
+) -> list[Result]:
     """Return mixed results: two players, free-for-all with ties, and teams, in three games."""
-    players = [f"p{i}" for i in range(12)]
+    players = players or [f"p{i}" for i in range(12)]
     results = []
     for n in range(count):
         chosen = rng.sample(players, rng.choice([2, 3, 4, 5]))
@@ -141,7 +143,7 @@ def random_results(rng: random.Random, count: int) -> list[Result]:
             sides = tuple((p,) for p in chosen)
         places = places_from_wins([rng.randint(0, 2) for _ in sides])
         game = rng.choice(["puzzle-strike", "flash-duel", "shadowfist"])
-        results.append(Result(game, sides, places, season=1 + n // 40, key=f"m{n}"))
+        results.append(Result(game, sides, places, season=1 + n // per_season, key=f"m{n}"))
     return results
 
 

@@ -14,9 +14,10 @@ import pytest
 
 from companion.cli import main
 from companion.game.club import ratings
-from companion.game.club.ratings import Result, places_from_wins
+from companion.game.club.ratings import Result
 from companion.storage import club, club_results, copying, db
 from companion.storage.engine import Connection
+from tests.game.test_club_ratings import random_results as mixed_results
 
 
 @pytest.fixture
@@ -95,19 +96,9 @@ def test_rename_hide_and_remove(conn: Connection) -> None:
 
 
 def random_results(rng: random.Random, players: list[str], count: int) -> list[Result]:
-    """Return mixed results among the profiles: duels, free-for-all, 2 vs 2 and a Raid."""
-    out = []
-    for _ in range(count):
-        chosen = rng.sample(players, rng.choice([2, 3, 4, 5]))
-        if len(chosen) == 4 and rng.random() < 0.5:
-            sides = ((chosen[0], chosen[1]), (chosen[2], chosen[3]))
-        elif len(chosen) == 5:
-            sides = ((chosen[0],), tuple(chosen[1:]))
-        else:
-            sides = tuple((p,) for p in chosen)
-        game = rng.choice(["puzzle-strike", "flash-duel", "shadowfist"])
-        out.append(Result(game, sides, places_from_wins([rng.randint(0, 2) for _ in sides])))
-    return out
+    """Return mixed results among the profiles, all in season 1, for the store to key."""
+    made = mixed_results(rng, count, players, per_season=count + 1)
+    return [Result(r.game, r.sides, r.places) for r in made]
 
 
 def test_stored_incremental_ratings_equal_a_recompute_and_the_pure_ratings(

@@ -50,6 +50,16 @@ def count(client: FlaskClient, room: str) -> Any:
     return post(client, f"/api/club/matches/{room}/count", {})
 
 
+def counted_duel(app: Flask) -> tuple[FlaskClient, FlaskClient]:
+    """Play a duel between Ana and Ben, each with a profile, and count it on both phones."""
+    room, (ana, ben) = finished_duel(app)
+    profile(ana, "Ana")
+    profile(ben, "Ben")
+    count(ana, room)
+    assert count(ben, room).get_json()["counted"]
+    return ana, ben
+
+
 def admin_secret(app: Flask) -> str:
     """Make the club admin's secret (as the first `companion serve` does)."""
     with closing(db.connect(app.config["DATABASE"])) as conn:
@@ -183,11 +193,7 @@ def test_the_admin_renames_merges_and_removes(app: Flask) -> None:
 
 def test_hidden_profiles_private_pages_and_seasons(app: Flask) -> None:
     secret = admin_secret(app)
-    room, (ana, ben) = finished_duel(app)
-    profile(ana, "Ana")
-    profile(ben, "Ben")
-    count(ana, room)
-    count(ben, room)
+    ana, ben = counted_duel(app)
     assert post(ben, "/api/club/me/hidden", {"hidden": True}).get_json() == {"hidden": True}
     board = app.test_client().get(LEADERBOARD).get_json()["players"]
     assert sorted(p["name"] for p in board) == ["Ana", club.SHOWN_HIDDEN]
@@ -209,11 +215,7 @@ def test_hidden_profiles_private_pages_and_seasons(app: Flask) -> None:
 
 
 def test_export_as_json_and_csv(app: Flask) -> None:
-    room, (ana, ben) = finished_duel(app)
-    profile(ana, "Ana")
-    profile(ben, "Ben")
-    count(ana, room)
-    count(ben, room)
+    ana, ben = counted_duel(app)
     data = app.test_client().get("/api/club/export.json").get_json()
     assert sorted(p["name"] for p in data["players"]) == ["Ana", "Ben"]
     assert len(data["matches"]) == 1 and data["matches"][0]["game"] == "flash-duel"
@@ -227,11 +229,7 @@ def test_export_as_json_and_csv(app: Flask) -> None:
 
 
 def test_deleting_ones_profile_keeps_the_match_and_drops_the_name(app: Flask) -> None:
-    room, (ana, ben) = finished_duel(app)
-    profile(ana, "Ana")
-    profile(ben, "Ben")
-    count(ana, room)
-    count(ben, room)
+    ana, ben = counted_duel(app)
     assert post(ben, "/api/club/me/delete", {}).get_json() == {"deleted": True}
     data = app.test_client().get("/api/club/export.json").get_json()
     assert [p["name"] for p in data["players"]] == ["Ana"]

@@ -36,11 +36,17 @@ def test_serve_prints_the_admin_secret_at_the_first_start_only(
     assert secret_in(capsys.readouterr().out) is None
 
 
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    """A migrated SQLite database."""
+    made = tmp_path / "db.sqlite3"
+    db.migrate(made)
+    return made
+
+
 def test_admin_secret_makes_a_new_one_and_the_old_stops_working(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "db.sqlite3"
-    db.migrate(path)
     conn = db.connect(path)
     old = club.ensure_admin_secret(conn)
     assert main(["club", "admin-secret", "--db", str(path)]) == 0
@@ -53,10 +59,8 @@ def test_admin_secret_makes_a_new_one_and_the_old_stops_working(
 
 
 def test_ratings_recompute_rates_every_result_again(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "db.sqlite3"
-    db.migrate(path)
     conn = db.connect(path)
     ana, ben = (club.create_profile(conn, n)[0] for n in ("Ana", "Ben"))
     club_results.record(conn, "match:1", Result("flash-duel", ((ana,), (ben,)), (1, 2)))

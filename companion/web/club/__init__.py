@@ -259,11 +259,16 @@ def admin_private() -> Response:
 def leaderboard(game: str) -> Response:
     """Return a game's leaderboard in a season (``?season=N``, default the current one)."""
     check_may_read()
-    if game not in GAMES:
-        raise ApiError(404, f"no rated game {game!r} (rated: {', '.join(GAMES)})")
+    check_game(game)
     conn = database.get_db()
     season = season_arg(conn)
     return jsonify({"game": game, "season": season, "players": listing.board(conn, season, game)})
+
+
+def check_game(game: str) -> None:
+    """Refuse a game that is not rated (404 naming the rated ones)."""
+    if game not in GAMES:
+        raise ApiError(404, f"no rated game {game!r} (rated: {', '.join(GAMES)})")
 
 
 def season_arg(conn: Any) -> int:

@@ -14,7 +14,13 @@ from companion.game.club.placing import GAMES
 from companion.storage import club, club_tournaments
 from companion.storage import club_pages as listing
 from companion.web import database
-from companion.web.club import ENTRY_COOKIE, check_may_read, player_token, season_arg
+from companion.web.club import (
+    ENTRY_COOKIE,
+    check_game,
+    check_may_read,
+    player_token,
+    season_arg,
+)
 from companion.web.common import catalog
 from companion.web.errors import ApiError
 from companion.web.security import SEAT_COOKIE_PREFIX
@@ -123,8 +129,7 @@ def refuse_hidden(conn: Any, profile_id: str) -> Any:
 def stats_page(game: str) -> str:
     """A game's statistics: character win rates, the matchup grid, the seat advantage."""
     check_may_read()
-    if game not in GAMES:
-        raise ApiError(404, f"no rated game {game!r} (rated: {', '.join(GAMES)})")
+    check_game(game)
     conn = database.get_db()
     season = season_arg(conn)
     matches = listing.played(conn, game, season)
