@@ -18,7 +18,7 @@ from typing import Any
 from companion.game.club import ratings
 from companion.game.club.placing import Sides, find_placer
 from companion.game.club.ratings import Change, Result, Skill, places_from_wins
-from companion.storage import club
+from companion.storage import club, pg
 from companion.storage.club import ClubError
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import CASUAL, new_token, now, write_transaction
@@ -26,9 +26,10 @@ from companion.storage.replayed import load
 from companion.storage.seats import seat_row
 from printkit.catalog import Catalog
 
-BATCH = 4_000
-"""Rows per insert statement when a recompute writes every rating change (7 values a row:
-under SQLite's 32,766 and PostgreSQL's 65,535 parameters)."""
+BATCH = 10_000
+"""Rating changes handed to SQLite at once when a recompute writes them all."""
+COPY_ABOVE = 100
+"""More rating changes than this go to PostgreSQL by COPY (a recompute's, not one result's)."""
 
 
 class NotCountable(ClubError):
@@ -75,15 +76,21 @@ def stored_skills(conn: Connection, result: Result) -> dict[str, Skill]:
     return {r["profile_id"]: Skill(r["mu"], r["sigma"], r["games"]) for r in rows}
 
 
+UPSERT_SKILL = (
+    "insert into club_ratings (season, game, profile_id, mu, sigma, games) "
+    "values (?, ?, ?, ?, ?, ?) on conflict (season, game, profile_id) do update set "
+    "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games"
+)
+INSERT_CHANGE = (
+    "insert into club_changes (result_id, profile_id, mu_before, sigma_before, mu, sigma, "
+    "games) values (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
 def write_skills(conn: Connection, season: int, game: str, changes: Sequence[Change]) -> None:
     """Store the skills a result left (inside the caller's transaction)."""
-    for c in changes:
-        conn.execute(
-            "insert into club_ratings (season, game, profile_id, mu, sigma, games) "
-            "values (?, ?, ?, ?, ?, ?) on conflict (season, game, profile_id) do update set "
-            "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
-            (season, game, c.player, c.after.mu, c.after.sigma, c.after.games),
-        )
+    conn.executemany(UPSERT_SKILL, [(season, game, c.player, c.after.mu, c.after.sigma,
+                                     c.after.games) for c in changes])  # fmt: skip
 
 
 def change_row(c: Change) -> tuple[object, ...]:
@@ -93,15 +100,16 @@ def change_row(c: Change) -> tuple[object, ...]:
 
 
 def write_changes(conn: Connection, changes: Sequence[Change]) -> None:
-    """Store rating changes, many rows per statement."""
+    """Store rating changes: on PostgreSQL with COPY (a recompute writes one row per player
+    and match, 300,000 for 100,000 matches), on SQLite one insert run for each."""
+    if isinstance(conn, pg.PgConnection) and len(changes) > COPY_ABOVE:
+        columns = "result_id, profile_id, mu_before, sigma_before, mu, sigma, games"
+        with conn.raw.cursor().copy(f"copy club_changes ({columns}) from stdin") as copy:
+            for c in changes:
+                copy.write_row(change_row(c))
+        return
     for start in range(0, len(changes), BATCH):
-        chunk = changes[start : start + BATCH]
-        marks = ",".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk))
-        conn.execute(
-            "insert into club_changes (result_id, profile_id, mu_before, sigma_before, mu, "
-            f"sigma, games) values {marks}",
-            [value for c in chunk for value in change_row(c)],
-        )
+        conn.executemany(INSERT_CHANGE, [change_row(c) for c in changes[start : start + BATCH]])
 
 
 def recompute_locked(conn: Connection) -> int:
@@ -115,18 +123,11 @@ def recompute_locked(conn: Connection) -> int:
     conn.execute("delete from club_changes")
     conn.execute("delete from club_ratings")
     write_changes(conn, changes)
-    rows = [
+    conn.executemany(UPSERT_SKILL, [
         (season, game, p, s.mu, s.sigma, s.games)
         for (season, game), board in computed.table.items()
         for p, s in board.items()
-    ]
-    for start in range(0, len(rows), BATCH):
-        chunk = rows[start : start + BATCH]
-        conn.execute(
-            "insert into club_ratings (season, game, profile_id, mu, sigma, games) values "
-            + ",".join(["(?, ?, ?, ?, ?, ?)"] * len(chunk)),
-            [value for row in chunk for value in row],
-        )
+    ])  # fmt: skip
     return count
 
 
