@@ -29,9 +29,12 @@ def test_every_club_word_key_has_its_japanese() -> None:
     for template in (WEB / "templates").glob("*club*.html"):
         keys |= set(re.findall(r'data-i18n="([a-z_]+)"', template.read_text(encoding="utf-8")))
         keys |= set(re.findall(r"'(club_[a-z_]+)'", template.read_text(encoding="utf-8")))
+    home = (WEB / "templates" / "home.html").read_text(encoding="utf-8")
+    keys |= set(re.findall(r'data-i18n="(club_[a-z_]+)"', home))  # the home page's link
     script = (WEB / "static" / "club.js").read_text(encoding="utf-8")
     keys |= set(re.findall(r't\("(club_[a-z_]+)"', script))
-    japanese = set(re.findall(r"(club_[a-z_]+): \"", script))
+    common = (WEB / "static" / "i18n.js").read_text(encoding="utf-8")
+    japanese = set(re.findall(r"(club_[a-z_]+): \"", script + common))
     assert keys and keys <= japanese, sorted(keys - japanese)
 
 
