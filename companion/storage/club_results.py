@@ -283,6 +283,8 @@ def count_if_confirmed(conn: Connection, match_id: str, finished: Finished) -> C
         "select seat, profile_id from club_confirms where match_id = ?", (match_id,)
     )
     confirms = {r["seat"]: r["profile_id"] for r in confirmed}
+    if len(finished.sides) < 2 or any(n not in seats for m, _ in finished.sides for n in m):
+        raise NotCountable("a match against a bot is not rated: every side must be seated")
     done = len(confirms) == len(seats) and len(set(confirms.values())) == len(seats)
     source = f"match:{match_id}"
     if (
