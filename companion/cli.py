@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from companion import club_cli
 from companion.game.puzzle_strike.bank import (
     Bank,
     BankError,
@@ -115,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_connection_options(serve)
     add_maintenance_commands(commands)
     slips_cli.add_parser(commands, add_database_options)
+    club_cli.add_parser(commands, add_database_options)
     bank.add_argument("--json", action="store_true", help="print JSON")
     bank.add_argument("--pdf", metavar="FILE", help="also write the bank setup sheet(s) here")
     bank.add_argument("--paper", default="letter", help="paper for --pdf: letter or a4")
@@ -379,6 +381,7 @@ def run_serve(args: argparse.Namespace) -> int:
     load_catalog(config["DATA_DIR"])  # a broken overlay stops here, before serving
     app = create_app(config)
     print_addresses(args, app.config["DATABASE"])
+    club_cli.print_first_admin_secret(app.config["DATABASE"])
     sys.stdout.flush()
     serve(app, args.host, args.port, args.workers, args.threads, args.long_polls, limits)
     return 0
@@ -474,6 +477,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (CatalogError, UsageError, BaseUrlError, DatabaseProblem, OSError) as exc:
             print(f"companion serve: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
+    if args.command in club_cli.COMMANDS:
+        return club_cli.run(args, database_path(args))
     if args.command in ("prune", "backup", "export", "import", "copy", "migrate", "slips"):
         from companion.storage.copying import CopyError
         from companion.storage.maintenance import MaintenanceError

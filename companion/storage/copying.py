@@ -28,6 +28,8 @@ TABLES = (
     "matches", "seats", "events", "carries", "match_clients", "match_holds", "tournaments",
     "tournament_players", "tournament_rounds", "tournament_tables", "tournament_log",
     "table_reports",
+    "club_settings", "club_profiles", "club_devices", "club_device_codes", "club_confirms",
+    "club_results", "club_ratings", "club_changes", "club_entries",
 )  # fmt: skip
 """Every table of the schema, each after the tables it refers to."""
 NUMBERED = {"tournament_log": "rowid"}

@@ -13,6 +13,7 @@ from companion.game.draft import room as draft_room
 from companion.game.draft.carry import clockwork_duel
 from companion.game.flash_duel import room as duel_room
 from companion.game.tournament import Result, TournamentError, bank_seed, record_result
+from companion.storage import club_tournaments
 from companion.storage import matches as store
 from companion.storage import seats as seating
 from companion.storage.engine import Connection, Row
@@ -67,6 +68,7 @@ def write_result(
         (result.wins_a if result else None, result.wins_b if result else None,
          result.draws if result else None, source, actor, store.now(), tid, number, table_no),
     )  # fmt: skip
+    club_tournaments.sync_table(conn, tid, number, table_no)  # the club's ratings follow (#30)
 
 
 def result_of(cached: Cached, name_a: str, name_b: str) -> Result | None:

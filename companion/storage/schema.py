@@ -278,3 +278,61 @@ def migrate_postgres(conn: pg.PgConnection, when: str) -> tuple[list[str], list[
     except BaseException:
         conn.execute("rollback")
         raise
+
+
+@step
+def add_club(db: Schema) -> None:
+    """The club (issue #30): player profiles, their devices' cookies (hashes) and one-time
+    device codes, the club's settings (admin secret hash, season, privacy), the results that
+    count in order, the seats confirmed for them, and the ratings they give
+    (companion/storage/club.py, club_results.py)."""
+    db.execute("create table club_settings (key text primary key, value text not null)")
+    db.execute(
+        """create table club_profiles (
+            id text primary key, name text not null, folded text, created text not null,
+            hidden integer not null default 0, removed integer not null default 0)"""
+    )
+    db.execute("create unique index club_profiles_by_name on club_profiles (folded)")
+    db.execute(
+        """create table club_devices (
+            token_hash text primary key, profile_id text not null references club_profiles(id),
+            created text not null)"""
+    )
+    db.execute(
+        """create table club_device_codes (
+            code_hash text primary key, profile_id text not null references club_profiles(id),
+            created text not null)"""
+    )
+    db.execute(
+        """create table club_confirms (
+            match_id text not null, seat integer not null,
+            profile_id text not null references club_profiles(id), at text not null,
+            primary key (match_id, seat))"""
+    )
+    db.execute(
+        """create table club_results (
+            id text primary key, source text not null unique, game text not null,
+            season integer not null, at text not null, sides text not null,
+            places text not null, details text not null default '{}')"""
+    )
+    db.execute("create index club_results_in_order on club_results (at, id)")
+    db.execute(
+        """create table club_ratings (
+            season integer not null, game text not null, profile_id text not null,
+            mu double precision not null, sigma double precision not null,
+            games integer not null, primary key (season, game, profile_id))"""
+    )
+    db.execute(
+        """create table club_changes (
+            result_id text not null references club_results(id), profile_id text not null,
+            mu_before double precision not null, sigma_before double precision not null,
+            mu double precision not null, sigma double precision not null,
+            games integer not null, primary key (result_id, profile_id))"""
+    )
+    db.execute("create index club_changes_by_profile on club_changes (profile_id)")
+    db.execute(
+        """create table club_entries (
+            tournament_id text not null, player integer not null,
+            profile_id text not null references club_profiles(id),
+            primary key (tournament_id, player))"""
+    )

@@ -13,9 +13,12 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Register every API blueprint."""
-    from companion.web import banks, drafts, health, matches, rooms
+    from companion.web import banks, club, drafts, health, matches, rooms
     from companion.web.common import refuse_nul_in_address
 
     app.before_request(refuse_nul_in_address)
-    for module in (health, banks, matches, rooms, drafts):
+    for module in (health, banks, matches, rooms, drafts, club):
         app.register_blueprint(module.bp)
+    from companion.web.club import pages as club_pages
+
+    app.register_blueprint(club_pages.bp)

@@ -38,6 +38,7 @@ const JA_BLOCKS = {
     undo_why_nothing: "まだ元に戻す操作はありません", undo_why_final: "元に戻せません：確定した操作です（公開やコイントスは取り消せません）",
     undo_why_other: "元に戻せません：最後の操作は {actor} のもので、{actor} の端末だけが取り消せます", undo_why_organiser: "（または主催者）",
     undo_why_depth: "ここで取り消せるのは直前の操作1回だけです", undo_why_spectator: "観戦中の端末は元に戻せません",
+    club_home: "クラブ：プレイヤー・レーティング・統計",
   },
   shadowfist: {
     sf_turn: "ターン", sf_next_step: "次のステップ", sf_end_turn: "ターン終了", sf_wins: "の勝利",

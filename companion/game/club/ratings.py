@@ -1,0 +1,167 @@
+"""Ratings of a club's players: Weng-Lin (openskill's Plackett-Luce model), one per game.
+
+Choices (docs/club.md says them for players):
+
+- **Model.** openskill's ``PlackettLuce`` with its defaults (mu 25, sigma 25/3, beta 25/6,
+  tau 25/300): it rates two players, free-for-all placings with ties, and teams of any
+  size (2 vs 2, Raid's Dragon against the mortals) in one way, unlike Elo.
+- **What is one match.** A room's whole match: a best-of-3 is one result (the tournament
+  convention: the match, not each game, is what is reported and paired), placed by games won.
+- **Per game, per season.** Puzzle Strike, Flash Duel and Shadowfist ratings are apart; a new
+  season starts every player afresh (its ratings read only its own results).
+- **Shown number.** ``1500 + 40 * (mu - 25)``, with ``+- 40 * 2 * sigma`` (about 95 %); the
+  leaderboard orders players by the lower end of that range, so one lucky win does not put a
+  newcomer first. A player with fewer than ``PROVISIONAL_GAMES`` rated matches in the game
+  is shown "provisional".
+- **Pure.** Ratings are a function of the ordered results only: ``recompute(results)`` and
+  applying the same results one at a time with ``rate`` give the same figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+"""The one rating model (openskill's defaults); changing it changes every rating."""
+START_MU = 25.0
+START_SIGMA = 25.0 / 3.0
+SCALE = 40.0
+"""Shown points per unit of mu."""
+SHOWN_CENTRE = 1500.0
+"""The shown rating of a new player (mu 25)."""
+PROVISIONAL_GAMES = 5
+"""Rated matches in a game below which a player's rating is shown as provisional."""
+
+
+class ResultError(ValueError):
+    """A match result that cannot be rated (no sides, a player twice, ranks not matching)."""
+
+
+@dataclass(frozen=True)
+class Skill:
+    """One player's rating in one game: the estimate, its uncertainty, and matches rated."""
+
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+    games: int = 0
+
+    @property
+    def shown(self) -> int:
+        """Return the rating players read (1500 for a new player)."""
+        return round(SHOWN_CENTRE + SCALE * (self.mu - START_MU))
+
+    @property
+    def margin(self) -> int:
+        """Return the shown rating's uncertainty (two standard deviations, in shown points)."""
+        return round(SCALE * 2 * self.sigma)
+
+    @property
+    def low(self) -> float:
+        """Return the lower end of the shown range: what the leaderboard orders by."""
+        return SHOWN_CENTRE + SCALE * (self.mu - START_MU - 2 * self.sigma)
+
+    @property
+    def is_provisional(self) -> bool:
+        """Return True while the player has fewer than ``PROVISIONAL_GAMES`` rated matches."""
+        return self.games < PROVISIONAL_GAMES
+
+
+NEW = Skill()
+
+
+@dataclass(frozen=True)
+class Result:
+    """One rated match: its game, season, sides (each a tuple of profile ids) and their
+    places (1 = first; equal places are a tie), in the order the results are rated."""
+
+    game: str
+    sides: tuple[tuple[str, ...], ...]
+    places: tuple[int, ...]
+    season: int = 1
+    key: str = ""
+    """The match's own id (the store's), kept with the rating changes it caused."""
+
+    def __post_init__(self) -> None:
+        players = [p for side in self.sides for p in side]
+        if len(self.sides) < 2 or any(not side for side in self.sides):
+            raise ResultError(f"a rated match needs two sides or more, each with a player: "
+                              f"{self.sides!r}")  # fmt: skip
+        if len(set(players)) != len(players):
+            raise ResultError(f"a player is on two sides or twice on one: {self.sides!r}")
+        if len(self.places) != len(self.sides):
+            raise ResultError(f"{len(self.places)} places for {len(self.sides)} sides")
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Return every player of the match, side by side."""
+        return tuple(p for side in self.sides for p in side)
+
+
+def places_from_wins(wins: Sequence[int]) -> tuple[int, ...]:
+    """Return each side's place from the games (or rounds) it won: most wins first, equal
+    wins tied (standard competition ranking: 1, 2, 2, 4)."""
+    return tuple(1 + sum(1 for other in wins if other > mine) for mine in wins)
+
+
+def rate(skills: Mapping[str, Skill], result: Result) -> dict[str, Skill]:
+    """Return the new skills of the result's players (the others are unchanged)."""
+    teams = [
+        [MODEL.create_rating([s.mu, s.sigma]) for s in (skills.get(p, NEW) for p in side)]
+        for side in result.sides
+    ]
+    rated = MODEL.rate(teams, ranks=list(result.places))
+    return {
+        player: Skill(new.mu, new.sigma, skills.get(player, NEW).games + 1)
+        for side, new_side in zip(result.sides, rated, strict=True)
+        for player, new in zip(side, new_side, strict=True)
+    }
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one rated match did to one player's rating."""
+
+    key: str
+    player: str
+    before: Skill
+    after: Skill
+
+    @property
+    def delta(self) -> int:
+        """Return the change of the shown rating."""
+        return self.after.shown - self.before.shown
+
+
+@dataclass
+class Ratings:
+    """Every player's skill per (season, game), built by rating results in order."""
+
+    table: dict[tuple[int, str], dict[str, Skill]] = field(default_factory=dict)
+
+    def skill(self, season: int, game: str, player: str) -> Skill:
+        """Return a player's skill in one game and season (a new player's when unrated)."""
+        return self.table.get((season, game), {}).get(player, NEW)
+
+    def add(self, result: Result) -> list[Change]:
+        """Rate one more result (the latest); return what it changed, player by player."""
+        board = self.table.setdefault((result.season, result.game), {})
+        after = rate(board, result)
+        changes = [Change(result.key, p, board.get(p, NEW), s) for p, s in after.items()]
+        board.update(after)
+        return changes
+
+    def leaderboard(self, season: int, game: str) -> list[tuple[str, Skill]]:
+        """Return a game's players in a season, best first (by the low end of the range)."""
+        board = self.table.get((season, game), {})
+        return sorted(board.items(), key=lambda item: (-item[1].low, item[0]))
+
+
+def recompute(results: Iterable[Result]) -> Ratings:
+    """Return the ratings that the results, rated in this order, give."""
+    ratings = Ratings()
+    for result in results:
+        ratings.add(result)
+    return ratings

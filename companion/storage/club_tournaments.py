@@ -1,0 +1,134 @@
+"""Tournament results in the club (issue #30): a player links their entry to their profile
+from the phone holding both (the entry's ``tp_`` cookie and the player cookie); every table
+whose two players are linked then counts, rated at its round's start. A result the organiser
+corrects replaces the stored one and later ratings follow (a recompute); a cleared result
+leaves the ratings. The tournament store calls ``sync_table`` whenever a table's result is
+written, inside its own transaction."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.game.club.ratings import Result, Skill, places_from_wins
+from companion.storage import club
+from companion.storage.club import ClubError
+from companion.storage.club_results import recompute_locked, record_locked
+from companion.storage.engine import Connection
+from companion.storage.matches import hash_token, write_transaction
+
+
+class NotEntered(ClubError):
+    """A link asked without this tournament's entry or a profile on the phone."""
+
+    status = 403
+
+
+def source_of(tid: str, number: int, table_no: int) -> str:
+    """Name a tournament table as a club result's source."""
+    return f"table:{tid}:{number}:{table_no}"
+
+
+def sync_table(conn: Connection, tid: str, number: int, table_no: int) -> None:
+    """Bring a tournament table's club result in line with its result (inside the caller's
+    write transaction): recorded when both players are linked, replaced when corrected,
+    dropped when cleared."""
+    t = conn.execute(
+        "select t.a, t.b, t.wins_a, t.wins_b, r.started, x.config from tournament_tables t "
+        "join tournament_rounds r on r.tournament_id = t.tournament_id and r.round = t.round "
+        "join tournaments x on x.id = t.tournament_id "
+        "where t.tournament_id = ? and t.round = ? and t.table_no = ?",
+        (tid, number, table_no),
+    ).fetchone()
+    source = source_of(tid, number, table_no)
+    linked = dict(
+        conn.execute(
+            "select player, profile_id from club_entries where tournament_id = ?", (tid,)
+        ).fetchall()
+    )
+    if t is None or t["b"] is None or t["wins_a"] is None or not {t["a"], t["b"]} <= set(linked):
+        if conn.execute("select 1 from club_results where source = ?", (source,)).fetchone():
+            conn.execute("delete from club_changes where result_id in (select id from "
+                         "club_results where source = ?)", (source,))  # fmt: skip
+            conn.execute("delete from club_results where source = ?", (source,))
+            recompute_locked(conn)
+        return
+    game = json.loads(t["config"]).get("game", "puzzle-strike")
+    result = Result(
+        game,
+        ((linked[t["a"]],), (linked[t["b"]],)),
+        places_from_wins([t["wins_a"], t["wins_b"]]),
+        club.current_season(conn),
+    )
+    seats = {"seats": {linked[t["a"]]: 0, linked[t["b"]]: 1}}
+    record_locked(conn, source, result, f"{t['started']}#{number:03d}.{table_no:04d}", seats)
+
+
+def link_entry(
+    conn: Connection, tid: str, entry_token: str | None, player_token: str | None
+) -> int:
+    """Link this phone's tournament entry to its profile and count its tables; return the
+    entry's player number.
+
+    :raises NotEntered: without the entry's cookie or a profile on this phone.
+    """
+    with write_transaction(conn):
+        profile = club.profile_of(conn, player_token)
+        entry = None
+        if entry_token:
+            entry = conn.execute(
+                "select player from tournament_players where tournament_id = ? and token_hash = ?",
+                (tid, hash_token(entry_token)),
+            ).fetchone()
+        if entry is None or profile is None:
+            raise NotEntered("link an entry from the phone that entered the tournament, with "
+                             "a player profile on it")  # fmt: skip
+        conn.execute(
+            "insert into club_entries (tournament_id, player, profile_id) values (?, ?, ?) "
+            "on conflict (tournament_id, player) do update set profile_id = excluded.profile_id",
+            (tid, entry["player"], profile["id"]),
+        )
+        tables = conn.execute(
+            "select round, table_no from tournament_tables where tournament_id = ? and "
+            "(a = ? or b = ?)",
+            (tid, entry["player"], entry["player"]),
+        ).fetchall()
+        for t in tables:
+            sync_table(conn, tid, t["round"], t["table_no"])
+        return int(entry["player"])
+
+
+def changes(conn: Connection, tid: str) -> dict[int, dict[str, Any]]:
+    """Return each linked player's rating change over a tournament's counted tables."""
+    rows = conn.execute(
+        "select e.player, c.mu_before, c.sigma_before, c.mu, c.sigma, c.games, r.at "
+        "from club_entries e join club_results r on r.source like ? "
+        "join club_changes c on c.result_id = r.id and c.profile_id = e.profile_id "
+        "where e.tournament_id = ? order by r.at, r.id",
+        (f"table:{tid}:%", tid),
+    ).fetchall()
+    out: dict[int, dict[str, Any]] = {}
+    for r in rows:
+        before = Skill(r["mu_before"], r["sigma_before"], r["games"] - 1)
+        after = Skill(r["mu"], r["sigma"], r["games"])
+        first = out.get(r["player"], {"before": before.shown})
+        out[r["player"]] = {"before": first["before"], "after": after.shown,
+                            "change": after.shown - first["before"]}  # fmt: skip
+    return out
+
+
+def entries(conn: Connection, held: dict[str, str], profile_id: str) -> list[dict[str, Any]]:
+    """Return the tournaments this phone entered (``held``: id -> entry token) and whether
+    each entry counts for this profile."""
+    out = []
+    for tid, token in held.items():
+        row = conn.execute(
+            "select p.player, t.name, e.profile_id from tournament_players p "
+            "join tournaments t on t.id = p.tournament_id left join club_entries e on "
+            "e.tournament_id = p.tournament_id and e.player = p.player "
+            "where p.tournament_id = ? and p.token_hash = ?",
+            (tid, hash_token(token)),
+        ).fetchone()
+        if row is not None:
+            out.append({"id": tid, "name": row["name"], "linked": row["profile_id"] == profile_id})
+    return out

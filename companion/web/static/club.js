@@ -1,0 +1,145 @@
+// The club's pages (issue #30): make a profile, add a device by its one-time code, count a
+// finished casual match, hide or delete one's profile. The pages are drawn by the server;
+// this adds their Japanese words and makes their buttons work.
+import { api } from "./api.js";
+import { addWords, applyWords, t } from "./i18n.js";
+
+addWords("club", {
+  club_title: "クラブ",
+  club_my_card: "プレイヤーカード",
+  club_season: "シーズン",
+  club_player: "プレイヤー",
+  club_rating: "レーティング",
+  club_games: "対戦数",
+  club_a_player: "プレイヤー",
+  club_provisional: "暫定",
+  club_no_games: "レーティング対象の対戦はまだありません。",
+  club_statistics: "統計",
+  club_recent: "最近の対戦",
+  club_export: "書き出し",
+  club_my_page: "自分のページ",
+  club_hidden_note: "公開ページでは非表示",
+  club_to_count: "記録する対戦",
+  club_confirmed: "確認済み",
+  club_waiting_others: "他のプレイヤーの確認待ち",
+  club_count_this: "この対戦を記録する",
+  club_nothing_to_count: "この端末で確認を待つカジュアル対戦はありません。",
+  club_count_help: "カジュアル対戦は、全員が自分の端末で確認すると記録されます。",
+  club_add_device: "別の端末を追加",
+  club_show_code: "1回限りのコードを表示",
+  club_code_help: "10分以内に別の端末で開いてください（1回だけ使えます）。",
+  club_privacy: "プライバシー",
+  club_hide_me: "公開ページで名前を隠す",
+  club_show_me: "名前を再び表示する",
+  club_delete_me: "プロフィールを削除",
+  club_delete_help: "削除しても対戦記録は残り、名前だけが消えます。",
+  club_make_profile: "プレイヤープロフィールを作る",
+  club_your_name: "名前",
+  club_make: "作成",
+  club_profile_help: "この端末があなたを覚えます。別の端末はこの端末のコードで追加します。",
+  club_add_this_device: "この端末をプロフィールに追加",
+  club_add_this: "この端末を追加",
+  club_ratings: "レーティング",
+  club_rating_over_time: "対戦ごとのレーティング（帯は ± 不確かさ）",
+  club_head_to_head: "対戦成績",
+  club_opponent: "相手",
+  club_ahead: "上位",
+  club_behind: "下位",
+  club_level: "同順位",
+  club_characters: "使用キャラクター",
+  club_history: "履歴",
+  club_matches_counted: "記録された対戦",
+  club_interval_note: "勝率と95%区間。対戦数がこれ未満は",
+  club_too_few: "対戦数が少なすぎます",
+  club_character_rates: "キャラクター別勝率",
+  club_character: "キャラクター",
+  club_win_rate: "勝率",
+  club_matchups: "相性表（行のキャラの勝数／対戦数）",
+  club_seat_advantage: "席順の有利（席1が先手）",
+  club_seat: "席",
+  club_tournaments: "大会",
+  club_entry_counts: "結果があなたのレーティングに入ります",
+  club_count_entry: "この大会の結果を記録する",
+  club_delete_confirm: "プロフィールを削除しますか？対戦記録は残ります。",
+});
+
+function say(error) {
+  const box = document.getElementById("error");
+  if (box) box.textContent = error.error || String(error);
+}
+
+async function act(call) {
+  try {
+    await call();
+  } catch (error) {
+    say(error);
+  }
+}
+
+function wire(id, event, handler) {
+  const node = document.getElementById(id);
+  if (node) node.addEventListener(event, handler);
+}
+
+wire("profile-form", "submit", (event) => {
+  event.preventDefault();
+  const name = new FormData(event.target).get("name");
+  act(async () => {
+    await api("POST", "/api/club/profiles", { name });
+    location.reload();
+  });
+});
+
+wire("device-code", "click", () =>
+  act(async () => {
+    const made = await api("POST", "/api/club/me/devices", {});
+    const url = location.origin + made.url;
+    document.getElementById("device-img").src = "/qr.svg?text=" + encodeURIComponent(url);
+    const link = document.getElementById("device-link");
+    link.href = made.url;
+    link.textContent = url;
+    document.getElementById("device-qr").hidden = false;
+  }),
+);
+
+wire("claim", "click", (event) =>
+  act(async () => {
+    await api("POST", "/api/club/devices/" + encodeURIComponent(event.target.dataset.code), {});
+    location.href = "/club/me";
+  }),
+);
+
+wire("hide", "click", (event) =>
+  act(async () => {
+    await api("POST", "/api/club/me/hidden", { hidden: event.target.dataset.hidden === "true" });
+    location.reload();
+  }),
+);
+
+wire("delete", "click", () => {
+  if (!confirm(t("club_delete_confirm", "Delete your profile? Your matches stay."))) return;
+  act(async () => {
+    await api("POST", "/api/club/me/delete", {});
+    location.href = "/club";
+  });
+});
+
+for (const button of document.querySelectorAll("[data-count]")) {
+  button.addEventListener("click", () =>
+    act(async () => {
+      await api("POST", `/api/club/matches/${encodeURIComponent(button.dataset.count)}/count`, {});
+      location.reload();
+    }),
+  );
+}
+
+for (const button of document.querySelectorAll("[data-link]")) {
+  button.addEventListener("click", () =>
+    act(async () => {
+      await api("POST", `/api/club/tournaments/${encodeURIComponent(button.dataset.link)}/link`, {});
+      location.reload();
+    }),
+  );
+}
+
+applyWords();

@@ -1,0 +1,159 @@
+"""Club ratings (issue #30, item 4): Weng-Lin ratings equal openskill's own, per game and
+season, two players, free-for-all places with ties, and teams; recompute == incremental."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openskill.models import PlackettLuce
+
+from companion.game.club.ratings import (
+    NEW,
+    PROVISIONAL_GAMES,
+    Ratings,
+    Result,
+    ResultError,
+    Skill,
+    places_from_wins,
+    rate,
+    recompute,
+)
+
+BETA = 25 / 6
+TAU = 25 / 300
+
+
+def openskill_rate(
+    teams: list[list[tuple[float, float]]], ranks: list[int]
+) -> list[list[tuple[float, float]]]:
+    """Rate with openskill's own model, the way its documentation shows."""
+    model = PlackettLuce()
+    rated = model.rate([[model.rating(mu=m, sigma=s) for m, s in t] for t in teams], ranks=ranks)
+    return [[(r.mu, r.sigma) for r in team] for team in rated]
+
+
+def test_a_first_two_player_match_matches_the_weng_lin_formula_by_hand() -> None:
+    # Two new players, Ana wins. Plackett-Luce (Weng & Lin 2011, algorithm 4): sigma first
+    # widened by tau; c^2 = sum(sigma^2 + beta^2); p = 1/2 for equal means;
+    # mu' = mu +- sigma^2/c * 1/2; sigma' = sigma * sqrt(1 - sigma^2/c^2 * 1/4 * sigma/c).
+    s2 = (25 / 3) ** 2 + TAU**2
+    c = math.sqrt(2 * (s2 + BETA**2))
+    mu_win = 25 + s2 / c * 0.5
+    sigma = math.sqrt(s2) * math.sqrt(1 - s2 / c**2 * 0.25 * math.sqrt(s2) / c)
+    after = rate({}, Result("flash-duel", (("ana",), ("ben",)), (1, 2)))
+    assert after["ana"].mu == pytest.approx(mu_win, abs=1e-6)
+    assert after["ben"].mu == pytest.approx(50 - mu_win, abs=1e-6)
+    assert after["ana"].sigma == pytest.approx(sigma, abs=1e-6)
+    assert after["ben"].sigma == pytest.approx(sigma, abs=1e-6)
+    assert after["ana"].games == after["ben"].games == 1
+
+
+CASES = [
+    # (sides, places, skills before as (mu, sigma) per player)
+    ((("a",), ("b",)), (2, 1), {"a": (31.2, 4.1), "b": (22.0, 7.5)}),
+    ((("a",), ("b",)), (1, 1), {"a": (27.0, 3.0), "b": (25.0, 8.3)}),  # a drawn match
+    ((("a",), ("b",), ("c",), ("d",)), (1, 2, 2, 4), {"a": (25, 8), "c": (30, 2)}),  # FFA tie
+    ((("a",), ("b",), ("c",)), (3, 1, 2), {}),
+    ((("a", "b"), ("c", "d")), (1, 2), {"a": (28, 5), "d": (20, 6)}),  # 2 vs 2
+    ((("dragon",), ("m1", "m2", "m3", "m4")), (2, 1), {"dragon": (26, 4)}),  # Raid
+    ((("dragon", "traitor"), ("m1", "m2", "m3")), (1, 2), {}),  # Betrayal, sides revealed
+]
+
+
+@pytest.mark.parametrize(("sides", "places", "before"), CASES)
+def test_each_rating_update_equals_openskills_rate(
+    sides: tuple[tuple[str, ...], ...],
+    places: tuple[int, ...],
+    before: dict[str, tuple[float, float]],
+) -> None:
+    skills = {p: Skill(m, s, 3) for p, (m, s) in before.items()}
+    after = rate(skills, Result("puzzle-strike", sides, places))
+    start = (NEW.mu, NEW.sigma)
+    expected = openskill_rate([[before.get(p, start) for p in side] for side in sides],
+                              list(places))  # fmt: skip
+    for side, expected_side in zip(sides, expected, strict=True):
+        for player, (mu, sigma) in zip(side, expected_side, strict=True):
+            assert after[player].mu == pytest.approx(mu, abs=1e-6)
+            assert after[player].sigma == pytest.approx(sigma, abs=1e-6)
+            assert after[player].games == skills.get(player, NEW).games + 1
+
+
+def test_places_come_from_games_won_with_ties_as_ties() -> None:
+    assert places_from_wins([2, 1]) == (1, 2)  # a best-of-3 won 2-1 is one match
+    assert places_from_wins([1, 3, 1, 0]) == (2, 1, 2, 4)
+    assert places_from_wins([1, 1]) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("sides", "places"),
+    [
+        ((("a",),), (1,)),
+        ((("a",), ("a",)), (1, 2)),
+        ((("a",), ("b",)), (1,)),
+        ((("a",), ()), (1, 2)),
+    ],
+)
+def test_a_result_that_cannot_be_rated_is_refused(
+    sides: tuple[tuple[str, ...], ...], places: tuple[int, ...]
+) -> None:
+    with pytest.raises(ResultError):
+        Result("flash-duel", sides, places)
+
+
+def test_games_and_seasons_are_rated_apart() -> None:
+    ratings = recompute([
+        Result("flash-duel", (("a",), ("b",)), (1, 2)),
+        Result("puzzle-strike", (("b",), ("a",)), (1, 2)),
+        Result("flash-duel", (("b",), ("a",)), (1, 2), season=2),
+    ])  # fmt: skip
+    assert ratings.skill(1, "flash-duel", "a").mu > 25 > ratings.skill(1, "flash-duel", "b").mu
+    assert ratings.skill(1, "puzzle-strike", "b").mu > 25
+    assert ratings.skill(2, "flash-duel", "b").mu > 25
+    assert ratings.skill(2, "puzzle-strike", "a") == NEW
+
+
+def test_shown_rating_margin_and_provisional() -> None:
+    assert (NEW.shown, NEW.margin, NEW.is_provisional) == (1500, 667, True)
+    assert not Skill(25, 2, PROVISIONAL_GAMES).is_provisional
+    assert Skill(27.5, 2, 9).shown == 1600 and Skill(27.5, 2, 9).margin == 160
+
+
+def test_the_leaderboard_orders_by_the_low_end_of_the_range() -> None:
+    ratings = Ratings({(1, "flash-duel"): {"lucky": Skill(29, 7, 1), "steady": Skill(28, 1, 40)}})
+    assert [p for p, _ in ratings.leaderboard(1, "flash-duel")] == ["steady", "lucky"]
+
+
+def random_results(
+    rng: random.Random, count: int, players: list[str] | None = None, per_season: int = 40
+) -> list[Result]:
+    """Return mixed results: two players, free-for-all with ties, and teams, in three games."""
+    players = players or [f"p{i}" for i in range(12)]
+    results = []
+    for n in range(count):
+        chosen = rng.sample(players, rng.choice([2, 3, 4, 5]))
+        if len(chosen) == 4 and rng.random() < 0.5:
+            sides = ((chosen[0], chosen[1]), (chosen[2], chosen[3]))
+        elif len(chosen) == 5:
+            sides = ((chosen[0],), tuple(chosen[1:]))
+        else:
+            sides = tuple((p,) for p in chosen)
+        places = places_from_wins([rng.randint(0, 2) for _ in sides])
+        game = rng.choice(["puzzle-strike", "flash-duel", "shadowfist"])
+        results.append(Result(game, sides, places, season=1 + n // per_season, key=f"m{n}"))
+    return results
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 120))
+def test_recompute_equals_the_incremental_updates(seed: int, count: int) -> None:
+    results = random_results(random.Random(seed), count)
+    incremental = Ratings()
+    for result in results:
+        changes = incremental.add(result)
+        assert {c.player for c in changes} == set(result.players)
+        assert all(c.key == result.key for c in changes)
+    assert recompute(results).table == incremental.table

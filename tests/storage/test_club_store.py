@@ -1,0 +1,175 @@
+"""The club's store (issue #30) on both engines: profiles and their devices, the admin
+secret, and ratings stored incrementally that equal a recompute from the ordered results."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import closing
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.game.club import ratings
+from companion.game.club.ratings import Result
+from companion.storage import club, club_results, copying, db
+from companion.storage.engine import Connection
+from tests.game.test_club_ratings import random_results as mixed_results
+
+
+@pytest.fixture
+def conn(database: str) -> Iterator[Connection]:
+    """A migrated database on each engine."""
+    db.migrate(database)
+    connection = db.connect(database)
+    yield connection
+    connection.close()
+
+
+def stored_ratings(conn: Connection) -> dict[tuple[int, str, str], tuple[float, float, int]]:
+    """Return every stored skill."""
+    rows = conn.execute("select * from club_ratings").fetchall()
+    return {(r["season"], r["game"], r["profile_id"]): (r["mu"], r["sigma"], r["games"])
+            for r in rows}  # fmt: skip
+
+
+def test_a_profile_keeps_only_its_cookies_hash_and_follows_the_name_rules(
+    conn: Connection,
+) -> None:
+    profile_id, token = club.create_profile(conn, "  Ana ")
+    assert club.profile_of(conn, token)["id"] == profile_id
+    assert club.profile_of(conn, token)["name"] == "Ana"
+    assert club.profile_of(conn, token + "x") is None
+    stored = conn.execute("select token_hash from club_devices").fetchall()
+    assert [r["token_hash"] for r in stored] == [club.hash_token(token)]
+    assert token not in str(stored)
+    with pytest.raises(club.BadName, match="another player's name"):
+        club.create_profile(conn, "ANA")
+    with pytest.raises(club.BadName, match="invisible"):
+        club.create_profile(conn, "B\u200bo")
+
+
+def test_a_second_device_only_with_a_one_time_code(conn: Connection) -> None:
+    profile_id, _ = club.create_profile(conn, "Ana")
+    code = club.new_device_code(conn, profile_id)
+    same, second = club.claim_device_code(conn, code)
+    assert same == profile_id and club.profile_of(conn, second)["id"] == profile_id
+    with pytest.raises(club.NoProfile, match="used already"):
+        club.claim_device_code(conn, code)
+    late = club.new_device_code(conn, profile_id)
+    with pytest.raises(club.NoProfile, match="lapsed"):
+        club.claim_device_code(conn, late, at=datetime.now(UTC) + timedelta(minutes=11))
+    with pytest.raises(club.NoProfile):
+        club.claim_device_code(conn, "never-issued")
+
+
+def test_the_admin_secret_is_made_once_and_a_new_one_replaces_it(conn: Connection) -> None:
+    first = club.ensure_admin_secret(conn)
+    assert first is not None and club.ensure_admin_secret(conn) is None
+    club.check_admin(conn, first)
+    for wrong in (None, "", first + "x"):
+        with pytest.raises(club.NotAdmin):
+            club.check_admin(conn, wrong)
+    second = club.new_admin_secret(conn)
+    club.check_admin(conn, second)
+    with pytest.raises(club.NotAdmin):
+        club.check_admin(conn, first)
+    assert first not in str(conn.execute("select * from club_settings").fetchall())
+
+
+def test_rename_hide_and_remove(conn: Connection) -> None:
+    ana, token = club.create_profile(conn, "Ana")
+    club.create_profile(conn, "Ben")
+    with pytest.raises(club.BadName):
+        club.rename(conn, ana, "ben")
+    assert club.rename(conn, ana, "Anna") == "Anna"
+    club.set_hidden(conn, ana, True)
+    assert club.shown_name(club.find_profile(conn, ana)) == club.SHOWN_HIDDEN
+    club.remove(conn, ana)
+    assert club.profile_of(conn, token) is None
+    with pytest.raises(club.NoProfile):
+        club.find_profile(conn, ana)
+    club.create_profile(conn, "Anna")  # the name is free again
+
+
+def random_results(rng: random.Random, players: list[str], count: int) -> list[Result]:
+    """Return mixed results among the profiles, all in season 1, for the store to key."""
+    made = mixed_results(rng, count, players, per_season=count + 1)
+    return [Result(r.game, r.sides, r.places) for r in made]
+
+
+def test_stored_incremental_ratings_equal_a_recompute_and_the_pure_ratings(
+    conn: Connection,
+) -> None:
+    players = [club.create_profile(conn, f"P{i}")[0] for i in range(8)]
+    results = random_results(random.Random(7), players, 60)
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for n, result in enumerate(results):
+        club_results.record(conn, f"match:{n}", result, (start + timedelta(minutes=n)).isoformat())
+    incremental = stored_ratings(conn)
+    assert club_results.recompute(conn) == 60
+    recomputed = stored_ratings(conn)
+    assert recomputed.keys() == incremental.keys()
+    for key, figures in incremental.items():
+        assert recomputed[key] == pytest.approx(figures, abs=1e-9)
+    pure = ratings.recompute(results)
+    for (season, game, player), (mu, sigma, games) in incremental.items():
+        skill = pure.skill(season, game, player)
+        assert (mu, sigma, games) == pytest.approx((skill.mu, skill.sigma, skill.games), abs=1e-9)
+
+
+def test_a_corrected_or_late_result_updates_every_later_rating(conn: Connection) -> None:
+    ana, ben, cy = (club.create_profile(conn, n)[0] for n in ("Ana", "Ben", "Cy"))
+    at = [datetime(2026, 1, 1, h, tzinfo=UTC).isoformat() for h in range(4)]
+    first = Result("flash-duel", ((ana,), (ben,)), (1, 2))
+    later = Result("flash-duel", ((ben,), (cy,)), (1, 2))
+    club_results.record(conn, "table:t:1:1", first, at[0])
+    club_results.record(conn, "match:x", later, at[2])
+    corrected = Result("flash-duel", ((ana,), (ben,)), (2, 1))  # the organiser fixes round 1
+    changes = club_results.record(conn, "table:t:1:1", corrected, at[0])
+    assert {c.player: c.delta > 0 for c in changes} == {ana: False, ben: True}
+    early = Result("flash-duel", ((cy,), (ana,)), (1, 2))  # played between, recorded late
+    club_results.record(conn, "match:y", early, at[1])
+    pure = ratings.recompute([corrected, early, later])
+    for player in (ana, ben, cy):
+        mu, sigma, games = stored_ratings(conn)[(1, "flash-duel", player)]
+        skill = pure.skill(1, "flash-duel", player)
+        assert (mu, sigma, games) == pytest.approx((skill.mu, skill.sigma, skill.games))
+    assert conn.execute("select count(*) from club_results").fetchone()[0] == 3
+
+
+def test_merging_two_profiles_of_one_person(conn: Connection) -> None:
+    ana, ana2, ben = (club.create_profile(conn, n) for n in ("Ana", "Ana B", "Ben"))
+    played = Result("flash-duel", ((ana2[0],), (ben[0],)), (1, 2))
+    club_results.record(conn, "match:1", played, details={"characters": {ana2[0]: "grave"}})
+    assert club_results.merge(conn, ana2[0], ana[0]) == 1
+    details = conn.execute("select details from club_results").fetchone()[0]
+    assert json.loads(details) == {"characters": {ana[0]: "grave"}}
+    assert club.profile_of(conn, ana2[1])["id"] == ana[0]  # the second phone now holds Ana
+    assert set(stored_ratings(conn)) == {(1, "flash-duel", ana[0]), (1, "flash-duel", ben[0])}
+    club_results.record(conn, "match:2", Result("flash-duel", ((ana[0],), (ben[0],)), (1, 2)))
+    with pytest.raises(club_results.NotCountable, match="played each other"):
+        club_results.merge(conn, ben[0], ana[0])
+
+
+@pytest.mark.postgresql
+def test_companion_copy_carries_the_club_between_engines(tmp_path: Path, pg_database: str) -> None:
+    source = str(tmp_path / "db.sqlite3")
+    db.migrate(source)
+    conn = db.connect(source)
+    players = [club.create_profile(conn, f"P{i}")[0] for i in range(5)]
+    club.ensure_admin_secret(conn)
+    for n, result in enumerate(random_results(random.Random(3), players, 12)):
+        club_results.record(conn, f"match:{n}", result)
+    conn.close()
+    assert main(["copy", "--db", source, "--to", pg_database]) == 0
+    target = db.connect(pg_database)
+    for table in [t for t in copying.TABLES if t.startswith("club_")]:
+        sql = f"select * from {table}"
+        there = sorted(map(tuple, target.execute(sql).fetchall()), key=repr)
+        with closing(db.connect(source)) as here:
+            assert there == sorted(map(tuple, here.execute(sql).fetchall()), key=repr), table
+    target.close()
