@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.game.puzzle_strike import gems
+from companion.game.puzzle_strike.actions import AddGem
 from companion.game.puzzle_strike.counter_chips import counter_chips
 from companion.game.puzzle_strike.match import Match, side_name
 from companion.game.puzzle_strike.next_step import next_step
@@ -25,6 +26,7 @@ from companion.game.puzzle_strike.view_types import (
     TableView,
     TieBreakView,
 )
+from companion.game.whose import Whose, whose
 from printkit.catalog import Catalog, ChipFace
 from printkit.rules import height_bonus
 
@@ -80,9 +82,17 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "match": match_view(state.match),
         "counter_chips": counter_chips(state, viewer, catalog),
         "next_step": None,
+        "whose": controls_whose(state),
     }
     room["next_step"] = next_step(room)
     return room
+
+
+def controls_whose(state: State) -> Whose:
+    """Return whose decision each player's +1..+4 is (the room's ``deciders``)."""
+    from companion.game.puzzle_strike.room import deciders  # the room imports this module
+
+    return whose(deciders, state, {f"add_gem:{p}": AddGem(p, 1) for p in state.setup.players})
 
 
 def character_options(state: State) -> list[KeyName]:

@@ -6,6 +6,7 @@ from typing import TypedDict
 
 from companion.game.next_step import NextStep
 from companion.game.puzzle_strike.counter_chips import ChipName
+from companion.game.whose import Whose
 
 
 class ChipView(TypedDict):
@@ -177,3 +178,6 @@ class RoomView(TypedDict):
     could be in their hand); empty for a spectator."""
     next_step: NextStep | None
     """What the viewer must do now (the bar at the bottom of their phone)."""
+    whose: Whose
+    """Whose decision each control is ("add_gem:Ben": the +1..+4 of Ben's pile), from the
+    room's deciders: the page draws the viewer's own, folds or leaves out the others'."""

@@ -21,6 +21,7 @@ from companion.game.shadowfist.actions import (
     TakeSite,
     Taking,
 )
+from companion.game.whose import Whose, whose
 from printkit.catalog import Catalog, ShadowfistRules
 
 if TYPE_CHECKING:
@@ -74,6 +75,9 @@ class TableView(TypedDict):
     power_due: int | None
     """At the power step, before it is taken: what the current player's sites generate."""
     next_step: prompt.NextStep | None
+    whose: Whose
+    """Whose decision each player's controls are ("player:Ben": Ben's power and sites), from
+    the room's deciders (None: anyone's; the page still shows another's behind "Record for")."""
 
 
 def player_view(
@@ -133,9 +137,18 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
         "burn_gain": sf.burn_for_power(rules, len(state.seating)),
         "power_due": sf.site_power(rules, state.players[state.current]) if due else None,
         "next_step": None,
+        "whose": controls_whose(state),
     }
     table["next_step"] = next_step(table)
     return table
+
+
+def controls_whose(state: State) -> Whose:
+    """Return whose decision each player's card of controls is (the room's ``deciders``)."""
+    from companion.game.shadowfist.room import RULES  # the room imports this module
+
+    samples = {f"player:{p.name}": Gain(p.name, 1) for p in state.players}
+    return whose(RULES.deciders, state, samples)
 
 
 def next_step(table: TableView) -> prompt.NextStep | None:

@@ -1,4 +1,5 @@
 import { addWords, el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+import { ownedControl } from "./seats.js";
 
 // The turn's steps in Japanese (our wording of seed 004's sequence), by the catalog's step id
 // (data/shadowfist/basic.toml): a name (phase: step) and what to do.
@@ -141,7 +142,8 @@ function render(data) {
           p.burned +
           (p.decked ? " · " + t("sf_deck_out", "deck out") : ""),
       ),
-      ...(seated && !s.winner ? sfControls(s, p) : []),
+      // The phone's own player's controls; another's behind "Record for" (casual tables).
+      s.winner ? null : ownedControl(data, "player:" + p.name, p.name, () => sfControls(s, p)),
     ),
   );
   document.getElementById("players").replaceChildren(...cards);

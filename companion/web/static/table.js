@@ -15,6 +15,8 @@ import {
   stepSlot,
   t,
 } from "./lib.js";
+import { ownedControl } from "./seats.js";
+import { undoSnackbar } from "./toasts.js";
 
 // The Puzzle Strike table. room.js (loaded after this file) polls the state, sends actions
 // with their base version and idempotency key, and draws undo / redo, history and links;
@@ -85,7 +87,7 @@ addWords("puzzle_strike", {
 });
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
-const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
+const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, acting: false };
 
 function pileOf(s, player) {
   return s.table?.piles.find((p) => p.players.includes(player));
@@ -135,25 +137,7 @@ async function act(action) {
 }
 
 function showSnackbar(line, target) {
-  const bar = document.getElementById("snackbar");
-  if (!line || ROOM.spectator) return;
-  const undo = el(
-    "button",
-    {
-      type: "button",
-      onclick: () => {
-        bar.hidden = true;
-        roomUndo(target);
-      },
-    },
-    t("undo", "Undo"),
-  );
-  bar.replaceChildren(el("span", {}, line), undo);
-  bar.hidden = false;
-  clearTimeout(UI.snack);
-  UI.snack = setTimeout(() => {
-    bar.hidden = true;
-  }, 6000);
+  if (line && !ROOM.spectator) undoSnackbar(line, target, roomUndo);
 }
 
 function buzz(pattern) {
@@ -462,19 +446,25 @@ function renderPiles(s) {
     const card = el("section", { class: "card pile" + (sideTurn(s, pile) ? " turn" : ""), "data-owner": pile.owner }, head, body);
     if (mine && UI.note) card.append(el("p", { class: "note", role: "status" }, UI.note));
     if (mine && !s.table.winners.length) card.append(pileActions(s, pile));
-    if (s.you && !ROOM.spectator && !s.table.winners.length) card.append(addRow(pile));
+    if (!s.table.winners.length) card.append(pileAdds(s, pile));
     return card;
   });
   box.replaceChildren(...cards);
 }
 
-function addRow(pile) {
+// A pile's +1..+4: the phone's own (its pile, or any pile on its turn), another player's
+// folded behind "Record for Ben" at a casual table, absent at a tournament table (seats.js).
+function pileAdds(s, pile) {
+  const who = pile.players.includes(s.you) ? s.you : pile.players[0];
+  return ownedControl(ROOM.current, "add_gem:" + who, who, () => addRow(who));
+}
+function addRow(who) {
   const row = el(
     "div",
     { class: "row add" },
     el("span", { class: "small" }, t("add", "add") + ":"),
     [1, 2, 3, 4].map((v) =>
-      el("button", { type: "button", class: "quiet", onclick: () => act({ type: "add_gem", player: pile.players[0], value: v }) }, "+" + v),
+      el("button", { type: "button", class: "quiet", onclick: () => act({ type: "add_gem", player: who, value: v }) }, "+" + v),
     ),
   );
   return row;
