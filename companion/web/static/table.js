@@ -87,7 +87,7 @@ addWords("puzzle_strike", {
 });
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
-const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, acting: false };
+const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, acting: false, decided: false };
 
 function pileOf(s, player) {
   return s.table?.piles.find((p) => p.players.includes(player));
@@ -539,6 +539,18 @@ function renderActions(s) {
 // A spectator sees no bar.
 function renderNextStep(s) {
   roomNextStep(ROOM.spectator ? null : s.next_step, (name) => stepButton(s, name));
+  showPileToDecide(s);
+}
+
+// A counter-crash decision needs the phone's own gems: the pile is scrolled into view once
+// when the decision arrives, clear of the bar (its scroll margin is the bar's height).
+function showPileToDecide(s) {
+  const deciding = !ROOM.spectator && !!s.next_step?.mine && s.next_step.actions.includes("counter");
+  const arrived = deciding && !UI.decided;
+  UI.decided = deciding;
+  if (!arrived) return;
+  const pile = document.querySelector(`#piles section[data-owner='${CSS.escape(myPile(s)?.owner || "")}']`);
+  if (pile) pile.scrollIntoView({ block: "end" });
 }
 
 function stepButton(s, name) {
