@@ -64,6 +64,7 @@ addWords("history", {
   // Shadowfist (companion/game/shadowfist/view.py)
   sfh_next_step: "{who} が次のステップへ",
   sfh_next_step_to: "{who} が次のステップへ：{step}",
+  sfh_start_turn: "{who} がターンを開始：サイトからパワー +{power}、メイン・ショットへ",
   sfh_end_turn: "{who} がターン終了",
   sfh_generated: "{who} の風水サイトが {power} パワーを生み出しました",
   sfh_gain: "{who} が {power} パワーを得ました",
