@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.game.puzzle_strike import gems
-from companion.game.puzzle_strike.actions import AddGem
+from companion.game.puzzle_strike.actions import Action, AddGem, NobodyReacts
 from companion.game.puzzle_strike.counter_chips import counter_chips
 from companion.game.puzzle_strike.match import Match, side_name
 from companion.game.puzzle_strike.next_step import next_step
@@ -89,10 +89,13 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
 
 
 def controls_whose(state: State) -> Whose:
-    """Return whose decision each player's +1..+4 is (the room's ``deciders``)."""
+    """Return whose decision each player's +1..+4 and "nobody reacts" are (the room's
+    ``deciders``)."""
     from companion.game.puzzle_strike.room import deciders  # the room imports this module
 
-    return whose(deciders, state, {f"add_gem:{p}": AddGem(p, 1) for p in state.setup.players})
+    samples: dict[str, Action] = {f"add_gem:{p}": AddGem(p, 1) for p in state.setup.players}
+    samples["nobody_reacts"] = NobodyReacts()
+    return whose(deciders, state, samples)
 
 
 def character_options(state: State) -> list[KeyName]:
@@ -188,6 +191,7 @@ def table_view(table: Table) -> TableView:
         else {**send_view(pending), "unstoppable": pending.unstoppable, "how": pending.how},
         "can_counter": [p for p in table.seats if gems.can_counter(table, p)],
         "can_land": [p for p in table.seats if gems.can_land(table, p)],
+        "react_later": gems.react_later(table),
         "floating": [send_view(s) for s in table.floating],
         "overflowing": table.overflowing,
         "money": dict(table.money),

@@ -90,6 +90,8 @@ class TableView(TypedDict):
     pending: PendingView | None
     can_counter: list[str]
     can_land: list[str]
+    react_later: list[str]
+    """Who may still react after those deciding now (a 3rd-edition free-for-all)."""
     floating: list[SendView]
     overflowing: str | None
     money: dict[str, int]

@@ -36,6 +36,7 @@ addWords("history", {
   psh_negated_land1: "：{negated}枚を相殺、1枚が {to} の場に降ってきました",
   psh_let_through: "{who} はジェムを通しました。{waiting} が対応できます",
   psh_land: "{who} がジェムを受けました",
+  psh_nobody_reacts: "{who}：誰も対応しません。ジェムが落ちます",
   psh_add: "{who} が {player} の場に{gem}ジェムを置きました",
   psh_add_own: "{who} が自分の場に{gem}ジェムを置きました",
   psh_remove: "{who} が {player} の場から{gem}ジェムを取り除きました",

@@ -15,7 +15,7 @@ import {
   stepSlot,
   t,
 } from "./lib.js";
-import { ownedControl } from "./seats.js";
+import { controlOf, ownedControl } from "./seats.js";
 import { undoSnackbar } from "./toasts.js";
 
 // The Puzzle Strike table. room.js (loaded after this file) polls the state, sends actions
@@ -84,6 +84,7 @@ addWords("puzzle_strike", {
   tb_tied_at: "が最少ジェムで同点：",
   tb_one_more: "それぞれもう1ターン",
   end_without_ante: "アンティしていません：アンティなしでターンを終えますか？",
+  nobody_reacts: "誰も対応しない",
 });
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
@@ -578,6 +579,10 @@ function stepButton(s, name) {
     }
     case "land":
       return big(t("land", "Let them land"), { type: "land" });
+    case "nobody_reacts": // for every player still to decide: a casual table's shortcut
+      return controlOf(ROOM.current, "nobody_reacts", null) === "none"
+        ? null
+        : big(t("nobody_reacts", "Nobody reacts"), { type: "nobody_reacts" });
     case "keep":
       return big(t("keep", "Keep everything"), { type: "losers_choice", option: "keep" });
     case "more_choices":
