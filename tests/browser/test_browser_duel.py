@@ -142,7 +142,13 @@ def test_full_game_to_a_win_light_dark_japanese(request: pytest.FixtureRequest) 
     assert len({round(b["y"]) for b in boxes}) == 1  # one line, not 1-9 over 10-18
     assert boxes[-1]["x"] + boxes[-1]["width"] <= 390
     ana.see("#status p", "フルゲーム")
-    ana.see("#controls button#attack", "攻撃")
+    # The turn's controls on the turn player's phone; the other has them behind "Record for".
+    if ben.page.locator("#status h1").inner_text().endswith(": Ana"):
+        ana.see("#controls button#attack", "攻撃")
+        ben.see("#controls button.record-for", "Record for Ana")
+    else:
+        ben.see("#controls button#attack", "Attack")
+        ana.see("#controls button.record-for", "Ben の代わりに記録")
     by_name = {"Ana": ana, "Ben": ben}
     wins = {"Ana": 0, "Ben": 0}
     for round_no in range(1, 6):
@@ -169,6 +175,8 @@ def test_full_game_to_a_win_light_dark_japanese(request: pytest.FixtureRequest) 
             ana.see("#between h2", f"{other.name} が先手を決めます")
             ana.shot("ja-dark-round")
             ben.shot("light-round")
+        # Who goes first is the loser's to name: the round winner's phone has no such buttons.
+        assert phone.page.locator("#between button[data-first]").count() == 0
         other.act(f"#between button[data-first='{other.name}']")  # the loser goes first
         ben.catch_up(other)
     champion = max(wins, key=lambda n: wins[n])
@@ -268,10 +276,11 @@ def test_betrayal_to_a_result(request: pytest.FixtureRequest) -> None:
     for n in loyal:
         drake.place(n, 10)
     drake.place("Drake", 13)
-    for _ in range(8):  # the Dragon's phone ends the others' turns (any seated phone may)
-        if drake.page.locator("#status h1").inner_text().endswith(": Drake"):
-            break
-        drake.act("#controls #end-turn")
+    for _ in range(8):  # the Dragon's phone ends the others' turns (at a casual table any
+        if drake.page.locator("#status h1").inner_text().endswith(": Drake"):  # seated phone
+            break  # may, behind "Record for", #27)
+        drake.tap("#controls button.record-for")
+        drake.act("#controls .acting-for #end-turn")
     drake.cards(3)
     drake.tap("#controls #attack")
     for n in loyal:  # each target answers on their own phone, once it shows the last answer

@@ -61,9 +61,14 @@ class Phone:
         return self.page.locator(f"#piles section[data-owner='{owner}']")
 
     def add(self, owner: str, *values: int) -> None:
-        """Put gems into a pile with the table's +N buttons, waiting for each."""
+        """Put gems into a pile with the table's +N buttons, waiting for each; another
+        player's pile off this phone's turn is opened first with its "Record for" (#27)."""
+        pile = f"#piles section[data-owner='{owner}']"
         for value in values:
-            self.act(f"#piles section[data-owner='{owner}'] button:text-is('+{value}')")
+            until(self.page, f"ROOM.current && ROOM.current.version >= {Phone.latest}")
+            if self.page.locator(f"{pile} button.record-for").count():
+                self.tap(f"{pile} button.record-for")
+            self.act(f"{pile} button:text-is('+{value}')")
 
     def act(self, selector: str) -> None:
         """Tap a control that changes the table, once this phone has seen every earlier

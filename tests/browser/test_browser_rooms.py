@@ -170,7 +170,7 @@ def test_shadowfist_controls_in_japanese(server: str, browser: Any) -> None:
     page.locator("#next-step #next-line", has_text="ターン").wait_for()
     if turn == "Ana":
         page.get_by_role("button", name="次のステップ").wait_for()
-    texts = card(page, turn).inner_text()
+    texts = card(page, "Ana").inner_text()  # her own card: another's is behind "Record for"
     for word in ("風水サイトを出す", "パワー", "最後のカードを引いた", "サイトを失った"):
         assert word in texts
     assert page.locator("#seating").inner_text().startswith("手番の順（抽選）: ")
@@ -245,10 +245,10 @@ def test_a_tap_made_offline_is_kept_and_sent_when_back(server: str, browser: Any
     page.reload()  # now the service worker keeps this page and its state
     page.wait_for_selector("#players section")
     ana.context.set_offline(True)
-    card(page, "Ben").get_by_role("button", name="+1", exact=True).click()
+    card(page, "Ana").get_by_role("button", name="+1", exact=True).click()
     page.wait_for_selector("#outbox:has-text('Offline: your last tap is kept')")
     # A second tap while the first waits is refused at once, with a message.
-    card(page, "Ben").get_by_role("button", name="+5", exact=True).click()
+    card(page, "Ana").get_by_role("button", name="+5", exact=True).click()
     page.wait_for_selector("#message:has-text('still waiting for the network')")
     ana.shot("offline-tap-kept")
     page.reload()  # reloading offline shows the table, not the start page
@@ -257,19 +257,19 @@ def test_a_tap_made_offline_is_kept_and_sent_when_back(server: str, browser: Any
     page.wait_for_selector("#outbox")  # the kept tap survived the reload
     ana.context.set_offline(False)
     page.wait_for_selector("#outbox", state="detached", timeout=SEEN_WITHIN_MS * 2)
-    power_of(ben.page, "Ben").filter(has_text="Power: 2 ").wait_for(timeout=SEEN_WITHIN_MS)
+    power_of(ben.page, "Ana").filter(has_text="Power: 2 ").wait_for(timeout=SEEN_WITHIN_MS)
     # Offline again; the table moves on meanwhile: the kept tap is refused, visibly.
     ana.context.set_offline(True)
-    card(page, "Ben").get_by_role("button", name="+5", exact=True).click()
+    card(page, "Ana").get_by_role("button", name="+5", exact=True).click()
     page.wait_for_selector("#outbox")
-    card(ben.page, "Ana").get_by_role("button", name="+1", exact=True).click()
-    power_of(ben.page, "Ana").filter(has_text="Power: 2 ").wait_for(timeout=SEEN_WITHIN_MS)
+    card(ben.page, "Ben").get_by_role("button", name="+1", exact=True).click()
+    power_of(ben.page, "Ben").filter(has_text="Power: 2 ").wait_for(timeout=SEEN_WITHIN_MS)
     ana.context.set_offline(False)
     page.wait_for_selector(
         "#message:has-text('Your kept tap was not applied')", timeout=SEEN_WITHIN_MS * 2
     )
     ana.shot("offline-tap-refused")
-    assert "Power: 2 " in power_of(ben.page, "Ben").inner_text()  # +5 never applied
+    assert "Power: 2 " in power_of(ben.page, "Ana").inner_text()  # +5 never applied
     ben.check_no_errors()
 
 

@@ -275,6 +275,7 @@ ROUND_TRIP = [
     {"type": "crash", "gems": [2]},
     {"type": "counter", "gems": [1]},
     {"type": "land"},
+    {"type": "nobody_reacts"},
     {"type": "add_gem", "player": "Ana", "value": 4},
     {"type": "remove_gem", "player": "Ana", "value": 1},
     {"type": "end_turn"},

@@ -222,13 +222,22 @@ def between_rounds(state: State) -> Outcome:
     return state.last_round
 
 
+def first_choosers(state: State) -> tuple[str, ...] | None:
+    """Return who may name the next round's first player: the side that lost the round
+    (None: anyone, after a drawn round or a round the bot lost)."""
+    chooser = state.chooser
+    bot = state.setup.bot_pawn if state.setup.bot else None
+    if chooser in (None, bot):
+        return None
+    return state.members(state.side_of(chooser))
+
+
 def first_player(state: State, action: act.FirstPlayer, actor: str) -> State:
     """The losing side names who goes first; the next round starts."""
     between_rounds(state)
-    chooser = state.chooser
-    bot = state.setup.bot_pawn if state.setup.bot else None
-    if chooser not in (None, bot) and actor not in state.members(state.side_of(chooser)):
-        raise DuelRoomError(f"{chooser}'s side lost the round and chooses")
+    choosers = first_choosers(state)
+    if choosers is not None and actor not in choosers:
+        raise DuelRoomError(f"{state.chooser}'s side lost the round and chooses")
     state.fighter(action.player)
     fresh = deal(state.setup, state.mode, state.fd, state.match, state.abilities)
     fresh = replace(

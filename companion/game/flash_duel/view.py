@@ -7,13 +7,14 @@ players ("Ana", "Ana & Cat", "Drake (Dragon)") so results read "round to Ana".
 from __future__ import annotations
 
 from companion.game.flash_duel import actions as act
-from companion.game.flash_duel import bots, choosing, lines
+from companion.game.flash_duel import bots, choosing, lines, rounds
 from companion.game.flash_duel.actions import JsonOut
 from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.next_step import next_step
 from companion.game.flash_duel.state import KIND, Event, State
 from companion.game.history import Line, entry, told
 from companion.game.padding import pad_for
+from companion.game.whose import Whose, whose
 from printkit.catalog import Catalog
 
 
@@ -243,7 +244,29 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
         "choosing": picking,
         "next_step": next_step(state, viewer),
         "pad": pad_for(loyalty, picking and picking["mine"]),
+        "whose": controls_whose(state),
     }
+
+
+def controls_whose(state: State) -> Whose:
+    """Return whose decision each control is, from the room's ``deciders``: the turn's moves
+    and End turn, each fighter's abilities, answers and pawn, the pile's corrections, and
+    who names the next round's first player."""
+    from companion.game.flash_duel.room import deciders  # the room imports this module
+
+    samples: dict[str, act.Action] = {
+        "turn": act.Move(state.current, 1),
+        "end_turn": act.EndTurn(state.turn_no),
+        "draw": act.Draw(1),
+    }
+    for f in state.fighters:
+        samples[f"use:{f.name}"] = act.UseAbility(f.name, "")
+        samples[f"answer:{f.name}"] = act.Block(f.name, (1,))
+        samples[f"place:{f.name}"] = act.Place(f.name, 1)
+    found = whose(deciders, state, samples)
+    first = rounds.first_choosers(state)
+    found["first_player"] = None if first is None else list(first)
+    return found
 
 
 SAID_BY_OUTCOME = (

@@ -88,6 +88,13 @@ class Land:
 
 
 @dataclass(frozen=True)
+class NobodyReacts:
+    """Let the gems in the air land for everyone still to decide (a 3rd-edition free-for-all
+    asks each other player in turn, seed 000 "Crashing"): the player deciding now says that
+    nobody else reacts either. At a tournament table each phone answers for itself."""
+
+
+@dataclass(frozen=True)
 class AddGem:
     """Put a gem from the bank into a pile (a chip's effect, or a correction)."""
 
@@ -145,6 +152,7 @@ Action = (
     | Crash
     | Counter
     | Land
+    | NobodyReacts
     | AddGem
     | RemoveGem
     | EndTurn
@@ -199,6 +207,7 @@ PARSERS: dict[str, Callable[[Mapping[str, object]], Action]] = {
     "crash": lambda d: Crash(gem_values(d), optional_text(d, "target")),
     "counter": lambda d: Counter(gem_values(d)),
     "land": lambda d: Land(),
+    "nobody_reacts": lambda d: NobodyReacts(),
     "add_gem": lambda d: AddGem(text(d, "player"), gem_value(d, "value")),
     "remove_gem": lambda d: RemoveGem(text(d, "player"), gem_value(d, "value")),
     "end_turn": lambda d: EndTurn(d.get("without_ante") is True),
@@ -250,6 +259,7 @@ SIMPLE_TYPES: dict[type, str] = {
     RestartChoice: "restart_choice",
     Ante: "ante",
     Land: "land",
+    NobodyReacts: "nobody_reacts",
     Forfeit: "forfeit",
     Rematch: "rematch",
 }

@@ -292,6 +292,30 @@ def let_land(table: Table, player: str) -> Table:
     return land(table)
 
 
+def react_later(table: Table) -> list[str]:
+    """Return who may still react to the gems in the air after those deciding now (a
+    3rd-edition free-for-all asks each other player in turn); empty elsewhere."""
+    send = table.pending
+    if send is None or table.is_over or table.rules < 2:
+        return []
+    now = deciding(table)
+    return [p for p in reactors(table, send) if p not in send.passed and p not in now]
+
+
+def nobody_reacts(table: Table, player: str) -> Table:
+    """Let the pending send land for everyone still to decide, as the player deciding now
+    (seed 000, free-for-all "Crashing": each other player in turn may counter-crash).
+
+    :raises GemError: with nothing in the air, or for a player who may not decide now.
+    """
+    later = react_later(table)
+    table = let_land(table, player)
+    if table.pending is None:
+        return table
+    passed = (*table.pending.passed, *later)
+    return land(replace(table, pending=replace(table.pending, passed=passed)))
+
+
 def land(table: Table) -> Table:
     """Drop the pending send into its target's pile (nobody reacts)."""
     send = table.pending

@@ -25,6 +25,7 @@ from companion.game.puzzle_strike.actions import (
     LoserOption,
     LosersChoice,
     MarkStack,
+    NobodyReacts,
     Rematch,
     RemoveGem,
     RestartChoice,
@@ -60,6 +61,7 @@ SAY = Phrases(
         "psh_negated_land1": ": {negated} negated, 1 lands on {to}",
         "psh_let_through": "{who} let the gems through; {waiting} may react",
         "psh_land": "{who} let the gems land",
+        "psh_nobody_reacts": "{who}: nobody reacts; the gems land",
         "psh_add": "{who} put a {gem}-gem in {player}'s pile",
         "psh_add_own": "{who} put a {gem}-gem in their own pile",
         "psh_remove": "{who} took a {gem}-gem from {player}'s pile",
@@ -111,7 +113,7 @@ def describe(action: Action, actor: str, after: State) -> Line:
 
 def game_just_ended(action: Action, after: State) -> bool:
     """Return True when this action ended a game (the table shows its outcome)."""
-    gem_moves = (EndTurn, Forfeit, Land, Counter, Crash, AddGem, RemoveGem)
+    gem_moves = (EndTurn, Forfeit, Land, NobodyReacts, Counter, Crash, AddGem, RemoveGem)
     return (
         isinstance(action, gem_moves)
         and after.phase in ("between", "over")
@@ -169,6 +171,8 @@ def sentence(action: Action, actor: str, after: State) -> Line:
                 said = SAY("psh_let_through", who=actor, waiting=" or ".join(waiting))
                 return with_names(said, waiting=waiting)
             return SAY("psh_land", who=actor)
+        case NobodyReacts():
+            return SAY("psh_nobody_reacts", who=actor)
         case AddGem(player, value):
             return pile_line("psh_add", actor, player, value)
         case RemoveGem(player, value):

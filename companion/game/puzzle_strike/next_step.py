@@ -85,6 +85,8 @@ def incoming_step(table: TableView, pending: PendingView, you: str) -> NextStep:
         waiting = step(False, "ps_wait_decide", text, deciders=deciders, sent=words, **slots)
         return with_terms(waiting, sent=key)
     actions = ("counter", "land") if counter else ("land",)
+    if table["react_later"]:  # the others may still react: or say nobody does
+        actions = (*actions, "nobody_reacts")
     how = "counter-crash or let them land" if counter else "let them land"
     say = "ps_counter_or_land" if counter else "ps_let_land"
     return with_terms(step(True, say, "{sent}: " + how, *actions, sent=words, **slots), sent=key)

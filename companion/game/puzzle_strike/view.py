@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from companion.game.padding import pad_for
 from companion.game.puzzle_strike import gems
+from companion.game.puzzle_strike.actions import Action, AddGem, NobodyReacts
 from companion.game.puzzle_strike.counter_chips import counter_chips
 from companion.game.puzzle_strike.match import Match, side_name
 from companion.game.puzzle_strike.next_step import next_step
@@ -26,6 +27,7 @@ from companion.game.puzzle_strike.view_types import (
     TableView,
     TieBreakView,
 )
+from companion.game.whose import Whose, whose
 from printkit.catalog import Catalog, ChipFace
 from printkit.rules import height_bonus
 
@@ -83,9 +85,20 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "counter_chips": counter_chips(state, viewer, catalog),
         "next_step": None,
         "pad": pad_for(characters.get(viewer or "")),  # the same length whatever the pick
+        "whose": controls_whose(state),
     }
     room["next_step"] = next_step(room)
     return room
+
+
+def controls_whose(state: State) -> Whose:
+    """Return whose decision each player's +1..+4 and "nobody reacts" are (the room's
+    ``deciders``)."""
+    from companion.game.puzzle_strike.room import deciders  # the room imports this module
+
+    samples: dict[str, Action] = {f"add_gem:{p}": AddGem(p, 1) for p in state.setup.players}
+    samples["nobody_reacts"] = NobodyReacts()
+    return whose(deciders, state, samples)
 
 
 def character_options(state: State) -> list[KeyName]:
@@ -181,6 +194,7 @@ def table_view(table: Table) -> TableView:
         else {**send_view(pending), "unstoppable": pending.unstoppable, "how": pending.how},
         "can_counter": [p for p in table.seats if gems.can_counter(table, p)],
         "can_land": [p for p in table.seats if gems.can_land(table, p)],
+        "react_later": gems.react_later(table),
         "floating": [send_view(s) for s in table.floating],
         "overflowing": table.overflowing,
         "money": dict(table.money),

@@ -6,6 +6,7 @@ from typing import TypedDict
 
 from companion.game.next_step import NextStep
 from companion.game.puzzle_strike.counter_chips import ChipName
+from companion.game.whose import Whose
 
 
 class ChipView(TypedDict):
@@ -89,6 +90,8 @@ class TableView(TypedDict):
     pending: PendingView | None
     can_counter: list[str]
     can_land: list[str]
+    react_later: list[str]
+    """Who may still react after those deciding now (a 3rd-edition free-for-all)."""
     floating: list[SendView]
     overflowing: str | None
     money: dict[str, int]
@@ -179,3 +182,6 @@ class RoomView(TypedDict):
     """What the viewer must do now (the bar at the bottom of their phone)."""
     pad: str
     """Spaces that make the answer as long whatever the viewer's secret pick (``padding``)."""
+    whose: Whose
+    """Whose decision each control is ("add_gem:Ben": the +1..+4 of Ben's pile), from the
+    room's deciders: the page draws the viewer's own, folds or leaves out the others'."""

@@ -28,6 +28,18 @@ class NextStep:
 
 
 @dataclass(frozen=True)
+class StartTurn:
+    """At the first step of a turn, run the Establishing Shot steps the companion has no
+    decision in: the sites generate their power, and the turn goes on to the Main Shot (the
+    player unturns, discards and draws at the table). A player who skips the power to
+    discard more goes step by step instead (seed 004, Establishing Shot)."""
+
+    turn: int | None = None
+    """The turn and step the phone showed: a second tap is refused (as for NextStep)."""
+    step: int | None = None
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """End the turn: the next seat's turn starts at the first step."""
 
@@ -97,7 +109,18 @@ class Decked:
     player: str
 
 
-Action = NextStep | EndTurn | GeneratePower | Gain | Spend | PlaySite | TakeSite | LoseSite | Decked
+Action = (
+    NextStep
+    | StartTurn
+    | EndTurn
+    | GeneratePower
+    | Gain
+    | Spend
+    | PlaySite
+    | TakeSite
+    | LoseSite
+    | Decked
+)
 
 
 def name(data: Mapping[str, object], key: str) -> str:
@@ -128,6 +151,7 @@ def taking(kind: Taking) -> Callable[[Mapping[str, object]], Action]:
 PARSERS: dict[str, Callable[[Mapping[str, object]], Action]] = {
     "next_step": lambda d: NextStep(seen(d, "turn"), seen(d, "step")),
     "end_turn": lambda d: EndTurn(seen(d, "turn")),
+    "start_turn": lambda d: StartTurn(seen(d, "turn"), seen(d, "step")),
     "generate_power": generated,
     "gain": lambda d: Gain(name(d, "player"), amount(d)),
     "spend": lambda d: Spend(name(d, "player"), amount(d)),
@@ -153,6 +177,8 @@ def action_to_json(action: Action) -> dict[str, object]:
             return {"type": "next_step", **shown(turn=turn, step=step)}
         case EndTurn(turn):
             return {"type": "end_turn", **shown(turn=turn)}
+        case StartTurn(turn, step):
+            return {"type": "start_turn", **shown(turn=turn, step=step)}
         case GeneratePower(n):
             return {"type": "generate_power", **({} if n is None else {"amount": n})}
         case Gain(player, n):

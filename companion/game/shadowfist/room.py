@@ -21,6 +21,7 @@ from companion.game.shadowfist.actions import (
     NextStep,
     PlaySite,
     Spend,
+    StartTurn,
     TakeSite,
     Taking,
     action_to_json,
@@ -146,6 +147,9 @@ def act(state: State, action: Action, catalog: Catalog) -> State:
         case EndTurn(turn):
             still_showing(state, turn, None)
             return next_turn(state)
+        case StartTurn(turn, step):
+            still_showing(state, turn, step)
+            return start_turn(state, catalog)
         case TakeSite():
             return take_site(state, action, catalog)
         case GeneratePower(amount):
@@ -176,6 +180,22 @@ def still_showing(state: State, turn: int | None, step: int | None) -> None:
             f"the table has already moved on (turn {state.turn_no}: {state.turn}, step "
             f"{state.step + 1}): nothing was skipped"
         )
+
+
+def start_turn(state: State, catalog: Catalog) -> State:
+    """Run the Establishing Shot's steps that need no decision here (seed 004): take the
+    power the sites generate, then go on to the Main Shot.
+
+    :raises ShadowfistError: past the turn's first step.
+    """
+    if state.step != 0:
+        raise ShadowfistError(
+            f"a turn is started at its first step ({prompts(catalog)[0][0]!r}); go on "
+            "step by step from here"
+        )
+    state = replace(state, step=sf.index_of_step(catalog, sf.POWER_STEP))
+    state = generate_power(state, None, catalog)
+    return replace(state, step=sf.index_of_step(catalog, sf.MAIN_SHOT))  # a phase of one step
 
 
 def generate_power(state: State, amount: int | None, catalog: Catalog) -> State:

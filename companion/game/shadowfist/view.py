@@ -18,9 +18,11 @@ from companion.game.shadowfist.actions import (
     NextStep,
     PlaySite,
     Spend,
+    StartTurn,
     TakeSite,
     Taking,
 )
+from companion.game.whose import Whose, whose
 from printkit.catalog import Catalog, ShadowfistRules
 
 if TYPE_CHECKING:
@@ -73,7 +75,13 @@ class TableView(TypedDict):
     burn_gain: int
     power_due: int | None
     """At the power step, before it is taken: what the current player's sites generate."""
+    start_power: int | None
+    """At a turn's first step: the power "Start turn" takes (the Establishing Shot's steps
+    that need no decision run at once, #27)."""
     next_step: prompt.NextStep | None
+    whose: Whose
+    """Whose decision each player's controls are ("player:Ben": Ben's power and sites), from
+    the room's deciders (None: anyone's; the page still shows another's behind "Record for")."""
 
 
 def player_view(
@@ -132,10 +140,22 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
         "sites_per_turn": rules.sites_per_turn,
         "burn_gain": sf.burn_for_power(rules, len(state.seating)),
         "power_due": sf.site_power(rules, state.players[state.current]) if due else None,
+        "start_power": sf.site_power(rules, state.players[state.current])
+        if state.step == 0
+        else None,
         "next_step": None,
+        "whose": controls_whose(state),
     }
     table["next_step"] = next_step(table)
     return table
+
+
+def controls_whose(state: State) -> Whose:
+    """Return whose decision each player's card of controls is (the room's ``deciders``)."""
+    from companion.game.shadowfist.room import RULES  # the room imports this module
+
+    samples = {f"player:{p.name}": Gain(p.name, 1) for p in state.players}
+    return whose(RULES.deciders, state, samples)
 
 
 def next_step(table: TableView) -> prompt.NextStep | None:
@@ -155,6 +175,8 @@ def next_step(table: TableView) -> prompt.NextStep | None:
         steps: tuple[str, ...] = ("next_step", "end_turn")
         if table["power_due"] is not None:  # the power step: generate first
             steps = ("generate_power", *steps)
+        if table["start_power"] is not None:  # one tap to the Main Shot, or step by step
+            steps = ("start_turn", *steps)
         shown = prompt.step(True, "sf_your_turn", text, *steps, **where)
     else:
         text = "Waiting for {turn}'s turn: {step}"
@@ -168,6 +190,7 @@ SAY = Phrases(
         "sfh_next_step": "{who} moved to the next step",
         "sfh_next_step_to": "{who} moved on to {step}",
         "sfh_end_turn": "{who} ended the turn",
+        "sfh_start_turn": "{who} started the turn: +{power} power from sites; on to the Main Shot",
         "sfh_generated": "{who}'s sites generated {power} power",
         "sfh_gain": "{who} gained {power} power",
         "sfh_spend": "{who} spent {power} power",
@@ -209,6 +232,8 @@ def action_line(action: Action, actor: str, after: State) -> Line:
             )
         case EndTurn():
             return SAY("sfh_end_turn", who=actor)
+        case StartTurn():
+            return SAY("sfh_start_turn", who=after.turn, power=after.generated or 0)
         case GeneratePower():
             return SAY("sfh_generated", who=after.turn, power=after.generated or 0)
         case Gain(who, n):

@@ -1,4 +1,5 @@
 import { el, fill, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
+import { controlOf, ownedControl, recordFor } from "./seats.js";
 
 // The Flash Duel table: the track in one line (tap a pawn, then a space, to place it by hand),
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
@@ -208,6 +209,9 @@ function renderChoosing(s, seated) {
 }
 
 function pawn(f, seated, label) {
+  // A pawn is moved by hand from a phone that may place it (seats.js; its own player's at a
+  // tournament table, any seated phone's at a casual one).
+  seated = seated && controlOf(ROOM.current, "place:" + f.name, f.name) !== "none";
   return el(
     "span",
     {
@@ -308,8 +312,16 @@ function cardPicker(s) {
 
 function renderControls(s, seated) {
   const box = document.getElementById("controls");
-  box.hidden = !seated || !!s.choosing || s.reshuffle_due || s.round_over || !!s.game_winner || !!s.pending || isBot(s, s.turn);
+  // The turn's moves and End turn: the turn player's phone; another phone has them folded
+  // behind "Record for" at a casual table, and not at all at a tournament table.
+  const how = seated ? controlOf(ROOM.current, "turn", s.turn) : "none";
+  box.hidden = how === "none" || !!s.choosing || s.reshuffle_due || s.round_over || !!s.game_winner || !!s.pending || isBot(s, s.turn);
   if (box.hidden) return;
+  const build = () => turnControls(s);
+  fill(box, how === "own" ? build() : recordFor(ROOM.current, "turn", s.turn, build));
+}
+
+function turnControls(s) {
   const me = s.turn;
   // A target the player picked by hand stays picked for this turn; otherwise the likely one.
   const chosen = DUEL.target?.turn === s.turn_no && enemiesOf(s, me).includes(DUEL.target.name) ? DUEL.target.name : null;
@@ -328,8 +340,7 @@ function renderControls(s, seated) {
   const [first, ...rest] = DUEL.cards;
   const none = DUEL.cards.length === 0;
   const recovering = s.fighters.find((f) => f.name === me && f.recovering);
-  fill(
-    box,
+  return [
     el("h2", {}, me + (recovering ? " (" + t("recovering", "recovering") + ")" : "")),
     cardPicker(s),
     el(
@@ -387,7 +398,7 @@ function renderControls(s, seated) {
       { type: "button", class: "big", id: "end-turn", onclick: () => duelAct({ type: "end_turn", turn: ROOM.current.state.turn_no }) },
       t("end_turn", "End turn"),
     ),
-  );
+  ];
 }
 
 // Taking a hit can lose the round: the first tap asks, the second takes it (a stray tap on
@@ -415,10 +426,14 @@ function hitButton(who) {
 
 // Who answers a strike: the struck player on their own phone. Any seated phone answers for
 // a player who has no phone at the table (the attacker's tap once lost the defender's round).
+// Another seated player's answer is folded behind "Record for" at a casual table (#27).
 function answersFor(s, who) {
   if (who === s.you) return true;
   const seat = (ROOM.current?.seats || []).find((x) => x.name === who);
-  return !seat?.taken;
+  return !seat?.taken && ROOM.current?.trust !== "tournament";
+}
+function answerControl(s, who, build) {
+  return answersFor(s, who) ? build() : ownedControl(ROOM.current, "answer:" + who, who, build);
 }
 
 function renderAnswer(s, seated) {
@@ -442,9 +457,8 @@ function renderAnswer(s, seated) {
     seated && !botDefends
       ? [
           cardPicker(s),
-          p.targets
-            .filter((who) => answersFor(s, who))
-            .map((who) =>
+          p.targets.map((who) =>
+            answerControl(s, who, () =>
               el(
                 "div",
                 { class: "row" },
@@ -473,16 +487,19 @@ function renderAnswer(s, seated) {
                 hitButton(who),
               ),
             ),
+          ),
           teammates.map((who) =>
-            el(
-              "button",
-              {
-                type: "button",
-                "data-dashing-block": who,
-                disabled: rest.length === 0,
-                onclick: () => duelAct({ type: "dashing_block", player: who, dash: first, cards: rest }),
-              },
-              t("dashing_block", "Dashing block") + ": " + who,
+            answerControl(s, who, () =>
+              el(
+                "button",
+                {
+                  type: "button",
+                  "data-dashing-block": who,
+                  disabled: rest.length === 0,
+                  onclick: () => duelAct({ type: "dashing_block", player: who, dash: first, cards: rest }),
+                },
+                t("dashing_block", "Dashing block") + ": " + who,
+              ),
             ),
           ),
           teammates.length
@@ -635,7 +652,8 @@ function renderBetween(s, seated) {
     el("h2", {}, who),
     seated ? renderSwap(s) : null,
     switches,
-    seated
+    // Who goes first is the losing side's to name (the rules refuse the winner's phone).
+    seated && controlOf(ROOM.current, "first_player", s.chooser) === "own"
       ? el(
           "div",
           { class: "row" },
@@ -740,14 +758,16 @@ function renderPile(s, seated) {
     el("h2", {}, t("draw_pile", "Draw pile") + ": " + s.deck + (s.reshuffles ? " (" + t("reshuffled", "reshuffled") + ")" : "")),
     live && s.deck > 0 && s.table_draws ? pileCorrection(s) : null,
     live && s.deck > 0 && !s.table_draws
-      ? el(
-          "div",
-          { class: "row" },
-          [1, 2, 3, 5].map((n) =>
-            el(
-              "button",
-              { type: "button", "data-draw": n, disabled: n > s.deck, onclick: () => duelAct({ type: "draw", count: n }) },
-              "−" + n,
+      ? ownedControl(ROOM.current, "draw", null, () =>
+          el(
+            "div",
+            { class: "row" },
+            [1, 2, 3, 5].map((n) =>
+              el(
+                "button",
+                { type: "button", "data-draw": n, disabled: n > s.deck, onclick: () => duelAct({ type: "draw", count: n }) },
+                "−" + n,
+              ),
             ),
           ),
         )
@@ -784,11 +804,16 @@ function renderPile(s, seated) {
   );
 }
 
+// Each fighter's abilities; "Use" only for the phone's own (#27): another player's are
+// behind one "Record for" button at a casual table, and absent at a tournament table.
 function renderAbilities(s, seated) {
   const cards = Object.entries(s.abilities)
     .filter(([, list]) => list.length)
-    .map(([player, list]) =>
-      el(
+    .map(([player, list]) => {
+      const how = seated && !s.round_over ? controlOf(ROOM.current, "use:" + player, player) : "none";
+      const unused = list.filter((a) => !a.used);
+      const uses = () => unused.map((a) => useButton(player, a, t("use", "Use") + ": " + a.name));
+      return el(
         "section",
         { class: "card pile" + (player === s.turn ? " turn" : "") },
         el("h3", {}, el("span", {}, player), el("span", { class: "small" }, s.characters[player] || "")),
@@ -798,23 +823,26 @@ function renderAbilities(s, seated) {
             { class: a.used ? "used" : "" },
             el("p", {}, el("strong", {}, a.name), a.trigger ? " (" + a.trigger + ")" : ""),
             el("p", { class: "small" }, a.effect),
-            seated && !a.used && !s.round_over
-              ? el(
-                  "button",
-                  {
-                    type: "button",
-                    "data-ability": a.key,
-                    // An ability whose effect is a hit: the table applies the hit too.
-                    onclick: () => duelAct({ type: a.applies === "hit" ? "ability_hit" : "use_ability", player, ability: a.key }),
-                  },
-                  t("use", "Use"),
-                )
-              : null,
+            how === "own" && !a.used ? useButton(player, a, t("use", "Use")) : null,
           ),
         ),
-      ),
-    );
+        how === "record" && unused.length ? recordFor(ROOM.current, "use:" + player, player, uses) : null,
+      );
+    });
   document.getElementById("abilities").replaceChildren(...cards);
+}
+
+function useButton(player, a, label) {
+  return el(
+    "button",
+    {
+      type: "button",
+      "data-ability": a.key,
+      // An ability whose effect is a hit: the table applies the hit too.
+      onclick: () => duelAct({ type: a.applies === "hit" ? "ability_hit" : "use_ability", player, ability: a.key }),
+    },
+    label,
+  );
 }
 
 function renderLoyalty(s) {

@@ -36,6 +36,7 @@ addWords("history", {
   psh_negated_land1: "：{negated}枚を相殺、1枚が {to} の場に降ってきました",
   psh_let_through: "{who} はジェムを通しました。{waiting} が対応できます",
   psh_land: "{who} がジェムを受けました",
+  psh_nobody_reacts: "{who}：誰も対応しません。ジェムが落ちます",
   psh_add: "{who} が {player} の場に{gem}ジェムを置きました",
   psh_add_own: "{who} が自分の場に{gem}ジェムを置きました",
   psh_remove: "{who} が {player} の場から{gem}ジェムを取り除きました",
@@ -64,6 +65,7 @@ addWords("history", {
   // Shadowfist (companion/game/shadowfist/view.py)
   sfh_next_step: "{who} が次のステップへ",
   sfh_next_step_to: "{who} が次のステップへ：{step}",
+  sfh_start_turn: "{who} がターンを開始：サイトからパワー +{power}、メイン・ショットへ",
   sfh_end_turn: "{who} がターン終了",
   sfh_generated: "{who} の風水サイトが {power} パワーを生み出しました",
   sfh_gain: "{who} が {power} パワーを得ました",

@@ -29,6 +29,8 @@ document.addEventListener("DOMContentLoaded", () => {
       link.href = made.join_url;
       link.textContent = made.join_url;
       document.getElementById("table-link").href = made.table_url;
+      // The join QR and "Go to the table" are what comes next: brought into view (#27).
+      document.getElementById("started").scrollIntoView({ block: "start" });
       return true;
     } catch (err) {
       error.textContent = err.error || "error";

@@ -1,6 +1,7 @@
 import { api, el, fill, flushOutbox, keepAwakeFrom, LONG_POLL, newKey, outboxRead, pollForever, sendWrite } from "./api.js";
 import { lineWords } from "./history.js";
 import { applyWords, sayWords, t } from "./i18n.js";
+import { dropStaleUndo, toast } from "./toasts.js";
 // Shared by the room pages: polling (ETag / 304), writes with the version they were based on
 // and an idempotency key (kept and sent later when the phone is offline), undo / redo,
 // history, share links and handing a seat to a new phone, and keeping the screen on.
@@ -14,15 +15,10 @@ export const ROOM = {
   shown: null,
   render: null,
 };
+// A message over the page (toasts.js); one that matters more (a kept tap refused, a seat
+// handed over) stays longer, but every one goes by itself or with its dismiss button.
 export function roomToast(text, stay) {
-  const box = document.getElementById("message");
-  box.textContent = text;
-  box.hidden = false;
-  clearTimeout(roomToast.timer);
-  if (!stay)
-    roomToast.timer = setTimeout(() => {
-      box.hidden = true;
-    }, 3500);
+  toast(text, stay ? 12000 : 4000);
 }
 function roomWaiting() {
   const entry = ROOM.match && outboxRead(ROOM.match);
@@ -65,7 +61,8 @@ async function roomPoll(wait) {
       roomKeepCopy(data);
     }
     if (fresh) ROOM.etag = data.etag;
-    if (!data.offline && outboxRead(ROOM.match)) await roomFlush();
+    // A tap still on its way is in the outbox too: only one left there (kept offline) is sent.
+    if (!data.offline && !ROOM.sending && outboxRead(ROOM.match)) await roomFlush();
   } catch (err) {
     if (err.status) roomToast(err.error || "error");
   }
@@ -112,8 +109,11 @@ async function roomSendNow(path, extra, label) {
     return;
   }
   const request = Object.assign({ base_version: ROOM.current.version, idempotency_key: newKey() }, extra || {});
+  ROOM.sending = true;
   try {
-    const result = await sendWrite(ROOM.match, path, request, label);
+    const result = await sendWrite(ROOM.match, path, request, label).finally(() => {
+      ROOM.sending = false;
+    });
     if (result.waiting) roomWaiting();
     else {
       ROOM.etag = null;
@@ -247,6 +247,7 @@ function roomShow(data) {
   seatLost(data);
   ROOM.current = data;
   ROOM.render(data);
+  dropStaleUndo(data.undo);
   const seated = !ROOM.spectator && data.state.you;
   const undo = document.getElementById("undo");
   if (undo) {
@@ -277,7 +278,8 @@ function roomShow(data) {
       el("img", { class: "qr", alt: "join QR code", src: "/qr.svg?text=" + encodeURIComponent(data.links.join_url) }),
       el("p", {}, t("join_link", "Join link") + ": ", el("a", { href: data.links.join_url }, data.links.join_url)),
       el("p", {}, t("view_link", "Spectator link") + ": ", el("a", { href: data.links.view_url }, data.links.view_url)),
-      open || handOverBox(data),
+      // At a tournament table only the organiser hands a seat over: no box the server refuses.
+      data.trust === "tournament" ? null : open || handOverBox(data),
     );
   } else share.hidden = true;
   showEvent(data.event);

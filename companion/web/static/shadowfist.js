@@ -1,4 +1,5 @@
 import { addWords, el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+import { ownedControl } from "./seats.js";
 
 // The turn's steps in Japanese (our wording of seed 004's sequence), by the catalog's step id
 // (data/shadowfist/basic.toml): a name (phase: step) and what to do.
@@ -18,6 +19,7 @@ addWords("shadowfist_steps", {
     "カードのプレイ、効果の使用、攻撃の宣言を好きな順に行う。風水サイトは1ターン1枚まで。次の攻撃は、それまでの攻撃がすべて成功した時だけ。",
   "sf_step_end-of-turn": "ターン終了",
   sf_seating_order: "手番の順（抽選）",
+  sf_start_turn: "ターン開始",
   "sf_sum_end-of-turn": "終了を宣言する。相手はまだ行動でき（その時はメイン・ショットに戻る）、その後「ターン終了時」の効果を解決する。",
 });
 
@@ -99,6 +101,8 @@ function render(data) {
   roomNextStep(seated ? s.next_step : null, (name) => {
     if (name === "generate_power")
       return roomButton(t("sf_generate", "Generate power") + " +" + s.power_due, () => ({ type: "generate_power" }));
+    if (name === "start_turn")
+      return roomButton(t("sf_start_turn", "Start turn") + " +" + s.start_power, () => ({ type: "start_turn", ...shownTurn() }));
     if (name === "next_step") return roomButton(t("sf_next_step", "Next step"), () => ({ type: "next_step", ...shownTurn() }));
     if (name === "end_turn") return roomButton(t("sf_end_turn", "End turn"), () => ({ type: "end_turn", turn: shownTurn().turn }));
     return null;
@@ -141,7 +145,8 @@ function render(data) {
           p.burned +
           (p.decked ? " · " + t("sf_deck_out", "deck out") : ""),
       ),
-      ...(seated && !s.winner ? sfControls(s, p) : []),
+      // The phone's own player's controls; another's behind "Record for" (casual tables).
+      s.winner ? null : ownedControl(data, "player:" + p.name, p.name, () => sfControls(s, p)),
     ),
   );
   document.getElementById("players").replaceChildren(...cards);

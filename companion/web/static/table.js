@@ -15,6 +15,8 @@ import {
   stepSlot,
   t,
 } from "./lib.js";
+import { controlOf, ownedControl } from "./seats.js";
+import { undoSnackbar } from "./toasts.js";
 
 // The Puzzle Strike table. room.js (loaded after this file) polls the state, sends actions
 // with their base version and idempotency key, and draws undo / redo, history and links;
@@ -82,10 +84,11 @@ addWords("puzzle_strike", {
   tb_tied_at: "が最少ジェムで同点：",
   tb_one_more: "それぞれもう1ターン",
   end_without_ante: "アンティしていません：アンティなしでターンを終えますか？",
+  nobody_reacts: "誰も対応しない",
 });
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
-const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
+const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, acting: false, decided: false };
 
 function pileOf(s, player) {
   return s.table?.piles.find((p) => p.players.includes(player));
@@ -135,25 +138,7 @@ async function act(action) {
 }
 
 function showSnackbar(line, target) {
-  const bar = document.getElementById("snackbar");
-  if (!line || ROOM.spectator) return;
-  const undo = el(
-    "button",
-    {
-      type: "button",
-      onclick: () => {
-        bar.hidden = true;
-        roomUndo(target);
-      },
-    },
-    t("undo", "Undo"),
-  );
-  bar.replaceChildren(el("span", {}, line), undo);
-  bar.hidden = false;
-  clearTimeout(UI.snack);
-  UI.snack = setTimeout(() => {
-    bar.hidden = true;
-  }, 6000);
+  if (line && !ROOM.spectator) undoSnackbar(line, target, roomUndo);
 }
 
 function buzz(pattern) {
@@ -462,19 +447,25 @@ function renderPiles(s) {
     const card = el("section", { class: "card pile" + (sideTurn(s, pile) ? " turn" : ""), "data-owner": pile.owner }, head, body);
     if (mine && UI.note) card.append(el("p", { class: "note", role: "status" }, UI.note));
     if (mine && !s.table.winners.length) card.append(pileActions(s, pile));
-    if (s.you && !ROOM.spectator && !s.table.winners.length) card.append(addRow(pile));
+    if (!s.table.winners.length) card.append(pileAdds(s, pile));
     return card;
   });
   box.replaceChildren(...cards);
 }
 
-function addRow(pile) {
+// A pile's +1..+4: the phone's own (its pile, or any pile on its turn), another player's
+// folded behind "Record for Ben" at a casual table, absent at a tournament table (seats.js).
+function pileAdds(s, pile) {
+  const who = pile.players.includes(s.you) ? s.you : pile.players[0];
+  return ownedControl(ROOM.current, "add_gem:" + who, who, () => addRow(who));
+}
+function addRow(who) {
   const row = el(
     "div",
     { class: "row add" },
     el("span", { class: "small" }, t("add", "add") + ":"),
     [1, 2, 3, 4].map((v) =>
-      el("button", { type: "button", class: "quiet", onclick: () => act({ type: "add_gem", player: pile.players[0], value: v }) }, "+" + v),
+      el("button", { type: "button", class: "quiet", onclick: () => act({ type: "add_gem", player: who, value: v }) }, "+" + v),
     ),
   );
   return row;
@@ -549,6 +540,18 @@ function renderActions(s) {
 // A spectator sees no bar.
 function renderNextStep(s) {
   roomNextStep(ROOM.spectator ? null : s.next_step, (name) => stepButton(s, name));
+  showPileToDecide(s);
+}
+
+// A counter-crash decision needs the phone's own gems: the pile is scrolled into view once
+// when the decision arrives, clear of the bar (its scroll margin is the bar's height).
+function showPileToDecide(s) {
+  const deciding = !ROOM.spectator && !!s.next_step?.mine && s.next_step.actions.includes("counter");
+  const arrived = deciding && !UI.decided;
+  UI.decided = deciding;
+  if (!arrived) return;
+  const pile = document.querySelector(`#piles section[data-owner='${CSS.escape(myPile(s)?.owner || "")}']`);
+  if (pile) pile.scrollIntoView({ block: "end" });
 }
 
 function stepButton(s, name) {
@@ -576,6 +579,10 @@ function stepButton(s, name) {
     }
     case "land":
       return big(t("land", "Let them land"), { type: "land" });
+    case "nobody_reacts": // for every player still to decide: a casual table's shortcut
+      return controlOf(ROOM.current, "nobody_reacts", null) === "none"
+        ? null
+        : big(t("nobody_reacts", "Nobody reacts"), { type: "nobody_reacts" });
     case "keep":
       return big(t("keep", "Keep everything"), { type: "losers_choice", option: "keep" });
     case "more_choices":
