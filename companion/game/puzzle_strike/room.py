@@ -18,11 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.errors import IllegalMove
-from companion.game.puzzle_strike import gems, lines, match, turns, view
+from companion.game.puzzle_strike import gems, lines, match, stock, turns, view
 from companion.game.puzzle_strike.actions import (
     Action,
     AddGem,
     Ante,
+    Buy,
     Choose,
     Combine,
     Counter,
@@ -41,7 +42,7 @@ from companion.game.puzzle_strike.actions import (
     parse_action,
 )
 from companion.game.puzzle_strike.bank import BankOptions, BankSampler
-from companion.game.puzzle_strike.panic import PanicState
+from companion.game.puzzle_strike.panic import PanicLevel, PanicState
 from companion.game.puzzle_strike.piles import GemSupply, Mode, Table, new_table
 from companion.game.puzzle_strike.sets import display_names, find_set, japanese_names, pool_keys
 from companion.game.puzzle_strike.setup import KIND, Setup, setup_from_request
@@ -89,11 +90,28 @@ class State:
     """Japanese names where the catalog has them (seed 003: the gems, Combine, Crash Gem...)."""
     clash: Clash | None = None
     restart_votes: tuple[str, ...] = ()
+    sizes: stock.Counts = ()
+    """Chips each non-gem stack held when the game started (the catalog's, less the bags')."""
+    bought: stock.Counts = ()
+    """Chips bought from each stack this game."""
+    gem_stacks: tuple[tuple[str, int], ...] = ()
+    """The gem value of each gem stack (their chips are the table's gem supply)."""
+    panic_from: PanicLevel | None = None
+    """The level before this action, when this action raised it (said in the history)."""
 
     @property
     def bank(self) -> tuple[str, ...]:
         """Return the puzzle stacks of the current game."""
         return self.match.bank if self.match else self.setup.bank
+
+    def left(self, key: str) -> int | None:
+        """Return how many chips a stack holds now (None where nobody knows)."""
+        supply = self.table.supply if self.table else None
+        return stock.left(key, self.sizes, self.bought, dict(self.gem_stacks), supply)
+
+    def stack_states(self) -> tuple[tuple[str, StackState], ...]:
+        """Return each stack as it stands: as marked, or empty once nothing is left."""
+        return tuple((k, stock.effective(s, self.left(k))) for k, s in self.stacks)
 
     def name(self, key: str) -> str:
         """Return the display name of a character id or stack key."""
@@ -124,6 +142,7 @@ def start(setup: Setup, catalog: Catalog) -> State:
     new_table(setup.players, setup.mode, setup.edition)
     first = find_set(catalog, setup.character_set)
     check_bank(catalog, setup.sets, setup.bank)
+    seats = len(setup.players)
     check_clockwork(first, setup)
     state = State(
         setup=setup,
@@ -137,9 +156,11 @@ def start(setup: Setup, catalog: Catalog) -> State:
         stacks=fresh_stacks(first, setup.bank),
         panic=new_panic(setup),
         match=None,
-        supply=GemSupply.from_stacks(first.stacks),
+        supply=stock.supply(first, seats),
         names=display_names(catalog, setup.character_set, setup.sets),
         names_ja=japanese_names(catalog, setup.character_set, setup.sets),
+        sizes=stock.sizes(catalog, first, setup.bank, seats),
+        gem_stacks=tuple(stock.gem_stacks(first).items()),
     )
     if setup.clockwork:  # the characters were drafted: straight to the first game
         drafted = tuple((p, "clockwork") for p, _ in setup.clockwork)
@@ -188,6 +209,25 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
 
     :raises IllegalMove: when the action is not allowed now.
     """
+    after = apply_rule(state, action, actor, catalog, position)
+    return settle_panic(replace(after, panic_from=None), state)
+
+
+def settle_panic(after: State, before: State) -> State:
+    """Raise Panic Time for the stacks empty now; note the level the action raised it from.
+
+    Seed 000 "Panic Time!" (line 276): the first moment X stacks are empty at once."""
+    if after.phase != "playing":
+        return after
+    empty = sum(1 for _, s in after.stack_states() if s is not StackState.FULL)
+    panic = after.panic.after_empty_count(empty)
+    same_game = before.phase == "playing" and before.game_no == after.game_no
+    rose = same_game and panic.level > before.panic.level
+    return replace(after, panic=panic, panic_from=before.panic.level if rose else None)
+
+
+def apply_rule(state: State, action: Action, actor: str, catalog: Catalog, position: int) -> State:
+    """Apply one action by the rule it falls under."""
     if actor not in state.setup.players:
         raise TableError(f"{actor!r} is not a player of this match")
     if isinstance(action, Choose):
@@ -202,6 +242,8 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
         raise TableError(f"no game is being played (the match is {state.phase})")
     if isinstance(action, MarkStack):
         return set_stack(state, action)
+    if isinstance(action, Buy):
+        return buy(state, state.table, actor, action.stack)
     return after_gems(state, gem_action(state, state.table, actor, action))
 
 
@@ -346,6 +388,7 @@ def restart_choice(state: State, actor: str) -> State:
         table=None,
         clash=None,
         restart_votes=(),
+        bought=(),
         panic=new_panic(state.setup),
         stacks=tuple((k, StackState.FULL) for k, _ in state.stacks),
     )
@@ -366,12 +409,35 @@ def begin_game(state: State) -> State:
 
 
 def set_stack(state: State, action: MarkStack) -> State:
-    """Mark a bank stack full, empty or removed (Into Oblivion); Panic Time may start."""
-    if action.stack not in dict(state.stacks):
-        raise TableError(f"'stack' must be one of the bank's stacks, not {action.stack!r}")
+    """Mark a bank stack full, empty or removed (Into Oblivion); Panic Time may start.
+
+    Marking a stack full is a correction: it holds its whole size again."""
+    check_stack(state, action.stack)
     stacks = tuple((k, action.state if k == action.stack else s) for k, s in state.stacks)
-    empty = sum(1 for _, s in stacks if s is not StackState.FULL)
-    return replace(state, stacks=stacks, panic=state.panic.after_empty_count(empty))
+    bought = state.bought
+    if action.state is StackState.FULL:
+        bought = stock.refill(bought, action.stack)
+    return replace(state, stacks=stacks, bought=bought)
+
+
+def check_stack(state: State, key: str) -> None:
+    """Refuse a stack the bank does not have."""
+    if key not in dict(state.stacks):
+        raise TableError(f"'stack' must be one of the bank's stacks, not {key!r}")
+
+
+def buy(state: State, table: Table, actor: str, key: str) -> State:
+    """Take one chip of a stack: by the turn's player (seed 000 line 240; 2 vs 2: either
+    teammate, line 310), never from an empty or removed stack (line 475)."""
+    check_stack(state, key)
+    if not table.is_turn_of(actor):
+        raise TableError(f"{actor} cannot buy: it is {table.current}'s turn")
+    if dict(state.stack_states())[key] is not StackState.FULL:
+        raise TableError(f"{state.name(key)} is empty: nothing left to buy there")
+    gem = dict(state.gem_stacks).get(key)
+    if gem is not None:
+        return replace(state, table=replace(table, supply=table.supply.take(gem)))
+    return replace(state, bought=stock.add_one(state.bought, key))
 
 
 def loser_option(
@@ -424,6 +490,8 @@ def next_game(state: State, catalog: Catalog) -> State:
         order=order,
         panic=new_panic(state.setup),
         stacks=fresh_stacks(first, m.bank),
+        sizes=stock.sizes(catalog, first, m.bank, len(state.setup.players)),
+        bought=(),
     )
     return begin_game(state)
 

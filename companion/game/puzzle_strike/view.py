@@ -66,8 +66,8 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "panic": {"level": state.panic.level.label, "ante": state.panic.ante},
         "bank_hidden": hidden,
         "stacks": [
-            stack_view(state, k, s.value, chips)
-            for k, s in state.stacks
+            stack_view(state, viewer, k, s.value, chips)
+            for k, s in state.stack_states()
             if not (hidden and k in state.bank)
         ],
         "pool": []
@@ -116,12 +116,28 @@ def clash_view(state: State) -> ClashView | None:
     return {"character": state.name(c.character), "keeper": c.keeper, "rechoose": c.rechoose}
 
 
-def stack_view(state: State, key: str, stack_state: str, chips: dict[str, ChipView]) -> StackView:
-    """Describe one bank stack: key, name, cost and whether it is full."""
-    cost = chips[key]["cost"] if key in chips else None
-    japanese = dict(state.names_ja).get(key) or None
-    name = state.name(key)
-    return {"key": key, "name": name, "name_ja": japanese, "cost": cost, "state": stack_state}
+def stack_view(
+    state: State, viewer: str | None, key: str, stack_state: str, chips: dict[str, ChipView]
+) -> StackView:
+    """Describe one bank stack: key, name, cost, how it stands, what is left."""
+    return {
+        "key": key,
+        "name": state.name(key),
+        "name_ja": dict(state.names_ja).get(key) or None,
+        "cost": chips[key]["cost"] if key in chips else None,
+        "state": stack_state,
+        "left": state.left(key),
+        "may_buy": may_buy(state, viewer, stack_state),
+    }
+
+
+def may_buy(state: State, viewer: str | None, stack_state: str) -> bool:
+    """Return True when the viewer may buy from a stack now: their side's turn, in play,
+    the stack not empty."""
+    table = state.table
+    if viewer is None or table is None or state.phase != "playing" or table.is_over:
+        return False
+    return viewer in table.seats and table.is_turn_of(viewer) and stack_state == "full"
 
 
 def chip_details(state: State, catalog: Catalog) -> dict[str, ChipView]:

@@ -31,7 +31,11 @@ class StackView(TypedDict):
     """The catalog's Japanese name, where it has one (a Japanese phone shows it)."""
     cost: int | None
     state: str
-    """'full', 'empty' or 'removed'."""
+    """'full', 'empty' or 'removed' (empty once nothing is left, or marked so)."""
+    left: int | None
+    """Chips the stack holds now, where the catalog knows its size."""
+    may_buy: bool
+    """The viewer may buy from it now (their turn, the stack not empty)."""
 
 
 class SendView(TypedDict):

@@ -47,6 +47,11 @@ addWords("history", {
   psh_end_tiebreak_again:
     "{who} が場 {total} でターン終了。再びタイブレーク：{tied} が最も低い場 {at} で同点。それぞれもう1ターン、{next} から",
   psh_forfeit: "{who} が投了しました",
+  psh_buy: "{who} が {stack} を購入",
+  psh_buy_last: "{who} が最後の {stack} を購入：この山は在庫切れ",
+  psh_level_2: "パニックタイム発動：以降アンティは2ジェム",
+  psh_level_3: "デンジャータイム突入：以降アンティは3ジェム",
+  psh_level_4: "デッドリータイム突入：以降アンティは4ジェム",
   psh_mark_full: "{who} が {stack} の山を「あり」にしました",
   psh_mark_empty: "{who} が {stack} の山を「空」にしました",
   psh_mark_removed: "{who} が {stack} の山を「除外（Into Oblivion）」にしました",

@@ -48,6 +48,8 @@ addWords("puzzle_strike", {
   mark_removed: "除外（Into Oblivion）",
   mark_full: "補充",
   tap_stack: "山をタップすると説明を読み、空にできます。",
+  left_n: "残り{n}",
+  bought_1: "1枚購入",
   bank_hidden: "大会ルール：銀行はキャラクターが決まってから公開されます。",
   in_the_air: "飛んでいるジェム",
   floating_gems: "浮きジェム",
@@ -182,8 +184,22 @@ function notice(s, data) {
       step?.terms?.sent ? stepSlot(step, "sent") : sayWords({ say: "toast_incoming", text: "{sender}: {ones} × 1-gem → {target}", args }),
     );
     buzz([80, 40, 80]);
+  } else if (crashedAt(s, fresh)) {
+    roomToast(lineWords(crashedAt(s, fresh)));
+    buzz([80, 40, 80]);
   } else if (others.length) roomToast(lineWords(others[others.length - 1]));
+  const level = fresh.flatMap((line) => [line, ...(line.then || [])]).filter((line) => line.say?.startsWith("psh_level_"));
+  if (level.length) roomToast(lineWords(level[level.length - 1]));
   if (s.table && s.table.turn === s.you && before.turn !== s.you) buzz(120);
+}
+
+// An uncounterable crash lands at once (nothing waits in the air): the line says whom it hit.
+function crashedAt(s, fresh) {
+  const pile = myPile(s);
+  const hits = fresh.filter(
+    (line) => line.say?.startsWith("psh_crash") && line.args?.who !== s.you && pile?.players.includes(line.args?.target),
+  );
+  return hits[hits.length - 1];
 }
 
 function render(data) {
@@ -669,27 +685,37 @@ function renderStacks(s) {
   const grid = document.getElementById("stacks");
   const hidden = document.getElementById("bank-hidden");
   hidden.hidden = !s.bank_hidden;
-  grid.replaceChildren(
-    ...s.stacks.map((x) =>
-      el(
-        "button",
-        {
-          type: "button",
-          class: "stack " + x.state + (UI.openStack === x.key ? " open" : ""),
-          "aria-expanded": UI.openStack === x.key ? "true" : "false",
-          onclick: () => {
-            UI.openStack = UI.openStack === x.key ? null : x.key;
-            render(ROOM.current);
-          },
-        },
-        stackName(x) + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""),
-      ),
-    ),
-  );
+  grid.replaceChildren(...s.stacks.map((x) => stackCell(x)));
   const detail = document.getElementById("stack-detail");
   const open = s.stacks.find((x) => x.key === UI.openStack);
   detail.hidden = !open;
   if (open) detail.replaceChildren(...stackDetail(s, open));
+}
+
+// One bank stack: its name and the chips left (where known), and "Bought 1" for the turn's side.
+function stackCell(x) {
+  const open = el(
+    "button",
+    {
+      type: "button",
+      class: "stack " + x.state + (UI.openStack === x.key ? " open" : ""),
+      "aria-expanded": UI.openStack === x.key ? "true" : "false",
+      onclick: () => {
+        UI.openStack = UI.openStack === x.key ? null : x.key;
+        render(ROOM.current);
+      },
+    },
+    stackName(x) + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""),
+    x.left === null ? "" : el("span", { class: "left" }, t("left_n", "{n} left").replace("{n}", x.left)),
+  );
+  if (!x.may_buy || ROOM.spectator) return el("div", { class: "stack-cell" }, open);
+  const label = t("bought_1", "Bought 1") + ": " + stackName(x);
+  const bought = el(
+    "button",
+    { type: "button", class: "buy", "aria-label": label, onclick: () => act({ type: "buy", stack: x.key }) },
+    t("bought_1", "Bought 1"),
+  );
+  return el("div", { class: "stack-cell" }, open, bought);
 }
 
 // A stack or chip by the catalog's Japanese name on a Japanese phone, where it has one.

@@ -1,0 +1,54 @@
+"""Buys and bank stock on phones (issue 27, items 5 and 7): "Bought 1" on each stack of the
+turn's phone only, the stack counting down and emptying by itself, Panic Time starting from the
+empty stacks with a history line and a toast on every phone (Japanese on a Japanese phone).
+Seed 000 line 240 (bought chips leave the bank), line 276 (X empty stacks start Panic Time).
+Screenshots: ps-stock-*.png in the shots folder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.test_browser_puzzle_strike import Phone, choose, no_errors, start_match
+from tests.phones import CHROMIUM
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
+
+
+def test_the_turns_phone_buys_until_two_stacks_empty_and_panic_starts(
+    server: str, browser: Any
+) -> None:
+    ana = Phone(browser, "Ana")
+    ben = Phone(browser, "Ben", color_scheme="dark", locale="ja-JP")
+    phones = [ana, ben]
+    start_match(server, phones)
+    choose(phones, ["Grave", "Rook"])
+    ana.see("#next-step.mine #next-line", "Your turn")
+    first, second = ana.page.evaluate("ROOM.current.state.stacks.slice(8, 10).map((x) => x.name)")
+    sneak = f"#stacks .stack-cell:has(.stack:has-text('{first}'))"
+    ana.see(f"{sneak} .stack", "5 left")
+    assert ben.page.locator("#stacks button.buy").count() == 0  # not Ben's turn
+    assert ana.page.locator("#stacks button.buy").count() == 18
+
+    ana.act(f"{sneak} button.buy")
+    ana.see(f"{sneak} .stack", "4 left")
+    ben.see("#history li", "を購入")  # the stack by its Japanese name where the catalog has one
+    ben.see(f"{sneak} .stack", "残り4")
+    for _ in range(4):
+        ana.act(f"{sneak} button.buy")
+    ana.see(f"{sneak} .stack.empty", "0 left")
+    assert ana.page.locator(f"{sneak} button.buy").count() == 0
+    knock = f"#stacks .stack-cell:has(.stack:has-text('{second}'))"
+    for _ in range(5):
+        ana.act(f"{knock} button.buy")
+    ana.see("#history li", "Panic Time starts: everyone antes a 2-gem from now on")
+    ben.see("#message", "パニックタイム発動")  # a toast on the other phone, in its language
+    ben.see("#panic", "PANIC TIME")
+    ana.shot("stock-panic")
+    ben.shot("stock-panic-ben-ja-dark")
+    # Undo puts the last Knockdown back; Panic Time goes with it.
+    ana.act("#snackbar button")
+    ana.see(f"{knock} .stack", "1 left")
+    assert ana.page.locator("#panic").is_hidden()
+    no_errors(phones)
