@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_browser_puzzle_strike import Phone, choose, no_errors, start_match
-from tests.phones import CHROMIUM
+from tests.phones import CHROMIUM, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
@@ -51,4 +51,28 @@ def test_the_turns_phone_buys_until_two_stacks_empty_and_panic_starts(
     ana.act("#snackbar button")
     ana.see(f"{knock} .stack", "1 left")
     assert ana.page.locator("#panic").is_hidden()
+    no_errors(phones)
+
+
+def test_an_uncounterable_crash_toasts_and_vibrates_on_the_targets_phone(
+    server: str, browser: Any
+) -> None:
+    ana = Phone(browser, "Ana")
+    ben = Phone(browser, "Ben")
+    # Record the vibrations the page asks for (headless Chromium has no motor).
+    ben.page.add_init_script(
+        "navigator.vibrate = (p) => { (window.buzzed ||= []).push(p); return true; };"
+    )
+    phones = [ana, ben]
+    start_match(server, phones)
+    choose(phones, ["Grave", "Rook"])
+    ana.add("Ana", 4)
+    until(ben.page, f"ROOM.current && ROOM.current.version >= {Phone.latest}")
+    before = ben.page.evaluate("(window.buzzed || []).length")
+    ana.select_gem("Ana", 4)
+    ana.act("#piles section[data-owner='Ana'] button:has-text('Crash')")
+    # A 4-gem cannot be counter-crashed (seed 000): it lands at once, nothing waits in the air.
+    ben.see("#message", "Ana crashed a 4-gem at Ben")
+    assert ben.page.evaluate("(window.buzzed || []).length") > before
+    ben.shot("stock-uncounterable-ben")
     no_errors(phones)

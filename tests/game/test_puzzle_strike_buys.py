@@ -144,3 +144,24 @@ def test_a_buy_is_undone_like_any_action(app: Flask) -> None:
     assert post(buyer, f"/api/matches/{match_id}/undo", body).status_code == 200
     again = a.get(f"/api/matches/{match_id}/state").get_json()["state"]["stacks"]
     assert {x["key"]: x["left"] for x in again}[SNEAK] == 5
+
+
+def test_an_uncounterable_crash_line_names_whom_it_hit(catalog: Catalog) -> None:
+    # Found in play: the 4-gem lands at once, and the line said "at the next player".
+    state = do(playing(catalog, DUEL, Mode.TWO_PLAYER), catalog, "Ana", type="add_gem",
+               player="Ana", value=4)  # fmt: skip
+    state = do(state, catalog, "Ana", type="crash", gems=[4])
+    assert said({"type": "crash", "gems": [4]}, "Ana", state) == "Ana crashed a 4-gem at Ben"
+
+
+def test_a_last_man_standing_elimination_says_the_level_it_starts(catalog: Catalog) -> None:
+    three = {"Ana": "grave", "Ben": "rook", "Cid": "lum"}
+    state = playing(catalog, three, Mode.LAST_MAN_STANDING)
+    for value in (4, 4, 2):
+        state = do(state, catalog, "Ana", type="add_gem", player="Ana", value=value)
+    state = do(state, catalog, "Ana", type="end_turn", without_ante=True)
+    assert state.table.eliminated == ("Ana",)  # seed 000 line 342: each elimination, one level
+    assert state.panic.level is PanicLevel.PANIC
+    assert said({"type": "end_turn", "without_ante": True}, "Ana", state).endswith(
+        "Panic Time starts: everyone antes a 2-gem from now on"
+    )

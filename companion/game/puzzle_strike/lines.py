@@ -270,10 +270,13 @@ def with_floating(line: Line, after: State) -> Line:
 
 
 def crash_target(actor: str, after: State) -> str:
-    """Find whom an untargeted crash went to (the next player, or 2 vs 2's other team)."""
+    """Find whom an untargeted crash went to (the next player, or 2 vs 2's other team); an
+    uncounterable one has landed already, so it is the next player (``gems.choose_target``)."""
     table = after.table
-    sends = table.sends() if table else ()
-    return next((s.target for s in reversed(sends) if s.sender == actor), "the next player")
+    if table is None:
+        return "the next player"
+    sent = (s.target for s in reversed(table.sends()) if s.sender == actor)
+    return next(sent, None) or table.next_player(actor)
 
 
 def choose_line(character: str, first: bool | None, actor: str, after: State) -> Line:
