@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.game.history import Line, Phrases, with_names
-from companion.game.puzzle_strike import gems
+from companion.game.puzzle_strike import bank_play, gems
 from companion.game.puzzle_strike.actions import (
     Action,
     AddGem,
@@ -136,7 +136,7 @@ def level_line(after: State) -> Line:
 
 def buy_line(actor: str, stack: str, after: State) -> Line:
     """Say a buy; the last chip of a stack says the stack is now empty."""
-    key = "psh_buy_last" if after.left(stack) == 0 else "psh_buy"
+    key = "psh_buy_last" if bank_play.left(after, stack) == 0 else "psh_buy"
     return in_japanese(SAY(key, who=actor, stack=after.name(stack)), after, stack=stack)
 
 

@@ -14,7 +14,6 @@ refuses to undo it (``is_final``); the table may agree, every seat, to choose ag
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.errors import IllegalMove
@@ -42,14 +41,20 @@ from companion.game.puzzle_strike.actions import (
     parse_action,
 )
 from companion.game.puzzle_strike.bank import BankOptions, BankSampler
+from companion.game.puzzle_strike.bank_play import (
+    buy,
+    check_bank,
+    fresh_stacks,
+    new_panic,
+    set_stack,
+    settle_panic,
+)
 from companion.game.puzzle_strike.panic import PanicLevel, PanicState
 from companion.game.puzzle_strike.piles import GemSupply, Mode, Table, new_table
 from companion.game.puzzle_strike.sets import display_names, find_set, japanese_names, pool_keys
 from companion.game.puzzle_strike.setup import KIND, Setup, setup_from_request
 from companion.game.rooms import Outcome, Rules
 from printkit.catalog import Catalog, PuzzleStrikeSet
-
-BANK_SIZE = 10
 
 
 class TableError(IllegalMove):
@@ -103,15 +108,6 @@ class State:
     def bank(self) -> tuple[str, ...]:
         """Return the puzzle stacks of the current game."""
         return self.match.bank if self.match else self.setup.bank
-
-    def left(self, key: str) -> int | None:
-        """Return how many chips a stack holds now (None where nobody knows)."""
-        supply = self.table.supply if self.table else None
-        return stock.left(key, self.sizes, self.bought, dict(self.gem_stacks), supply)
-
-    def stack_states(self) -> tuple[tuple[str, StackState], ...]:
-        """Return each stack as it stands: as marked, or empty once nothing is left."""
-        return tuple((k, stock.effective(s, self.left(k))) for k, s in self.stacks)
 
     def name(self, key: str) -> str:
         """Return the display name of a character id or stack key."""
@@ -168,12 +164,6 @@ def start(setup: Setup, catalog: Catalog) -> State:
     return state
 
 
-def new_panic(setup: Setup) -> PanicState:
-    """Return Normal Time for the setup (the 2nd edition never panics)."""
-    team = setup.mode is Mode.TEAM_BATTLE
-    return PanicState(len(setup.players), team, active=setup.edition == 3)
-
-
 def check_clockwork(first: PuzzleStrikeSet, setup: Setup) -> None:
     """Refuse Clockwork characters that are not 3 chips of the set for every player."""
     if not setup.clockwork:
@@ -185,18 +175,6 @@ def check_clockwork(first: PuzzleStrikeSet, setup: Setup) -> None:
     for player, chips in setup.clockwork:
         if len(chips) != 3 or not set(chips) <= keys:
             raise TableError(f"{player}'s Clockwork character must be 3 character chips of the set")
-
-
-def check_bank(catalog: Catalog, sets: Sequence[str], bank: Sequence[str]) -> None:
-    """Refuse a bank that is not 10 different chips of the match's sets."""
-    if len(set(bank)) != BANK_SIZE or not set(bank) <= set(pool_keys(catalog, sets)):
-        raise TableError("the bank must be 10 different puzzle chips of the match's sets")
-
-
-def fresh_stacks(first: PuzzleStrikeSet, bank: Sequence[str]) -> tuple[tuple[str, StackState], ...]:
-    """Return the stacks of a new game (the set's fixed stacks and the bank), all full."""
-    fixed = [f"fixed/{s.id}" for s in first.stacks]
-    return tuple((key, StackState.FULL) for key in (*fixed, *bank))
 
 
 def rng_for(setup: Setup, position: int) -> random.Random:
@@ -211,19 +189,6 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
     """
     after = apply_rule(state, action, actor, catalog, position)
     return settle_panic(replace(after, panic_from=None), state)
-
-
-def settle_panic(after: State, before: State) -> State:
-    """Raise Panic Time for the stacks empty now; note the level the action raised it from.
-
-    Seed 000 "Panic Time!" (line 276): the first moment X stacks are empty at once."""
-    if after.phase != "playing":
-        return after
-    empty = sum(1 for _, s in after.stack_states() if s is not StackState.FULL)
-    panic = after.panic.after_empty_count(empty)
-    same_game = before.phase == "playing" and before.game_no == after.game_no
-    rose = same_game and panic.level > before.panic.level
-    return replace(after, panic=panic, panic_from=before.panic.level if rose else None)
 
 
 def apply_rule(state: State, action: Action, actor: str, catalog: Catalog, position: int) -> State:
@@ -406,38 +371,6 @@ def begin_game(state: State) -> State:
     setup = state.setup
     table = new_table(state.order, setup.mode, setup.edition, state.supply, setup.rules)
     return replace(state, phase="playing", table=table)
-
-
-def set_stack(state: State, action: MarkStack) -> State:
-    """Mark a bank stack full, empty or removed (Into Oblivion); Panic Time may start.
-
-    Marking a stack full is a correction: it holds its whole size again."""
-    check_stack(state, action.stack)
-    stacks = tuple((k, action.state if k == action.stack else s) for k, s in state.stacks)
-    bought = state.bought
-    if action.state is StackState.FULL:
-        bought = stock.refill(bought, action.stack)
-    return replace(state, stacks=stacks, bought=bought)
-
-
-def check_stack(state: State, key: str) -> None:
-    """Refuse a stack the bank does not have."""
-    if key not in dict(state.stacks):
-        raise TableError(f"'stack' must be one of the bank's stacks, not {key!r}")
-
-
-def buy(state: State, table: Table, actor: str, key: str) -> State:
-    """Take one chip of a stack: by the turn's player (seed 000 line 240; 2 vs 2: either
-    teammate, line 310), never from an empty or removed stack (line 475)."""
-    check_stack(state, key)
-    if not table.is_turn_of(actor):
-        raise TableError(f"{actor} cannot buy: it is {table.current}'s turn")
-    if dict(state.stack_states())[key] is not StackState.FULL:
-        raise TableError(f"{state.name(key)} is empty: nothing left to buy there")
-    gem = dict(state.gem_stacks).get(key)
-    if gem is not None:
-        return replace(state, table=replace(table, supply=table.supply.take(gem)))
-    return replace(state, bought=stock.add_one(state.bought, key))
 
 
 def loser_option(

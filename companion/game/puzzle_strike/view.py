@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.game.puzzle_strike import gems
+from companion.game import status as st
+from companion.game.puzzle_strike import bank_play, gems
 from companion.game.puzzle_strike.counter_chips import counter_chips
 from companion.game.puzzle_strike.match import Match, side_name
 from companion.game.puzzle_strike.next_step import next_step
@@ -67,7 +68,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "bank_hidden": hidden,
         "stacks": [
             stack_view(state, viewer, k, s.value, chips)
-            for k, s in state.stack_states()
+            for k, s in bank_play.stack_states(state)
             if not (hidden and k in state.bank)
         ],
         "pool": []
@@ -80,9 +81,29 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "match": match_view(state.match),
         "counter_chips": counter_chips(state, viewer, catalog),
         "next_step": None,
+        "status": status_line(state, viewer),
     }
     room["next_step"] = next_step(room)
     return room
+
+
+def status_line(state: State, viewer: str | None) -> st.Status | None:
+    """Say each pile's total (the viewer's first), the Panic level and the gems in the air."""
+    table = state.table
+    if table is None or state.phase != "playing":
+        return None
+    sides = []
+    for owner, pile in table.piles:
+        members = table.members(owner)
+        out = all(p in table.eliminated for p in members)
+        fact = st.say("st_out") if out else st.say("st_pile", total=pile.total)
+        turn = table.current in members
+        sides.append(st.side(side_name(members), members, viewer, turn, fact))
+    air = [st.say("st_level_" + str(state.panic.ante))] if state.panic.active else []
+    if table.pending is not None:
+        air.append(st.say("st_air", ones=table.pending.ones, target=table.pending.target))
+    air += [st.say("st_floating", ones=f.ones, target=f.target) for f in table.floating]
+    return st.status(sides, air)
 
 
 def character_options(state: State) -> list[KeyName]:
@@ -126,7 +147,7 @@ def stack_view(
         "name_ja": dict(state.names_ja).get(key) or None,
         "cost": chips[key]["cost"] if key in chips else None,
         "state": stack_state,
-        "left": state.left(key),
+        "left": bank_play.left(state, key),
         "may_buy": may_buy(state, viewer, stack_state),
     }
 

@@ -6,6 +6,7 @@ from typing import TypedDict
 
 from companion.game.next_step import NextStep
 from companion.game.puzzle_strike.counter_chips import ChipName
+from companion.game.status import Status
 
 
 class ChipView(TypedDict):
@@ -181,3 +182,6 @@ class RoomView(TypedDict):
     could be in their hand); empty for a spectator."""
     next_step: NextStep | None
     """What the viewer must do now (the bar at the bottom of their phone)."""
+    status: Status | None
+    """The line always on screen: pile totals (the viewer's first), Panic level, gems in the
+    air; None before a game is on."""

@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING, TypedDict
 
 from companion.game import next_step as prompt
+from companion.game import status as st
 from companion.game.history import Line, Phrases, with_terms
 from companion.game.shadowfist import rules as sf
 from companion.game.shadowfist.actions import (
@@ -74,6 +75,8 @@ class TableView(TypedDict):
     power_due: int | None
     """At the power step, before it is taken: what the current player's sites generate."""
     next_step: prompt.NextStep | None
+    status: st.Status
+    """The line always on screen: sites and power per player, the viewer first."""
 
 
 def player_view(
@@ -133,9 +136,25 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
         "burn_gain": sf.burn_for_power(rules, len(state.seating)),
         "power_due": sf.site_power(rules, state.players[state.current]) if due else None,
         "next_step": None,
+        "status": st.status([]),
     }
     table["next_step"] = next_step(table)
+    table["status"] = status_line(table)
     return table
+
+
+def status_line(table: TableView) -> st.Status:
+    """Say each player's sites, power and victory count, the viewer first, in turn order."""
+    players = {p["name"]: p for p in table["players"]}
+    sides = []
+    for name in table["order"]:
+        p = players[name]
+        sites = st.count("st_site", "st_sites", p["sites"])
+        power = st.say("st_power", n=p["power"])
+        victory = st.say("st_victory", n=p["victory"], of=table["victory_sites"])
+        turn = name == table["turn"]
+        sides.append(st.side(name, [name], table["you"], turn, sites, power, victory))
+    return st.status(sides)
 
 
 def next_step(table: TableView) -> prompt.NextStep | None:

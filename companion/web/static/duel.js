@@ -1,4 +1,4 @@
-import { el, fill, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
+import { drawStatus, el, fill, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
 
 // The Flash Duel table: the track in one line (tap a pawn, then a space, to place it by hand),
 // a card picker for moves, pushes, attacks and dashing strikes, answers to attacks, abilities,
@@ -923,6 +923,7 @@ function stepButton(s, name) {
 function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && !!s.you;
+  drawStatus(s.status);
   renderStatus(s);
   renderChoosing(s, seated);
   renderTrack(s, seated);

@@ -7,3 +7,4 @@ export { bannerSwatch, chipIcon, chipIcons } from "./chips.js";
 export { lineWords } from "./history.js";
 export { addWords, sayWords, t } from "./i18n.js";
 export { ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, stepSlot } from "./room.js";
+export { drawStatus } from "./status.js";

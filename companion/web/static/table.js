@@ -3,6 +3,7 @@ import {
   bannerSwatch,
   chipIcon,
   chipIcons,
+  drawStatus,
   el,
   lineWords,
   ROOM,
@@ -206,6 +207,7 @@ function render(data) {
   const s = data.state;
   keepSelection(s);
   notice(s, data);
+  drawStatus(s.status);
   const panic = document.getElementById("panic");
   panic.hidden = s.panic.ante <= 1 || s.phase !== "playing";
   panic.textContent = s.panic.level.toUpperCase() + " · " + t("ante", "Ante") + " " + s.panic.ante + "-gem";
