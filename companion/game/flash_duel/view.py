@@ -289,7 +289,11 @@ def describe(action: act.Action, actor: str, after: State) -> Line:
     told_ = lines.news_line(after)
     if isinstance(action, SAID_BY_OUTCOME):
         return lines.by(actor, told_ or lines.SAY("fdh_other", what=""))
-    line = lines.by(actor, lines.action_line(action, lines.ability_names(after.fd)))
+    said = lines.action_line(action, lines.ability_names(after.fd))
+    targets = lines.strike_targets(action, after)
+    if targets:
+        said = {**said, "args": {**said["args"], "target": targets}}
+    line = lines.by(actor, said)
     if isinstance(action, act.BotTurn | act.BotDefend):
         bot = lines.bot_line(after)
         line = line if bot is None else lines.SAY.around("fdh_with", {"line": line, "told": bot})

@@ -41,6 +41,8 @@ addWords("tournament", {
   t_swiss: "スイス",
   t_playing: "人が参加中",
   t_swiss_rounds: "スイスラウンド",
+  t_swiss_round: "スイスラウンド",
+  t_top_n: "上位{n}",
   t_bye: "不戦勝",
   t_playing_now: "対戦中",
   t_watch: "観戦",
@@ -125,8 +127,8 @@ function summary(data) {
     " · " +
     data.swiss_rounds +
     " " +
-    t("t_swiss_rounds", "Swiss rounds") +
-    (data.config.top_cut ? " + top " + data.config.top_cut : "") +
+    (data.swiss_rounds === 1 ? t("t_swiss_round", "Swiss round") : t("t_swiss_rounds", "Swiss rounds")) +
+    (data.config.top_cut ? " + " + t("t_top_n", "top {n}").replace("{n}", data.config.top_cut) : "") +
     clock
   );
 }
