@@ -35,6 +35,12 @@ def test_the_turns_phone_buys_until_two_stacks_empty_and_panic_starts(
     ana.see(f"{sneak} .stack", "4 left")
     ben.see("#history li", "を購入")  # the stack by its Japanese name where the catalog has one
     ben.see(f"{sneak} .stack", "残り4")
+    # A tap the rules refuse is said in the phone's language (#27 item 11): Ben buys on Ana's turn.
+    ben.page.evaluate(
+        "import('/static/room.js').then((room) => room.roomAct("
+        "{type: 'buy', stack: ROOM.current.state.stacks[8].key}))"
+    )
+    ben.see("#message", "Ben は購入できません：Ana のターンです")
     for _ in range(4):
         ana.act(f"{sneak} button.buy")
     ana.see(f"{sneak} .stack.empty", "0 left")
@@ -44,7 +50,7 @@ def test_the_turns_phone_buys_until_two_stacks_empty_and_panic_starts(
         ana.act(f"{knock} button.buy")
     ana.see("#history li", "Panic Time starts: everyone antes a 2-gem from now on")
     ben.see("#message", "パニックタイム発動")  # a toast on the other phone, in its language
-    ben.see("#panic", "PANIC TIME")
+    ben.see("#panic", "パニックタイム · アンティ 2ジェム")  # no English "2-gem" (#27 item 11)
     ana.shot("stock-panic")
     ben.shot("stock-panic-ben-ja-dark")
     # Undo puts the last Knockdown back; Panic Time goes with it.

@@ -18,6 +18,7 @@ from companion.game.puzzle_strike.actions import MarkStack, StackState
 from companion.game.puzzle_strike.bank import BANK_SIZE
 from companion.game.puzzle_strike.panic import PanicState
 from companion.game.puzzle_strike.piles import Mode, Table
+from companion.game.puzzle_strike.refusals import REFUSE
 from companion.game.puzzle_strike.sets import pool_keys
 from companion.game.puzzle_strike.setup import Setup
 from printkit.catalog import Catalog, PuzzleStrikeSet
@@ -44,7 +45,7 @@ def stack_states(state: State) -> tuple[tuple[str, StackState], ...]:
 def check_bank(catalog: Catalog, sets: Sequence[str], bank: Sequence[str]) -> None:
     """Refuse a bank that is not 10 different chips of the match's sets."""
     if len(set(bank)) != BANK_SIZE or not set(bank) <= set(pool_keys(catalog, sets)):
-        raise StockError("the bank must be 10 different puzzle chips of the match's sets")
+        raise REFUSE(StockError, "ps_bank_ten")
 
 
 def new_panic(setup: Setup) -> PanicState:
@@ -87,7 +88,7 @@ def set_stack(state: State, action: MarkStack) -> State:
 def check_stack(state: State, key: str) -> None:
     """Refuse a stack the bank does not have."""
     if key not in dict(state.stacks):
-        raise StockError(f"'stack' must be one of the bank's stacks, not {key!r}")
+        raise REFUSE(StockError, "ps_stack_one_of", stack=key)
 
 
 def buy(state: State, table: Table, actor: str, key: str) -> State:
@@ -95,9 +96,9 @@ def buy(state: State, table: Table, actor: str, key: str) -> State:
     teammate, line 310), never from an empty or removed stack (line 475)."""
     check_stack(state, key)
     if not table.is_turn_of(actor):
-        raise StockError(f"{actor} cannot buy: it is {table.current}'s turn")
+        raise REFUSE(StockError, "ps_buy_turn", actor=actor, turn=table.current)
     if dict(stack_states(state))[key] is not StackState.FULL:
-        raise StockError(f"{state.name(key)} is empty: nothing left to buy there")
+        raise REFUSE(StockError, "ps_buy_empty", stack=state.name(key))
     gem = dict(state.gem_stacks).get(key)
     if gem is not None:
         return replace(state, table=replace(table, supply=table.supply.take(gem)))

@@ -51,6 +51,7 @@ from companion.game.puzzle_strike.bank_play import (
 )
 from companion.game.puzzle_strike.panic import PanicLevel, PanicState
 from companion.game.puzzle_strike.piles import GemSupply, Mode, Table, new_table
+from companion.game.puzzle_strike.refusals import REFUSE
 from companion.game.puzzle_strike.sets import display_names, find_set, japanese_names, pool_keys
 from companion.game.puzzle_strike.setup import KIND, Setup, setup_from_request
 from companion.game.rooms import Outcome, Rules
@@ -171,10 +172,10 @@ def check_clockwork(first: PuzzleStrikeSet, setup: Setup) -> None:
     keys = {f"{who.id}/{chip.id}" for who, chip in first.character_chips()}
     players = [p for p, _ in setup.clockwork]
     if sorted(players) != sorted(setup.players):
-        raise TableError("every player needs a Clockwork character")
+        raise REFUSE(TableError, "ps_clockwork_all")
     for player, chips in setup.clockwork:
         if len(chips) != 3 or not set(chips) <= keys:
-            raise TableError(f"{player}'s Clockwork character must be 3 character chips of the set")
+            raise REFUSE(TableError, "ps_clockwork_chips", player=player)
 
 
 def rng_for(setup: Setup, position: int) -> random.Random:
@@ -194,7 +195,7 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
 def apply_rule(state: State, action: Action, actor: str, catalog: Catalog, position: int) -> State:
     """Apply one action by the rule it falls under."""
     if actor not in state.setup.players:
-        raise TableError(f"{actor!r} is not a player of this match")
+        raise REFUSE(TableError, "ps_not_a_player", actor=actor)
     if isinstance(action, Choose):
         return choose(state, actor, action, position)
     if isinstance(action, RestartChoice):
@@ -204,7 +205,7 @@ def apply_rule(state: State, action: Action, actor: str, catalog: Catalog, posit
     if isinstance(action, LosersChoice):
         return losers_choice(state, actor, action, catalog, position)
     if state.phase != "playing" or state.table is None:
-        raise TableError(f"no game is being played (the match is {state.phase})")
+        raise REFUSE(TableError, "ps_no_game", phase=state.phase)
     if isinstance(action, MarkStack):
         return set_stack(state, action)
     if isinstance(action, Buy):
@@ -215,7 +216,9 @@ def apply_rule(state: State, action: Action, actor: str, catalog: Catalog, posit
 def seated(state: State, player: str, field: str = "player") -> str:
     """Check that a player named in an action is seated."""
     if player not in state.setup.players:
-        raise TableError(f"{field!r} must be one of {', '.join(state.setup.players)}")
+        raise REFUSE(
+            TableError, "ps_one_of_players", field=field, players=", ".join(state.setup.players)
+        )
     return player
 
 
@@ -224,7 +227,7 @@ def gem_action(state: State, table: Table, actor: str, action: Action) -> Table:
     match action:
         case Ante():
             if not table.is_turn_of(actor):
-                raise TableError(f"{actor} cannot ante: it is {table.current}'s turn")
+                raise REFUSE(TableError, "ps_ante_turn", actor=actor, turn=table.current)
             return gems.ante(table, state.panic.ante)
         case Combine(a, b):
             return gems.combine(table, actor, a, b)
@@ -242,14 +245,11 @@ def gem_action(state: State, table: Table, actor: str, action: Action) -> Table:
             return turns.forfeit(table, actor)
         case EndTurn(without_ante):
             if not table.is_turn_of(actor):
-                raise TableError(f"{actor} cannot end {table.current}'s turn")
+                raise REFUSE(TableError, "ps_end_other_turn", actor=actor, turn=table.current)
             if table.rules >= 2 and not (table.anted or without_ante):
-                raise TableError(
-                    f"{table.current} has not anted this turn: the turn starts with the ante "
-                    f"(a {state.panic.ante}-gem); ante first, or confirm ending the turn without it"
-                )
+                raise REFUSE(TableError, "ps_no_ante", turn=table.current, gem=state.panic.ante)
             return turns.end_turn(table)
-    raise TableError(f"{type(action).__name__} is not a gem action")
+    raise REFUSE(TableError, "ps_not_gem_action", action=type(action).__name__)
 
 
 def after_gems(state: State, table: Table) -> State:
@@ -297,10 +297,10 @@ def finish_game(state: State, table: Table) -> State:
 def choose(state: State, actor: str, action: Choose, position: int) -> State:
     """Commit a character in secret; reveal when everyone has; settle a clash by coin."""
     if state.phase != "choosing":
-        raise TableError("characters are chosen at the start of the match")
+        raise REFUSE(TableError, "ps_choose_at_start")
     allowed = [c for c, _ in state.names if "/" not in c]
     if action.character not in allowed:
-        raise TableError(f"'character' must be one of {', '.join(allowed)}")
+        raise REFUSE(TableError, "ps_character_one_of", allowed=", ".join(allowed))
     if state.rechoose is not None:
         return rechoose(state, actor, action)
     choice = state.choice.commit(actor, action.character)
@@ -320,9 +320,9 @@ def choose(state: State, actor: str, action: Choose, position: int) -> State:
 def rechoose(state: State, actor: str, action: Choose) -> State:
     """The coin flip's loser picks another character and whether to play first."""
     if actor != state.rechoose:
-        raise TableError(f"waiting for {state.rechoose} to choose again")
+        raise REFUSE(TableError, "ps_wait_rechoose", who=state.rechoose or "")
     if action.character in dict(state.characters).values():
-        raise TableError(f"{state.name(action.character)} is taken: choose another character")
+        raise REFUSE(TableError, "ps_character_taken", character=state.name(action.character))
     order = state.order
     if action.first is True:
         order = (actor, *[p for p in order if p != actor])
@@ -335,11 +335,11 @@ def rechoose(state: State, actor: str, action: Choose) -> State:
 def restart_choice(state: State, actor: str) -> State:
     """Agree to choose characters again; once every seat agrees, the choice starts over."""
     if state.setup.clockwork:
-        raise TableError("the Clockwork characters were drafted: they are not chosen again")
+        raise REFUSE(TableError, "ps_clockwork_kept")
     if not state.may_restart_choice():
-        raise TableError("characters can be chosen again only during the first game")
+        raise REFUSE(TableError, "ps_restart_first_game")
     if actor in state.restart_votes:
-        raise TableError(f"{actor} has already agreed to choose again")
+        raise REFUSE(TableError, "ps_already_agreed", actor=actor)
     votes = (*state.restart_votes, actor)
     if set(votes) != set(state.setup.players):
         return replace(state, restart_votes=votes)
@@ -362,7 +362,7 @@ def restart_choice(state: State, actor: str) -> State:
 def rematch(state: State, catalog: Catalog) -> State:
     """Start a new match once this one is over: same players, the first bank, new choices."""
     if state.phase != "over":
-        raise TableError("a rematch starts once the match is over")
+        raise REFUSE(TableError, "ps_rematch_when_over")
     return start(state.setup, catalog)
 
 
@@ -381,10 +381,10 @@ def loser_option(
         return match.Keep()
     if action.option is LoserOption.SWITCH:
         if state.setup.clockwork:
-            raise TableError("a drafted Clockwork character cannot be switched for another")
+            raise REFUSE(TableError, "ps_clockwork_switch")
         character = action.character or ""
         if character not in dict(state.names) or "/" in character:
-            raise TableError("'character' must be a character of the match's set")
+            raise REFUSE(TableError, "ps_character_of_set")
         return match.SwitchCharacter(character)
     if action.option is LoserOption.SWAP:
         return match.SwapStack(action.out or "", action.into or "")
@@ -398,7 +398,7 @@ def losers_choice(
 ) -> State:
     """Apply the between-games choice; when nobody owes one, the next game starts."""
     if state.phase != "between" or state.match is None:
-        raise TableError("the loser's choice comes between games")
+        raise REFUSE(TableError, "ps_losers_between")
     chosen = loser_option(state, action, catalog, position)
     m = match.apply_choice(state.match, actor, chosen, pool_keys(catalog, state.setup.sets))
     state = replace(state, match=m, characters=m.characters)
@@ -411,7 +411,7 @@ def next_game(state: State, catalog: Catalog) -> State:
     """Start the next game of the match: the loser first, a fresh bank and Panic Time."""
     m = state.match
     if m is None:
-        raise TableError("no match in progress")
+        raise REFUSE(TableError, "ps_no_match")
     order = state.order
     if m.first_player:
         i = order.index(m.first_player)

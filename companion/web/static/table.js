@@ -50,6 +50,10 @@ addWords("puzzle_strike", {
   mark_full: "補充",
   tap_stack: "山をタップすると説明を読み、空にできます。",
   left_n: "残り{n}",
+  gem_n: "{n}ジェム",
+  level_2: "パニックタイム",
+  level_3: "デンジャータイム",
+  level_4: "デッドリータイム",
   bought_1: "1枚購入",
   bank_hidden: "大会ルール：銀行はキャラクターが決まってから公開されます。",
   in_the_air: "飛んでいるジェム",
@@ -89,6 +93,11 @@ addWords("puzzle_strike", {
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
 const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, snack: null, acting: false };
+
+// "2-gem" in the phone's words (seed 003: 2ジェム).
+function gemName(n) {
+  return t("gem_n", "{n}-gem").replace("{n}", n);
+}
 
 function pileOf(s, player) {
   return s.table?.piles.find((p) => p.players.includes(player));
@@ -210,7 +219,7 @@ function render(data) {
   drawStatus(s.status);
   const panic = document.getElementById("panic");
   panic.hidden = s.panic.ante <= 1 || s.phase !== "playing";
-  panic.textContent = s.panic.level.toUpperCase() + " · " + t("ante", "Ante") + " " + s.panic.ante + "-gem";
+  panic.textContent = t("level_" + s.panic.ante, s.panic.level).toUpperCase() + " · " + t("ante", "Ante") + " " + gemName(s.panic.ante);
   renderTiebreak(s);
   renderStatus(s);
   renderChoose(s);
@@ -371,7 +380,9 @@ function renderFlight(s) {
         t("in_the_air", "In the air") +
           ": " +
           pending.ones +
-          " × 1-gem: " +
+          " × " +
+          gemName(1) +
+          ": " +
           pending.sender +
           " → " +
           pending.target +
@@ -388,7 +399,9 @@ function renderFlight(s) {
         t("floating_gems", "Floating") +
           ": " +
           f.ones +
-          " × 1-gem " +
+          " × " +
+          gemName(1) +
+          " " +
           f.sender +
           " → " +
           f.target +
@@ -409,7 +422,7 @@ function gemTile(value, mine, chosen) {
         type: "button",
         class: classes,
         "aria-pressed": chosen ? "true" : "false",
-        "aria-label": value + "-gem",
+        "aria-label": gemName(value),
         disabled: !mine,
         onclick: mine ? () => toggleGem(value, chosen) : null,
       },
@@ -574,7 +587,7 @@ function stepButton(s, name) {
   const end = t("end_turn", "End turn");
   switch (name) {
     case "ante":
-      return big(t("ante", "Ante") + " " + s.panic.ante + "-gem", { type: "ante" });
+      return big(t("ante", "Ante") + " " + gemName(s.panic.ante), { type: "ante" });
     case "end_turn":
       return big(end, { type: "end_turn" });
     case "end_turn_at_ten":
