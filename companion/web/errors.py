@@ -61,7 +61,8 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(GameError)
     def game_error(exc: GameError):  # type: ignore[no-untyped-def]
-        return as_response(status_of_game_error(exc), str(exc))
+        said = {"said": exc.said} if exc.said else {}  # the phone says it in its language
+        return as_response(status_of_game_error(exc), str(exc), **said)
 
     @app.errorhandler(store.StoreError)
     def store_error(exc: store.StoreError):  # type: ignore[no-untyped-def]

@@ -260,8 +260,10 @@ def test_betrayal_each_phone_sees_only_its_own_card(server: str, browser) -> Non
     cards = {}
     for player, page in phones.items():
         cards[player] = held_card(page)
-        assert cards[player] in ("loyal", "traitor")
-    assert list(cards.values()).count("traitor") == 1
+        assert cards[player] in ("Loyal", "Traitor")  # "Your card: Traitor" (#27 item 12)
+    assert list(cards.values()).count("Traitor") == 1
+    status = phones["Ana"].locator("#status").inner_text()
+    assert "Mortals:" in status and "Dragon:" in status, status
 
     # Until a card is held, a traitor's phone and a loyal mortal's look alike: the same
     # words and controls (Reveal on every mortal's phone), the same layout. (Whose turn it
@@ -276,10 +278,11 @@ def test_betrayal_each_phone_sees_only_its_own_card(server: str, browser) -> Non
 
     looks = {player: seen(player) for player in players[:4]}
     assert len(set(map(str, looks.values()))) == 1, looks
-    for card in ("traitor", "loyal"):  # the Dragon may hold the traitor card instead
+    for card in ("Traitor", "Loyal"):  # the Dragon may hold the traitor card instead
         holder = next((p for p in players[:4] if cards[p] == card), None)
         if holder is not None:
-            phones[holder].screenshot(path=str(SHOTS / f"betrayal-{card}.png"), full_page=True)
+            shot = SHOTS / f"betrayal-{card.lower()}.png"
+            phones[holder].screenshot(path=str(shot), full_page=True)
     view_url = phones["Ana"].locator("#share a").nth(1).get_attribute("href")
     spectator = browser.new_context(**PHONE).new_page()
     spectator.goto(view_url)

@@ -247,7 +247,7 @@ def test_raid_to_a_result(request: pytest.FixtureRequest) -> None:
         drake.tap("#answer button[data-hit='Drake']")
         drake.act("#answer button[data-hit-confirm='Drake']")
         if mortal is ana:
-            drake.see("#outcome", "1 hit points left")
+            drake.see("#outcome", "1 hit point left")
             ana.catch_up(drake)
             ana.act("#controls #end-turn")
     for phone in phones:  # Ben's phone reads Japanese

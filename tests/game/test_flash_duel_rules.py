@@ -308,7 +308,7 @@ def test_dragon_bot_takes_two_hits_and_discards(catalog: Catalog) -> None:
     table.act("Ana", type="bot_defend", hand=[1, 1, 2, 4, 5], extra=5)
     view = table.view()
     assert view["hit_points"] == 1 and view["last_bot"].endswith("discards every 3")
-    assert view["outcome"] == "Bot was hit: 1 hit points left"
+    assert view["outcome"] == "Bot was hit: 1 hit point left"
     table.act("Ana", type="end_turn")
     assert "not being attacked" in table.refused("Ana", type="bot_defend", hand=[1], extra=1)
     table.act("Ana", type="bot_turn", hand=[1, 1, 4, 4, 5], drawn=1)  # 3 away: moves 1

@@ -99,6 +99,8 @@ def test_gem_supply_is_read_from_the_catalog(catalog: Catalog) -> None:
     base = next(s for s in catalog.puzzle_strike_sets() if s.id == "base-3e")
     counts = {s.value: s.count for s in base.stacks if s.kind == "gem"}
     state = playing(catalog, DUEL, Mode.TWO_PLAYER)
+    # Each starting bag holds six 1-gems of the box's 64 (seed 000, Quick start, line 84).
+    counts[1] -= 2 * 6
     assert state.table.supply.counts == tuple(counts[v] for v in (1, 2, 3, 4))
 
 
@@ -281,6 +283,7 @@ ROUND_TRIP = [
     {"type": "end_turn"},
     {"type": "forfeit"},
     {"type": "stack", "stack": "base-3e/training-day", "state": "removed"},
+    {"type": "buy", "stack": "base-3e/training-day"},
     {"type": "losers_choice", "option": "keep"},
     {"type": "losers_choice", "option": "switch", "character": "lum"},
     {"type": "losers_choice", "option": "swap", "out": "a/b", "into": "c/d"},
@@ -400,6 +403,8 @@ def test_a_spectator_view_hides_secret_choices(catalog: Catalog) -> None:
         "name_ja": "1ジェム",
         "cost": 1,
         "state": "full",
+        "left": None,  # the gem supply is counted once a game starts
+        "may_buy": False,
     }
 
 

@@ -251,8 +251,12 @@ def test_a_traitors_state_differs_from_a_loyal_players_only_in_the_card(app: Fla
     room, _, phones = open_room(app, {"kind": "flash-duel", "mode": "betrayal", "players": players,
                                       "characters": characters, "dragon": "Drake"})  # fmt: skip
     seen = {name: state(p, room) for name, p in zip(players, phones, strict=True)}
-    private = {"loyalty", "you", "next_step", "pad"}  # next_step: own bar; pad: same length
-    steps = [str(data["state"]["next_step"]).lower() for data in seen.values()]
+    # next_step and status: each seat's own bar and status line (its side first), from public
+    # facts; pad: spaces that keep the answer as long whatever the secret
+    private = {"loyalty", "you", "next_step", "status", "pad"}
+    steps = [
+        str(data["state"][k]).lower() for data in seen.values() for k in ("next_step", "status")
+    ]
     assert not any("traitor" in s or "loyal" in s for s in steps)
     plain = [
         {k: v for k, v in data["state"].items() if k not in private} | {"links": data["links"]}

@@ -55,9 +55,11 @@ def next_step(draft: DraftView) -> NextStep | None:
         return step(True, "dr_done", "The draft is done: start the match", "carry")
     if turn == you:
         left = draft["picks_left"][you]
-        return step(
-            True, "dr_your_pick", "Your pick ({left} left): tap a chip to read it", left=left
-        )
+        if draft["game"] == "flash-duel":  # ability cards, not chips
+            text = "Your pick ({left} left): tap a card to read it"
+            return step(True, "dr_your_pick_card", text, left=left)
+        text = "Your pick ({left} left): tap a chip to read it"
+        return step(True, "dr_your_pick", text, left=left)
     return step(False, "dr_wait_pick", "Waiting for {turn}'s pick", turn=turn or "")
 
 
@@ -121,5 +123,6 @@ SAY = Phrases({"drh_picked": "{who} picked {name}"})
 
 def describe(action: Pick, actor: str, after: Draft) -> Line:
     """Say a pick in one history line (the pool item's name, never its key)."""
-    name = next((i.name for i in after.pool if i.key == action.key), "a chip")
+    thing = "a card" if after.game == "flash-duel" else "a chip"
+    name = next((i.name for i in after.pool if i.key == action.key), thing)
     return SAY("drh_picked", who=actor, name=name)

@@ -50,6 +50,7 @@ SAY = Phrases(
         "fdh_retreated": "{who} retreated {n}",
         "fdh_hit": "{who} was hit",
         "fdh_lost_hp": "{who} was hit: {n} hit points left",
+        "fdh_lost_hp1": "{who} was hit: 1 hit point left",
         "fdh_extra_turn": "{who} takes an extra turn",
         "fdh_reshuffled": "the deck ran out: reshuffled once ({n} cards)",
         "fdh_time_ran_out": "the last card is drawn: time-over, show the hands",
@@ -74,6 +75,7 @@ SAY = Phrases(
         "fdh_round_draw": "the round is a draw",
         "fdh_round_draw_time": "the round is a draw at time-over",
         "fdh_wins_game": "{side} wins the game",
+        "fdh_win_game": "{side} win the game",
         "fdh_bot": "bot: {what} {cards}",
         "fdh_bot_alone": "bot: {what}",
         "fdh_bot_dash": "bot: dash {dash} then strike {cards}",
@@ -151,6 +153,8 @@ def event_line(state: State, event: Event) -> Line | None:
     key = EVENTS.get(event.what)
     if key is None:
         return SAY("fdh_other", what=event.what.value)
+    if event.what is Happening.LOST_HIT_POINT and event.number == 1:
+        key += "1"  # "1 hit point left"
     return SAY(key, who=first, n=event.number or 0)
 
 
@@ -166,6 +170,11 @@ def side_line(say: str, state: State, side: str | None, **args: str | int) -> Li
     return with_terms(said, side=SIDE_TERMS[side]) if side in SIDE_TERMS else said
 
 
+def plural(state: State, side: str | None) -> bool:
+    """Return True for a side of several players ('Ana & Cat win', 'the mortals win')."""
+    return side is not None and len(state.members(side)) > 1
+
+
 def round_line(state: State) -> Line | None:
     """Say how the last round (or the game) ended."""
     outcome = state.last_round
@@ -176,12 +185,12 @@ def round_line(state: State) -> Line | None:
     if state.mode.one_game:
         if not winner:
             return SAY("fdh_game_draw" + time)
-        verb = "fdh_win" if winner == "mortals" else "fdh_wins"
-        return side_line(verb + time, state, winner)
+        return side_line(("fdh_win" if plural(state, winner) else "fdh_wins") + time, state, winner)
     said = side_line("fdh_round_to" + time, state, winner) if winner else None
     said = said or SAY("fdh_round_draw" + time)
     if state.game is not None:
-        won = side_line("fdh_wins_game", state, state.game.winner)
+        key = "fdh_win_game" if plural(state, state.game.winner) else "fdh_wins_game"
+        won = side_line(key, state, state.game.winner)
         return SAY.around("fdh_and", {"a": said, "b": won})
     return said
 
@@ -216,6 +225,16 @@ def bot_line(state: State) -> Line | None:
 def cards_text(cards: tuple[int, ...]) -> str:
     """Write cards as '3 3'."""
     return " ".join(str(c) for c in cards)
+
+
+def strike_targets(action: act.Action, after: State) -> str | None:
+    """Name every pawn a strike hits (the Dragon's hits the whole space): 'Ana and Ben'."""
+    pending = after.pending
+    if not isinstance(action, act.Attack | act.Dash) or pending is None:
+        return None
+    if pending.attacker != action.player or len(pending.targets) < 2:
+        return None
+    return " and ".join(pending.targets)
 
 
 def action_line(action: act.Action, names: dict[str, str]) -> Line:

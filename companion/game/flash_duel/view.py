@@ -6,6 +6,7 @@ players ("Ana", "Ana & Cat", "Drake (Dragon)") so results read "round to Ana".
 
 from __future__ import annotations
 
+from companion.game import status as st
 from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import bots, choosing, lines, rounds
 from companion.game.flash_duel.actions import JsonOut
@@ -245,6 +246,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> JsonOut:
         "next_step": next_step(state, viewer),
         "pad": pad_for(loyalty, picking and picking["mine"]),
         "whose": controls_whose(state),
+        "status": status_line(state, viewer),
     }
 
 
@@ -267,6 +269,33 @@ def controls_whose(state: State) -> Whose:
     first = rounds.first_choosers(state)
     found["first_player"] = None if first is None else list(first)
     return found
+
+
+def status_line(state: State, viewer: str | None) -> st.Status | None:
+    """Say each side's positions, round wins and hit points (the viewer's first) and the
+    cards left in the pile; None while characters are chosen."""
+    if state.choosing is not None:
+        return None
+    tough = state.mode.tough_one(state)
+    sides = []
+    for side, members in state.sides:
+        facts = [fighter_fact(state, name, len(members) > 1) for name in members]
+        if state.match.round_wins > 1:
+            won = state.match.wins(side)
+            facts.append(st.say("st_rounds", won=won, of=state.match.round_wins))
+        if tough in members and tough not in state.defeated:
+            facts.append(st.count("st_hit_point", "st_hit_points", state.hit_points))
+        turn = state.current in members
+        sides.append(st.side(" & ".join(members), members, viewer, turn, *facts))
+    return st.status(sides, [st.say("st_deck", n=state.deck)])
+
+
+def fighter_fact(state: State, name: str, named: bool) -> st.Said:
+    """Say where one pawn stands (by name on a side of several), or that it is out."""
+    if name in state.defeated:
+        return st.say("st_at", who=name, space="—") if named else st.say("st_out")
+    space = state.fighter(name).position
+    return st.say("st_at", who=name, space=space) if named else st.say("st_space", space=space)
 
 
 SAID_BY_OUTCOME = (
@@ -302,7 +331,11 @@ def describe(action: act.Action, actor: str, after: State) -> Line:
                          total=len(after.standing()))  # fmt: skip
     if isinstance(action, SAID_BY_OUTCOME):
         return lines.by(actor, told_ or lines.SAY("fdh_other", what=""))
-    line = lines.by(actor, lines.action_line(action, lines.ability_names(after.fd)))
+    said = lines.action_line(action, lines.ability_names(after.fd))
+    targets = lines.strike_targets(action, after)
+    if targets:
+        said = {**said, "args": {**said["args"], "target": targets}}
+    line = lines.by(actor, said)
     if isinstance(action, act.BotTurn | act.BotDefend):
         bot = lines.bot_line(after)
         line = line if bot is None else lines.SAY.around("fdh_with", {"line": line, "told": bot})

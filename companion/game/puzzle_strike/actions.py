@@ -132,6 +132,13 @@ class MarkStack:
 
 
 @dataclass(frozen=True)
+class Buy:
+    """Take one chip of a bank stack into your discard pile (the buy phase, seed 000)."""
+
+    stack: str
+
+
+@dataclass(frozen=True)
 class LosersChoice:
     """The between-games choice of the side that lost."""
 
@@ -158,6 +165,7 @@ Action = (
     | EndTurn
     | Forfeit
     | MarkStack
+    | Buy
     | LosersChoice
     | Rematch
 )
@@ -212,6 +220,7 @@ PARSERS: dict[str, Callable[[Mapping[str, object]], Action]] = {
     "remove_gem": lambda d: RemoveGem(text(d, "player"), gem_value(d, "value")),
     "end_turn": lambda d: EndTurn(d.get("without_ante") is True),
     "forfeit": lambda d: Forfeit(),
+    "buy": lambda d: Buy(text(d, "stack")),
     "stack": lambda d: MarkStack(text(d, "stack"), StackState(choice(d, "state", StackState))),
     "losers_choice": parse_losers_choice,
     "rematch": lambda d: Rematch(),
@@ -246,6 +255,8 @@ def action_to_json(action: Action) -> dict[str, object]:
             return {"type": kind, "player": player, "value": value}
         case MarkStack(stack, state):
             return {"type": "stack", "stack": stack, "state": state.value}
+        case Buy(stack):
+            return {"type": "buy", "stack": stack}
         case EndTurn(without_ante):
             return {"type": "end_turn"} | ({"without_ante": True} if without_ante else {})
         case LosersChoice(option, character, out, into):

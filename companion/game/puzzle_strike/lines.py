@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.game.history import Line, Phrases, with_names
-from companion.game.puzzle_strike import gems
+from companion.game.puzzle_strike import bank_play, gems
 from companion.game.puzzle_strike.actions import (
     Action,
     AddGem,
     Ante,
+    Buy,
     Choose,
     Combine,
     Counter,
@@ -75,6 +76,11 @@ SAY = Phrases(
         "psh_end_tiebreak_again": "{who} ended the turn at {total}. Tie-break again: {tied} tie "
         "for the lowest pile at {at}; each takes one more turn, {next} first",
         "psh_forfeit": "{who} forfeited the game",
+        "psh_buy": "{who} bought {stack}",
+        "psh_buy_last": "{who} bought the last {stack}: the stack is empty",
+        "psh_level_2": "Panic Time starts: everyone antes a 2-gem from now on",
+        "psh_level_3": "Danger Time starts: everyone antes a 3-gem from now on",
+        "psh_level_4": "Deadly Time starts: everyone antes a 4-gem from now on",
         "psh_mark_full": "{who} marked {stack} full",
         "psh_mark_empty": "{who} marked {stack} empty",
         "psh_mark_removed": "{who} marked {stack} removed (Into Oblivion)",
@@ -104,8 +110,11 @@ ENDINGS = {
 
 
 def describe(action: Action, actor: str, after: State) -> Line:
-    """Say an action in one history line, with a game's result when it ended one."""
+    """Say an action in one history line, with a game's result when it ended one, and the
+    start of Panic, Danger or Deadly Time when it raised the level."""
     line = sentence(action, actor, after)
+    if after.panic_from is not None:
+        line = {**line, "then": [*line.get("then", []), level_line(after)]}
     if game_just_ended(action, after):
         line.setdefault("then", []).extend(result_lines(after))
     return line
@@ -120,6 +129,17 @@ def game_just_ended(action: Action, after: State) -> bool:
         and after.table is not None
         and after.table.outcome is not None
     )
+
+
+def level_line(after: State) -> Line:
+    """Say the Panic level this action started (seed 000 line 276: the ante it asks)."""
+    return SAY(f"psh_level_{after.panic.ante}")
+
+
+def buy_line(actor: str, stack: str, after: State) -> Line:
+    """Say a buy; the last chip of a stack says the stack is now empty."""
+    key = "psh_buy_last" if bank_play.left(after, stack) == 0 else "psh_buy"
+    return in_japanese(SAY(key, who=actor, stack=after.name(stack)), after, stack=stack)
 
 
 def result_lines(after: State) -> list[Line]:
@@ -181,6 +201,8 @@ def sentence(action: Action, actor: str, after: State) -> Line:
             return end_turn_line(actor, without_ante, after)
         case Forfeit():
             return SAY("psh_forfeit", who=actor)
+        case Buy(stack):
+            return buy_line(actor, stack, after)
         case MarkStack(stack, state):
             line = SAY(f"psh_mark_{state.value}", who=actor, stack=after.name(stack))
             return in_japanese(line, after, stack=stack)

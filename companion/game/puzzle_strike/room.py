@@ -14,15 +14,15 @@ refuses to undo it (``is_final``); the table may agree, every seat, to choose ag
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.errors import IllegalMove
-from companion.game.puzzle_strike import gems, lines, match, turns, view
+from companion.game.puzzle_strike import gems, lines, match, stock, turns, view
 from companion.game.puzzle_strike.actions import (
     Action,
     AddGem,
     Ante,
+    Buy,
     Choose,
     Combine,
     Counter,
@@ -42,14 +42,21 @@ from companion.game.puzzle_strike.actions import (
     parse_action,
 )
 from companion.game.puzzle_strike.bank import BankOptions, BankSampler
-from companion.game.puzzle_strike.panic import PanicState
+from companion.game.puzzle_strike.bank_play import (
+    buy,
+    check_bank,
+    fresh_stacks,
+    new_panic,
+    set_stack,
+    settle_panic,
+)
+from companion.game.puzzle_strike.panic import PanicLevel, PanicState
 from companion.game.puzzle_strike.piles import GemSupply, Mode, Table, new_table
+from companion.game.puzzle_strike.refusals import REFUSE
 from companion.game.puzzle_strike.sets import display_names, find_set, japanese_names, pool_keys
 from companion.game.puzzle_strike.setup import KIND, Setup, setup_from_request
 from companion.game.rooms import Outcome, Rules
 from printkit.catalog import Catalog, PuzzleStrikeSet
-
-BANK_SIZE = 10
 
 
 class TableError(IllegalMove):
@@ -90,6 +97,14 @@ class State:
     """Japanese names where the catalog has them (seed 003: the gems, Combine, Crash Gem...)."""
     clash: Clash | None = None
     restart_votes: tuple[str, ...] = ()
+    sizes: stock.Counts = ()
+    """Chips each non-gem stack held when the game started (the catalog's, less the bags')."""
+    bought: stock.Counts = ()
+    """Chips bought from each stack this game."""
+    gem_stacks: tuple[tuple[str, int], ...] = ()
+    """The gem value of each gem stack (their chips are the table's gem supply)."""
+    panic_from: PanicLevel | None = None
+    """The level before this action, when this action raised it (said in the history)."""
 
     @property
     def bank(self) -> tuple[str, ...]:
@@ -125,6 +140,7 @@ def start(setup: Setup, catalog: Catalog) -> State:
     new_table(setup.players, setup.mode, setup.edition)
     first = find_set(catalog, setup.character_set)
     check_bank(catalog, setup.sets, setup.bank)
+    seats = len(setup.players)
     check_clockwork(first, setup)
     state = State(
         setup=setup,
@@ -138,20 +154,16 @@ def start(setup: Setup, catalog: Catalog) -> State:
         stacks=fresh_stacks(first, setup.bank),
         panic=new_panic(setup),
         match=None,
-        supply=GemSupply.from_stacks(first.stacks),
+        supply=stock.supply(first, seats),
         names=display_names(catalog, setup.character_set, setup.sets),
         names_ja=japanese_names(catalog, setup.character_set, setup.sets),
+        sizes=stock.sizes(catalog, first, setup.bank, seats),
+        gem_stacks=tuple(stock.gem_stacks(first).items()),
     )
     if setup.clockwork:  # the characters were drafted: straight to the first game
         drafted = tuple((p, "clockwork") for p, _ in setup.clockwork)
         return begin_game(replace(state, characters=drafted))
     return state
-
-
-def new_panic(setup: Setup) -> PanicState:
-    """Return Normal Time for the setup (the 2nd edition never panics)."""
-    team = setup.mode is Mode.TEAM_BATTLE
-    return PanicState(len(setup.players), team, active=setup.edition == 3)
 
 
 def check_clockwork(first: PuzzleStrikeSet, setup: Setup) -> None:
@@ -161,22 +173,10 @@ def check_clockwork(first: PuzzleStrikeSet, setup: Setup) -> None:
     keys = {f"{who.id}/{chip.id}" for who, chip in first.character_chips()}
     players = [p for p, _ in setup.clockwork]
     if sorted(players) != sorted(setup.players):
-        raise TableError("every player needs a Clockwork character")
+        raise REFUSE(TableError, "ps_clockwork_all")
     for player, chips in setup.clockwork:
         if len(chips) != 3 or not set(chips) <= keys:
-            raise TableError(f"{player}'s Clockwork character must be 3 character chips of the set")
-
-
-def check_bank(catalog: Catalog, sets: Sequence[str], bank: Sequence[str]) -> None:
-    """Refuse a bank that is not 10 different chips of the match's sets."""
-    if len(set(bank)) != BANK_SIZE or not set(bank) <= set(pool_keys(catalog, sets)):
-        raise TableError("the bank must be 10 different puzzle chips of the match's sets")
-
-
-def fresh_stacks(first: PuzzleStrikeSet, bank: Sequence[str]) -> tuple[tuple[str, StackState], ...]:
-    """Return the stacks of a new game (the set's fixed stacks and the bank), all full."""
-    fixed = [f"fixed/{s.id}" for s in first.stacks]
-    return tuple((key, StackState.FULL) for key in (*fixed, *bank))
+            raise REFUSE(TableError, "ps_clockwork_chips", player=player)
 
 
 def rng_for(setup: Setup, position: int) -> random.Random:
@@ -189,8 +189,14 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
 
     :raises IllegalMove: when the action is not allowed now.
     """
+    after = apply_rule(state, action, actor, catalog, position)
+    return settle_panic(replace(after, panic_from=None), state)
+
+
+def apply_rule(state: State, action: Action, actor: str, catalog: Catalog, position: int) -> State:
+    """Apply one action by the rule it falls under."""
     if actor not in state.setup.players:
-        raise TableError(f"{actor!r} is not a player of this match")
+        raise REFUSE(TableError, "ps_not_a_player", actor=actor)
     if isinstance(action, Choose):
         return choose(state, actor, action, position)
     if isinstance(action, RestartChoice):
@@ -200,16 +206,20 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
     if isinstance(action, LosersChoice):
         return losers_choice(state, actor, action, catalog, position)
     if state.phase != "playing" or state.table is None:
-        raise TableError(f"no game is being played (the match is {state.phase})")
+        raise REFUSE(TableError, "ps_no_game", phase=state.phase)
     if isinstance(action, MarkStack):
         return set_stack(state, action)
+    if isinstance(action, Buy):
+        return buy(state, state.table, actor, action.stack)
     return after_gems(state, gem_action(state, state.table, actor, action))
 
 
 def seated(state: State, player: str, field: str = "player") -> str:
     """Check that a player named in an action is seated."""
     if player not in state.setup.players:
-        raise TableError(f"{field!r} must be one of {', '.join(state.setup.players)}")
+        raise REFUSE(
+            TableError, "ps_one_of_players", field=field, players=", ".join(state.setup.players)
+        )
     return player
 
 
@@ -218,7 +228,7 @@ def gem_action(state: State, table: Table, actor: str, action: Action) -> Table:
     match action:
         case Ante():
             if not table.is_turn_of(actor):
-                raise TableError(f"{actor} cannot ante: it is {table.current}'s turn")
+                raise REFUSE(TableError, "ps_ante_turn", actor=actor, turn=table.current)
             return gems.ante(table, state.panic.ante)
         case Combine(a, b):
             return gems.combine(table, actor, a, b)
@@ -238,14 +248,11 @@ def gem_action(state: State, table: Table, actor: str, action: Action) -> Table:
             return turns.forfeit(table, actor)
         case EndTurn(without_ante):
             if not table.is_turn_of(actor):
-                raise TableError(f"{actor} cannot end {table.current}'s turn")
+                raise REFUSE(TableError, "ps_end_other_turn", actor=actor, turn=table.current)
             if table.rules >= 2 and not (table.anted or without_ante):
-                raise TableError(
-                    f"{table.current} has not anted this turn: the turn starts with the ante "
-                    f"(a {state.panic.ante}-gem); ante first, or confirm ending the turn without it"
-                )
+                raise REFUSE(TableError, "ps_no_ante", turn=table.current, gem=state.panic.ante)
             return turns.end_turn(table)
-    raise TableError(f"{type(action).__name__} is not a gem action")
+    raise REFUSE(TableError, "ps_not_gem_action", action=type(action).__name__)
 
 
 def after_gems(state: State, table: Table) -> State:
@@ -293,10 +300,10 @@ def finish_game(state: State, table: Table) -> State:
 def choose(state: State, actor: str, action: Choose, position: int) -> State:
     """Commit a character in secret; reveal when everyone has; settle a clash by coin."""
     if state.phase != "choosing":
-        raise TableError("characters are chosen at the start of the match")
+        raise REFUSE(TableError, "ps_choose_at_start")
     allowed = [c for c, _ in state.names if "/" not in c]
     if action.character not in allowed:
-        raise TableError(f"'character' must be one of {', '.join(allowed)}")
+        raise REFUSE(TableError, "ps_character_one_of", allowed=", ".join(allowed))
     if state.rechoose is not None:
         return rechoose(state, actor, action)
     choice = state.choice.commit(actor, action.character)
@@ -316,9 +323,9 @@ def choose(state: State, actor: str, action: Choose, position: int) -> State:
 def rechoose(state: State, actor: str, action: Choose) -> State:
     """The coin flip's loser picks another character and whether to play first."""
     if actor != state.rechoose:
-        raise TableError(f"waiting for {state.rechoose} to choose again")
+        raise REFUSE(TableError, "ps_wait_rechoose", who=state.rechoose or "")
     if action.character in dict(state.characters).values():
-        raise TableError(f"{state.name(action.character)} is taken: choose another character")
+        raise REFUSE(TableError, "ps_character_taken", character=state.name(action.character))
     order = state.order
     if action.first is True:
         order = (actor, *[p for p in order if p != actor])
@@ -331,11 +338,11 @@ def rechoose(state: State, actor: str, action: Choose) -> State:
 def restart_choice(state: State, actor: str) -> State:
     """Agree to choose characters again; once every seat agrees, the choice starts over."""
     if state.setup.clockwork:
-        raise TableError("the Clockwork characters were drafted: they are not chosen again")
+        raise REFUSE(TableError, "ps_clockwork_kept")
     if not state.may_restart_choice():
-        raise TableError("characters can be chosen again only during the first game")
+        raise REFUSE(TableError, "ps_restart_first_game")
     if actor in state.restart_votes:
-        raise TableError(f"{actor} has already agreed to choose again")
+        raise REFUSE(TableError, "ps_already_agreed", actor=actor)
     votes = (*state.restart_votes, actor)
     if set(votes) != set(state.setup.players):
         return replace(state, restart_votes=votes)
@@ -349,6 +356,7 @@ def restart_choice(state: State, actor: str) -> State:
         table=None,
         clash=None,
         restart_votes=(),
+        bought=(),
         panic=new_panic(state.setup),
         stacks=tuple((k, StackState.FULL) for k, _ in state.stacks),
     )
@@ -357,7 +365,7 @@ def restart_choice(state: State, actor: str) -> State:
 def rematch(state: State, catalog: Catalog) -> State:
     """Start a new match once this one is over: same players, the first bank, new choices."""
     if state.phase != "over":
-        raise TableError("a rematch starts once the match is over")
+        raise REFUSE(TableError, "ps_rematch_when_over")
     return start(state.setup, catalog)
 
 
@@ -368,15 +376,6 @@ def begin_game(state: State) -> State:
     return replace(state, phase="playing", table=table)
 
 
-def set_stack(state: State, action: MarkStack) -> State:
-    """Mark a bank stack full, empty or removed (Into Oblivion); Panic Time may start."""
-    if action.stack not in dict(state.stacks):
-        raise TableError(f"'stack' must be one of the bank's stacks, not {action.stack!r}")
-    stacks = tuple((k, action.state if k == action.stack else s) for k, s in state.stacks)
-    empty = sum(1 for _, s in stacks if s is not StackState.FULL)
-    return replace(state, stacks=stacks, panic=state.panic.after_empty_count(empty))
-
-
 def loser_option(
     state: State, action: LosersChoice, catalog: Catalog, position: int
 ) -> match.LoserOption:
@@ -385,10 +384,10 @@ def loser_option(
         return match.Keep()
     if action.option is LoserOption.SWITCH:
         if state.setup.clockwork:
-            raise TableError("a drafted Clockwork character cannot be switched for another")
+            raise REFUSE(TableError, "ps_clockwork_switch")
         character = action.character or ""
         if character not in dict(state.names) or "/" in character:
-            raise TableError("'character' must be a character of the match's set")
+            raise REFUSE(TableError, "ps_character_of_set")
         return match.SwitchCharacter(character)
     if action.option is LoserOption.SWAP:
         return match.SwapStack(action.out or "", action.into or "")
@@ -402,7 +401,7 @@ def losers_choice(
 ) -> State:
     """Apply the between-games choice; when nobody owes one, the next game starts."""
     if state.phase != "between" or state.match is None:
-        raise TableError("the loser's choice comes between games")
+        raise REFUSE(TableError, "ps_losers_between")
     chosen = loser_option(state, action, catalog, position)
     m = match.apply_choice(state.match, actor, chosen, pool_keys(catalog, state.setup.sets))
     state = replace(state, match=m, characters=m.characters)
@@ -415,7 +414,7 @@ def next_game(state: State, catalog: Catalog) -> State:
     """Start the next game of the match: the loser first, a fresh bank and Panic Time."""
     m = state.match
     if m is None:
-        raise TableError("no match in progress")
+        raise REFUSE(TableError, "ps_no_match")
     order = state.order
     if m.first_player:
         i = order.index(m.first_player)
@@ -427,6 +426,8 @@ def next_game(state: State, catalog: Catalog) -> State:
         order=order,
         panic=new_panic(state.setup),
         stacks=fresh_stacks(first, m.bank),
+        sizes=stock.sizes(catalog, first, m.bank, len(state.setup.players)),
+        bought=(),
     )
     return begin_game(state)
 

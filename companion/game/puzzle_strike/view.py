@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.game import status as st
 from companion.game.padding import pad_for
-from companion.game.puzzle_strike import gems
+from companion.game.puzzle_strike import bank_play, gems
 from companion.game.puzzle_strike.actions import Action, AddGem, NobodyReacts
 from companion.game.puzzle_strike.counter_chips import counter_chips
 from companion.game.puzzle_strike.match import Match, side_name
@@ -70,8 +71,8 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "panic": {"level": state.panic.level.label, "ante": state.panic.ante},
         "bank_hidden": hidden,
         "stacks": [
-            stack_view(state, k, s.value, chips)
-            for k, s in state.stacks
+            stack_view(state, viewer, k, s.value, chips)
+            for k, s in bank_play.stack_states(state)
             if not (hidden and k in state.bank)
         ],
         "pool": []
@@ -86,6 +87,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "next_step": None,
         "pad": pad_for(characters.get(viewer or "")),  # the same length whatever the pick
         "whose": controls_whose(state),
+        "status": status_line(state, viewer),
     }
     room["next_step"] = next_step(room)
     return room
@@ -99,6 +101,25 @@ def controls_whose(state: State) -> Whose:
     samples: dict[str, Action] = {f"add_gem:{p}": AddGem(p, 1) for p in state.setup.players}
     samples["nobody_reacts"] = NobodyReacts()
     return whose(deciders, state, samples)
+
+
+def status_line(state: State, viewer: str | None) -> st.Status | None:
+    """Say each pile's total (the viewer's first), the Panic level and the gems in the air."""
+    table = state.table
+    if table is None or state.phase != "playing":
+        return None
+    sides = []
+    for owner, pile in table.piles:
+        members = table.members(owner)
+        out = all(p in table.eliminated for p in members)
+        fact = st.say("st_out") if out else st.say("st_pile", total=pile.total)
+        turn = table.current in members
+        sides.append(st.side(side_name(members), members, viewer, turn, fact))
+    air = [st.say("st_level_" + str(state.panic.ante))] if state.panic.active else []
+    if table.pending is not None:
+        air.append(st.say("st_air", ones=table.pending.ones, target=table.pending.target))
+    air += [st.say("st_floating", ones=f.ones, target=f.target) for f in table.floating]
+    return st.status(sides, air)
 
 
 def character_options(state: State) -> list[KeyName]:
@@ -132,12 +153,28 @@ def clash_view(state: State) -> ClashView | None:
     return {"character": state.name(c.character), "keeper": c.keeper, "rechoose": c.rechoose}
 
 
-def stack_view(state: State, key: str, stack_state: str, chips: dict[str, ChipView]) -> StackView:
-    """Describe one bank stack: key, name, cost and whether it is full."""
-    cost = chips[key]["cost"] if key in chips else None
-    japanese = dict(state.names_ja).get(key) or None
-    name = state.name(key)
-    return {"key": key, "name": name, "name_ja": japanese, "cost": cost, "state": stack_state}
+def stack_view(
+    state: State, viewer: str | None, key: str, stack_state: str, chips: dict[str, ChipView]
+) -> StackView:
+    """Describe one bank stack: key, name, cost, how it stands, what is left."""
+    return {
+        "key": key,
+        "name": state.name(key),
+        "name_ja": dict(state.names_ja).get(key) or None,
+        "cost": chips[key]["cost"] if key in chips else None,
+        "state": stack_state,
+        "left": bank_play.left(state, key),
+        "may_buy": may_buy(state, viewer, stack_state),
+    }
+
+
+def may_buy(state: State, viewer: str | None, stack_state: str) -> bool:
+    """Return True when the viewer may buy from a stack now: their side's turn, in play,
+    the stack not empty."""
+    table = state.table
+    if viewer is None or table is None or state.phase != "playing" or table.is_over:
+        return False
+    return viewer in table.seats and table.is_turn_of(viewer) and stack_state == "full"
 
 
 def chip_details(state: State, catalog: Catalog) -> dict[str, ChipView]:

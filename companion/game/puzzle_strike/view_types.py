@@ -7,6 +7,7 @@ from typing import TypedDict
 from companion.game.next_step import NextStep
 from companion.game.puzzle_strike.counter_chips import ChipName
 from companion.game.whose import Whose
+from companion.game.status import Status
 
 
 class ChipView(TypedDict):
@@ -32,7 +33,11 @@ class StackView(TypedDict):
     """The catalog's Japanese name, where it has one (a Japanese phone shows it)."""
     cost: int | None
     state: str
-    """'full', 'empty' or 'removed'."""
+    """'full', 'empty' or 'removed' (empty once nothing is left, or marked so)."""
+    left: int | None
+    """Chips the stack holds now, where the catalog knows its size."""
+    may_buy: bool
+    """The viewer may buy from it now (their turn, the stack not empty)."""
 
 
 class SendView(TypedDict):
@@ -185,3 +190,6 @@ class RoomView(TypedDict):
     whose: Whose
     """Whose decision each control is ("add_gem:Ben": the +1..+4 of Ben's pile), from the
     room's deciders: the page draws the viewer's own, folds or leaves out the others'."""
+    status: Status | None
+    """The line always on screen: pile totals (the viewer's first), Panic level, gems in the
+    air; None before a game is on."""

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.game.errors import Refusals
 from companion.game.names import parse_players
 from companion.game.rooms import Rules
 from companion.game.shadowfist import rules as sf
@@ -29,6 +30,26 @@ from companion.game.shadowfist.actions import (
 )
 from companion.game.shadowfist.rules import ShadowfistError, game_set, prompts
 from printkit.catalog import Catalog
+
+REFUSE = Refusals(
+    {
+        "sf_seats": "a Shadowfist table seats 2 to {most} players",
+        "sf_player_one_of": "'player' must be one of {players}",
+        "sf_over": "the game is over: {winner} won",
+        "sf_no_site": "{who} controls no Feng Shui Site",
+        "sf_moved_on": "the table has already moved on (turn {turn_no}: {turn}, step {step}): "
+        "nothing was skipped",
+        "sf_power_once": "power is generated once a turn, at the step '{step}'",
+        "sf_site_own_turn": "{who} plays a Feng Shui Site on their own turn (it is {turn}'s)",
+        "sf_site_main_shot": "sites are played in the Main Shot, not at '{step}'",
+        "sf_one_site": "one Feng Shui Site per turn: {who} has played one this turn",
+        "sf_attacker_takes": "only the attacker seizes or burns a site, on their own turn "
+        "(it is {turn}'s)",
+        "sf_attack_main_shot": "sites are attacked in the Main Shot, not at '{step}'",
+        "sf_take_other": "take a site from another player",
+    }
+)
+"""Every refusal of this module: word key -> English text (Japanese in static/refusals.js)."""
 
 KIND = "shadowfist"
 MAX_PLAYERS = 6
@@ -93,7 +114,7 @@ def start(setup: Setup, catalog: Catalog) -> State:
     :raises ShadowfistError: for fewer than 2 or more than 6 players.
     """
     if not 2 <= len(setup.players) <= MAX_PLAYERS:
-        raise ShadowfistError(f"a Shadowfist table seats 2 to {MAX_PLAYERS} players")
+        raise REFUSE(ShadowfistError, "sf_seats", most=MAX_PLAYERS)
     seating, first = sf.seat_players(setup.players, random.Random(setup.seed))
     rules = game_set(catalog).rules
     players = tuple(sf.start_player(rules, name) for name in seating)
@@ -110,7 +131,7 @@ def player_index(state: State, name: str) -> int:
     :raises ShadowfistError: for a name not at the table.
     """
     if name not in state.seating:
-        raise ShadowfistError(f"'player' must be one of {', '.join(state.seating)}")
+        raise REFUSE(ShadowfistError, "sf_player_one_of", players=", ".join(state.seating))
     return state.seating.index(name)
 
 
@@ -132,7 +153,7 @@ def apply(state: State, action: Action, actor: str, catalog: Catalog, position: 
     :raises ShadowfistError: when the rules refuse the action now, or once someone has won.
     """
     if state.winner:
-        raise ShadowfistError(f"the game is over: {state.winner} won")
+        raise REFUSE(ShadowfistError, "sf_over", winner=state.winner)
     return replace(act(state, action, catalog), actions=state.actions + 1)
 
 
@@ -165,7 +186,7 @@ def act(state: State, action: Action, catalog: Catalog) -> State:
     if isinstance(action, Spend):
         return with_player(state, index, sf.spend(player, action.amount))
     if player.sites < 1:
-        raise ShadowfistError(f"{player.name} controls no Feng Shui Site")
+        raise REFUSE(ShadowfistError, "sf_no_site", who=player.name)
     return with_player(state, index, replace(player, sites=player.sites - 1))
 
 
@@ -176,10 +197,8 @@ def still_showing(state: State, turn: int | None, step: int | None) -> None:
     :raises ShadowfistError: naming where the table is now.
     """
     if (turn is not None and turn != state.turn_no) or (step is not None and step != state.step):
-        raise ShadowfistError(
-            f"the table has already moved on (turn {state.turn_no}: {state.turn}, step "
-            f"{state.step + 1}): nothing was skipped"
-        )
+        raise REFUSE(ShadowfistError, "sf_moved_on", turn_no=state.turn_no, turn=state.turn,
+                     step=state.step + 1)  # fmt: skip
 
 
 def start_turn(state: State, catalog: Catalog) -> State:
@@ -206,9 +225,7 @@ def generate_power(state: State, amount: int | None, catalog: Catalog) -> State:
     """
     at = sf.index_of_step(catalog, sf.POWER_STEP)
     if state.step != at or state.generated is not None:
-        raise ShadowfistError(
-            f"power is generated once a turn, at the step {sf.prompts(catalog)[at][0]!r}"
-        )
+        raise REFUSE(ShadowfistError, "sf_power_once", step=sf.prompts(catalog)[at][0])
     player = state.players[state.current]
     gain = sf.site_power(game_set(catalog).rules, player) if amount is None else amount
     state = with_player(state, state.current, replace(player, power=player.power + gain))
@@ -225,16 +242,12 @@ def play_site(state: State, index: int, catalog: Catalog) -> State:
     rules = game_set(catalog).rules
     player = state.players[index]
     if index != state.current:
-        raise ShadowfistError(
-            f"{player.name} plays a Feng Shui Site on their own turn (it is {state.turn}'s)"
-        )
+        raise REFUSE(ShadowfistError, "sf_site_own_turn", who=player.name, turn=state.turn)
     if sf.phase_of_step(catalog, state.step) != sf.MAIN_SHOT:
         at = sf.prompts(catalog)[state.step][0]
-        raise ShadowfistError(f"sites are played in the Main Shot, not at {at!r}")
+        raise REFUSE(ShadowfistError, "sf_site_main_shot", step=at)
     if state.sites_played >= rules.sites_per_turn:
-        raise ShadowfistError(
-            f"one Feng Shui Site per turn: {player.name} has played one this turn"
-        )
+        raise REFUSE(ShadowfistError, "sf_one_site", who=player.name)
     wins = sf.may_win_by_playing(rules, player, opponents(state, index))
     state = with_player(state, index, sf.play_site(rules, player))
     state = replace(state, sites_played=state.sites_played + 1)
@@ -252,16 +265,15 @@ def take_site(state: State, action: TakeSite, catalog: Catalog) -> State:
     rules = game_set(catalog).rules
     who, victim = player_index(state, action.player), player_index(state, action.victim)
     if who != state.current:
-        raise ShadowfistError(f"only the attacker seizes or burns a site, on their own turn "
-                              f"(it is {state.turn}'s)")  # fmt: skip
+        raise REFUSE(ShadowfistError, "sf_attacker_takes", turn=state.turn)
     if sf.phase_of_step(catalog, state.step) != sf.MAIN_SHOT:
         at = sf.prompts(catalog)[state.step][0]
-        raise ShadowfistError(f"sites are attacked in the Main Shot, not at {at!r}")
+        raise REFUSE(ShadowfistError, "sf_attack_main_shot", step=at)
     if who == victim:
-        raise ShadowfistError("take a site from another player")
+        raise REFUSE(ShadowfistError, "sf_take_other")
     loser = state.players[victim]
     if loser.sites < 1:
-        raise ShadowfistError(f"{loser.name} controls no Feng Shui Site")
+        raise REFUSE(ShadowfistError, "sf_no_site", who=loser.name)
     state = with_player(state, victim, replace(loser, sites=loser.sites - 1))
     player = state.players[who]
     if action.taking is Taking.BURN_POWER:

@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING, TypedDict
 
 from companion.game import next_step as prompt
+from companion.game import status as st
 from companion.game.history import Line, Phrases, with_terms
 from companion.game.shadowfist import rules as sf
 from companion.game.shadowfist.actions import (
@@ -82,6 +83,8 @@ class TableView(TypedDict):
     whose: Whose
     """Whose decision each player's controls are ("player:Ben": Ben's power and sites), from
     the room's deciders (None: anyone's; the page still shows another's behind "Record for")."""
+    status: st.Status
+    """The line always on screen: sites and power per player, the viewer first."""
 
 
 def player_view(
@@ -145,8 +148,10 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> TableView:
         else None,
         "next_step": None,
         "whose": controls_whose(state),
+        "status": st.status([]),
     }
     table["next_step"] = next_step(table)
+    table["status"] = status_line(table)
     return table
 
 
@@ -156,6 +161,20 @@ def controls_whose(state: State) -> Whose:
 
     samples = {f"player:{p.name}": Gain(p.name, 1) for p in state.players}
     return whose(RULES.deciders, state, samples)
+
+
+def status_line(table: TableView) -> st.Status:
+    """Say each player's sites, power and victory count, the viewer first, in turn order."""
+    players = {p["name"]: p for p in table["players"]}
+    sides = []
+    for name in table["order"]:
+        p = players[name]
+        sites = st.count("st_site", "st_sites", p["sites"])
+        power = st.say("st_power", n=p["power"])
+        victory = st.say("st_victory", n=p["victory"], of=table["victory_sites"])
+        turn = name == table["turn"]
+        sides.append(st.side(name, [name], table["you"], turn, sites, power, victory))
+    return st.status(sides)
 
 
 def next_step(table: TableView) -> prompt.NextStep | None:

@@ -1,4 +1,4 @@
-import { el, fill, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
+import { drawStatus, el, fill, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
 import { controlOf, ownedControl, recordFor } from "./seats.js";
 
 // The Flash Duel table: the track in one line (tap a pawn, then a space, to place it by hand),
@@ -71,6 +71,9 @@ function modeName(s) {
 }
 // The mortals and the Dragon are game terms: a Japanese phone names them in its words.
 const SIDE_TERMS = { mortals: "fdh_term_mortals", dragon: "fdh_term_dragon" };
+// The sides and loyalty cards as a label says them in English ("Mortals:", "Your card: Traitor").
+const SIDE_LABELS = { A: "Team A", B: "Team B", mortals: "Mortals", dragon: "Dragon" };
+const CARD_NAMES = { loyal: "Loyal", traitor: "Traitor" };
 function sideName(s, side) {
   const english = s.side_names?.[side] || side;
   if (!SIDE_TERMS[side]) return english;
@@ -88,7 +91,9 @@ function renderStatus(s) {
   const raid = s.mode === "raid" || s.mode === "betrayal";
   const sides = Object.entries(s.sides).map(
     ([side, members]) =>
-      t("side_" + side, side) + ": " + members.map((m) => m + (s.characters[m] ? " (" + s.characters[m] + ")" : "")).join(", "),
+      t("side_" + side, SIDE_LABELS[side] || side) +
+      ": " +
+      members.map((m) => m + (s.characters[m] ? " (" + s.characters[m] + ")" : "")).join(", "),
   );
   fill(
     document.getElementById("status"),
@@ -141,7 +146,7 @@ function renderStatus(s) {
       ? t("fd_draw", "Draw")
       : (SIDE_TERMS[s.game_winner] ? sideName(s, s.game_winner) : s.winner_name) +
         " " +
-        (s.game_winner === "mortals" ? t("win_plural", "win") : t("wins", "wins"))
+        ((s.sides[s.game_winner] || []).length > 1 ? t("win_plural", "win") : t("wins", "wins"))
     : "";
 }
 
@@ -850,7 +855,7 @@ function renderLoyalty(s) {
   const own = document.getElementById("loyalty");
   own.hidden = !s.loyalty;
   if (!s.loyalty) return;
-  const text = t("your_card", "Your card") + ": " + t("card_" + s.loyalty, s.loyalty);
+  const text = t("your_card", "Your card") + ": " + t("card_" + s.loyalty, CARD_NAMES[s.loyalty] || s.loyalty);
   const card = el("h2", { id: "my-card", "aria-live": "polite" }, DUEL.holding ? text : "");
   // A re-render while the button is held (another phone acted) keeps the card showing.
   const show = (e) => {
@@ -1025,6 +1030,7 @@ function stepButton(s, name) {
 function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && !!s.you;
+  drawStatus(s.status);
   renderStatus(s);
   renderChoosing(s, seated);
   renderTrack(s, seated);

@@ -104,6 +104,7 @@ JA_BLOCKS.flash_duel = {
   fd_attacked_dash: "攻撃されています（{attacker}）：ブロック、後退、または攻撃を受ける", fd_attacked: "攻撃されています（{attacker}）：ブロックか、攻撃を受ける",
   fd_wait_answer: "{targets} が {attacker} の攻撃に対応するのを待っています", fd_go_answer: "ブロック・後退 ↑", fd_go_bot: "ボットの行動 ↑", fd_go_between: "選ぶ ↑",
   dr_done: "ドラフト終了：対戦を始める", dr_your_pick: "あなたのピック（残り{left}）：チップをタップすると説明が読めます",
+  dr_your_pick_card: "あなたのピック（残り{left}）：カードをタップすると説明が読めます",
   dr_wait_pick: "{turn} のピックを待っています",
   coin_flip_draft: "コイントス：{who} が先にピックし、先手になります", pick_order: "ピック順", left: "残り", tap_to_read: "チップやアビリティをタップすると説明が読めます。",
   no_text: "カタログに説明がありません：実物のチップかカードを読んでください。", taken_by: "取った人：", pick_this: "ピック：",

@@ -7,3 +7,7 @@ export { bannerSwatch, chipIcon, chipIcons } from "./chips.js";
 export { lineWords } from "./history.js";
 export { addWords, sayWords, t } from "./i18n.js";
 export { ROOM, roomAct, roomNextStep, roomToast, roomUndo, startRoom, stepSlot } from "./room.js";
+
+import "./refusals.js";
+
+export { drawStatus } from "./status.js";

@@ -86,13 +86,15 @@ function roomKeepCopy(data) {
     .then((cache) => cache.put(location.origin + ROOM.url, copy))
     .catch(() => {});
 }
+// A refusal the rules said with a word key is shown in the phone's language.
+const refusal = (err) => (err.said ? sayWords(err.said) : err.error || "error");
 function roomRefused(err, kept) {
   const what = kept && err.entry ? " (" + err.entry.label + ")" : "";
   const prefix = kept ? t("tap_refused", "Your kept tap was not applied") + what + ": " : "";
   if (err.status === 409 && err.current) {
     if (!olderThanShown(err.current)) roomShow(err.current);
     roomToast(prefix + t("changed", err.error), kept);
-  } else roomToast(prefix + (err.error || "error"), kept);
+  } else roomToast(prefix + refusal(err), kept);
 }
 // Taps are sent one at a time, in order: a tap made while the previous one is on its way
 // waits for it (and for the state it brings) instead of being dropped.
@@ -128,7 +130,7 @@ const UNDO_WORDS = { undo: "Undo", undo_pick: "Undo the last pick" };
 // server refuses instead of taking back something else.
 export const roomUndo = (target) =>
   target === "" || target === undefined ? undefined : roomSend("undo", { target: Number(target) }, t("undo", "Undo"));
-export const roomAct = (action) => roomSend("actions", { action }, action.type.replace(/_/g, " "));
+export const roomAct = (action) => roomSend("actions", { action }, t("act_" + action.type, action.type.replace(/_/g, " ")));
 function handOverBox(data) {
   const list = el(
     "div",

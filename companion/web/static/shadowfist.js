@@ -1,4 +1,4 @@
-import { addWords, el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
+import { addWords, drawStatus, el, fill, ROOM, roomAct, roomNextStep, startRoom, t } from "./lib.js";
 import { ownedControl } from "./seats.js";
 
 // The turn's steps in Japanese (our wording of seed 004's sequence), by the catalog's step id
@@ -98,6 +98,7 @@ const shownTurn = () => ({ turn: ROOM.current.state.turn_no, step: ROOM.current.
 function render(data) {
   const s = data.state;
   const seated = !ROOM.spectator && s.you;
+  drawStatus(s.status);
   roomNextStep(seated ? s.next_step : null, (name) => {
     if (name === "generate_power")
       return roomButton(t("sf_generate", "Generate power") + " +" + s.power_due, () => ({ type: "generate_power" }));

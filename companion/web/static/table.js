@@ -3,6 +3,7 @@ import {
   bannerSwatch,
   chipIcon,
   chipIcons,
+  drawStatus,
   el,
   lineWords,
   ROOM,
@@ -50,6 +51,12 @@ addWords("puzzle_strike", {
   mark_removed: "除外（Into Oblivion）",
   mark_full: "補充",
   tap_stack: "山をタップすると説明を読み、空にできます。",
+  left_n: "残り{n}",
+  gem_n: "{n}ジェム",
+  level_2: "パニックタイム",
+  level_3: "デンジャータイム",
+  level_4: "デッドリータイム",
+  bought_1: "1枚購入",
   bank_hidden: "大会ルール：銀行はキャラクターが決まってから公開されます。",
   in_the_air: "飛んでいるジェム",
   floating_gems: "浮きジェム",
@@ -89,6 +96,11 @@ addWords("puzzle_strike", {
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
 const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, acting: false, decided: false };
+
+// "2-gem" in the phone's words (seed 003: 2ジェム).
+function gemName(n) {
+  return t("gem_n", "{n}-gem").replace("{n}", n);
+}
 
 function pileOf(s, player) {
   return s.table?.piles.find((p) => p.players.includes(player));
@@ -167,17 +179,32 @@ function notice(s, data) {
       step?.terms?.sent ? stepSlot(step, "sent") : sayWords({ say: "toast_incoming", text: "{sender}: {ones} × 1-gem → {target}", args }),
     );
     buzz([80, 40, 80]);
+  } else if (crashedAt(s, fresh)) {
+    roomToast(lineWords(crashedAt(s, fresh)));
+    buzz([80, 40, 80]);
   } else if (others.length) roomToast(lineWords(others[others.length - 1]));
+  const level = fresh.flatMap((line) => [line, ...(line.then || [])]).filter((line) => line.say?.startsWith("psh_level_"));
+  if (level.length) roomToast(lineWords(level[level.length - 1]));
   if (s.table && s.table.turn === s.you && before.turn !== s.you) buzz(120);
+}
+
+// An uncounterable crash lands at once (nothing waits in the air): the line says whom it hit.
+function crashedAt(s, fresh) {
+  const pile = myPile(s);
+  const hits = fresh.filter(
+    (line) => line.say?.startsWith("psh_crash") && line.args?.who !== s.you && pile?.players.includes(line.args?.target),
+  );
+  return hits[hits.length - 1];
 }
 
 function render(data) {
   const s = data.state;
   keepSelection(s);
   notice(s, data);
+  drawStatus(s.status);
   const panic = document.getElementById("panic");
   panic.hidden = s.panic.ante <= 1 || s.phase !== "playing";
-  panic.textContent = s.panic.level.toUpperCase() + " · " + t("ante", "Ante") + " " + s.panic.ante + "-gem";
+  panic.textContent = t("level_" + s.panic.ante, s.panic.level).toUpperCase() + " · " + t("ante", "Ante") + " " + gemName(s.panic.ante);
   renderTiebreak(s);
   renderStatus(s);
   renderChoose(s);
@@ -338,7 +365,9 @@ function renderFlight(s) {
         t("in_the_air", "In the air") +
           ": " +
           pending.ones +
-          " × 1-gem: " +
+          " × " +
+          gemName(1) +
+          ": " +
           pending.sender +
           " → " +
           pending.target +
@@ -355,7 +384,9 @@ function renderFlight(s) {
         t("floating_gems", "Floating") +
           ": " +
           f.ones +
-          " × 1-gem " +
+          " × " +
+          gemName(1) +
+          " " +
           f.sender +
           " → " +
           f.target +
@@ -376,7 +407,7 @@ function gemTile(value, mine, chosen) {
         type: "button",
         class: classes,
         "aria-pressed": chosen ? "true" : "false",
-        "aria-label": value + "-gem",
+        "aria-label": gemName(value),
         disabled: !mine,
         onclick: mine ? () => toggleGem(value, chosen) : null,
       },
@@ -559,7 +590,7 @@ function stepButton(s, name) {
   const end = t("end_turn", "End turn");
   switch (name) {
     case "ante":
-      return big(t("ante", "Ante") + " " + s.panic.ante + "-gem", { type: "ante" });
+      return big(t("ante", "Ante") + " " + gemName(s.panic.ante), { type: "ante" });
     case "end_turn":
       return big(end, { type: "end_turn" });
     case "end_turn_at_ten":
@@ -676,27 +707,37 @@ function renderStacks(s) {
   const grid = document.getElementById("stacks");
   const hidden = document.getElementById("bank-hidden");
   hidden.hidden = !s.bank_hidden;
-  grid.replaceChildren(
-    ...s.stacks.map((x) =>
-      el(
-        "button",
-        {
-          type: "button",
-          class: "stack " + x.state + (UI.openStack === x.key ? " open" : ""),
-          "aria-expanded": UI.openStack === x.key ? "true" : "false",
-          onclick: () => {
-            UI.openStack = UI.openStack === x.key ? null : x.key;
-            render(ROOM.current);
-          },
-        },
-        stackName(x) + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""),
-      ),
-    ),
-  );
+  grid.replaceChildren(...s.stacks.map((x) => stackCell(x)));
   const detail = document.getElementById("stack-detail");
   const open = s.stacks.find((x) => x.key === UI.openStack);
   detail.hidden = !open;
   if (open) detail.replaceChildren(...stackDetail(s, open));
+}
+
+// One bank stack: its name and the chips left (where known), and "Bought 1" for the turn's side.
+function stackCell(x) {
+  const open = el(
+    "button",
+    {
+      type: "button",
+      class: "stack " + x.state + (UI.openStack === x.key ? " open" : ""),
+      "aria-expanded": UI.openStack === x.key ? "true" : "false",
+      onclick: () => {
+        UI.openStack = UI.openStack === x.key ? null : x.key;
+        render(ROOM.current);
+      },
+    },
+    stackName(x) + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""),
+    x.left === null ? "" : el("span", { class: "left" }, t("left_n", "{n} left").replace("{n}", x.left)),
+  );
+  if (!x.may_buy || ROOM.spectator) return el("div", { class: "stack-cell" }, open);
+  const label = t("bought_1", "Bought 1") + ": " + stackName(x);
+  const bought = el(
+    "button",
+    { type: "button", class: "buy", "aria-label": label, onclick: () => act({ type: "buy", stack: x.key }) },
+    t("bought_1", "Bought 1"),
+  );
+  return el("div", { class: "stack-cell" }, open, bought);
 }
 
 // A stack or chip by the catalog's Japanese name on a Japanese phone, where it has one.

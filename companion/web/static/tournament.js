@@ -41,6 +41,11 @@ addWords("tournament", {
   t_swiss: "スイス",
   t_playing: "人が参加中",
   t_swiss_rounds: "スイスラウンド",
+  t_swiss_round: "スイスラウンド",
+  src_table: "テーブルの端末",
+  src_players: "プレイヤーの報告",
+  src_organiser: "主催者",
+  t_top_n: "上位{n}",
   t_bye: "不戦勝",
   t_playing_now: "対戦中",
   t_watch: "観戦",
@@ -125,10 +130,16 @@ function summary(data) {
     " · " +
     data.swiss_rounds +
     " " +
-    t("t_swiss_rounds", "Swiss rounds") +
-    (data.config.top_cut ? " + top " + data.config.top_cut : "") +
+    (data.swiss_rounds === 1 ? t("t_swiss_round", "Swiss round") : t("t_swiss_rounds", "Swiss rounds")) +
+    (data.config.top_cut ? " + " + t("t_top_n", "top {n}").replace("{n}", data.config.top_cut) : "") +
     clock
   );
+}
+
+// Who gave a result: the table's phones, both players' reports, the organiser (or their name).
+const SOURCES = { table: "table", players: "players", organiser: "organiser" };
+function resultSource(who) {
+  return SOURCES[who] ? t("src_" + who, SOURCES[who]) : who;
 }
 
 function bankLine(data, code) {
@@ -149,7 +160,7 @@ function tableLine(table, organiser) {
     " ",
     el("span", { class: table.result ? "result done" : "result" }, state),
   ];
-  if (table.result && table.source) parts.push(el("span", { class: "small" }, " · " + (table.changed_by || table.source)));
+  if (table.result && table.source) parts.push(el("span", { class: "small" }, " · " + resultSource(table.changed_by || table.source)));
   if (table.view_url) parts.push(" ", el("a", { href: table.view_url }, t("t_watch", "watch")));
   const line = el("li", { class: "table-line", "data-table": table.table }, parts);
   if (organiser) line.append(resultForm(table));

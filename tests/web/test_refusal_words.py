@@ -1,0 +1,71 @@
+"""Refusals in the phone's language (issue 27, item 11): the rules raise a refusal with a word
+key and its slots, the API answers it beside the English message, and every key has Japanese
+in static/refusals.js; a kept tap's label is a word key too."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+import companion.kinds  # noqa: F401  (every kind of room, so every table of refusals is known)
+from companion.game import errors
+from companion.game.flash_duel.actions import PARSERS as FLASH_DUEL
+from companion.game.puzzle_strike.actions import ACTION_TYPES as PUZZLE_STRIKE
+from companion.game.shadowfist.actions import PARSERS as SHADOWFIST
+from tests.helpers import act, start_duel
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "companion" / "web" / "static"
+SAID_BY_KEYS = [
+    "companion/game/puzzle_strike/room.py",
+    "companion/game/puzzle_strike/bank_play.py",
+    "companion/game/shadowfist/room.py",
+]
+"""Modules whose every refusal is a word key (the others still say theirs in English)."""
+
+
+def japanese() -> dict[str, str]:
+    """Return refusals.js's words: key -> Japanese."""
+    script = (STATIC / "refusals.js").read_text(encoding="utf-8")
+    return dict(re.findall(r'(\w+):\s*"([^"]*)"', script))
+
+
+def test_every_refusal_key_has_japanese_with_the_same_slots() -> None:
+    assert len(errors.ALL) >= 2  # Puzzle Strike, Shadowfist
+    words = japanese()
+    for table in errors.ALL:
+        for key, english in table.texts.items():
+            assert key in words, key
+            slots = set(re.findall(r"\{(\w+)\}", english))
+            assert set(re.findall(r"\{(\w+)\}", words[key])) == slots, key
+
+
+@pytest.mark.parametrize("module", SAID_BY_KEYS)
+def test_every_refusal_of_these_modules_is_raised_by_its_key(module: str) -> None:
+    source = (ROOT / module).read_text(encoding="utf-8")
+    in_english = re.findall(r"raise \w+Error\(\s*f?[\"']", source)
+    assert in_english == [], module
+
+
+def test_every_action_type_has_a_label_in_japanese() -> None:
+    words = japanese()
+    types = {*PUZZLE_STRIKE, *FLASH_DUEL, *SHADOWFIST, "pick"}
+    assert sorted(t for t in types if f"act_{t}" not in words) == []
+
+
+def test_a_refused_tap_carries_its_word_key_and_slots(app: Flask) -> None:
+    match_id, a, b = start_duel(app)
+    act(a, match_id, {"type": "choose", "character": "rook"})
+    act(b, match_id, {"type": "choose", "character": "grave"})
+    refused = act(b, match_id, {"type": "buy", "stack": "base-3e/sneak-attack"})
+    assert refused.status_code == 422
+    answer = refused.get_json()
+    assert answer["error"] == "Ben cannot buy: it is Ana's turn"
+    assert answer["said"] == {
+        "say": "ps_buy_turn",
+        "text": "{actor} cannot buy: it is {turn}'s turn",
+        "args": {"actor": "Ben", "turn": "Ana"},
+    }
