@@ -6,8 +6,8 @@ from typing import TypedDict
 
 from companion.game.next_step import NextStep
 from companion.game.puzzle_strike.counter_chips import ChipName
-from companion.game.whose import Whose
 from companion.game.status import Status
+from companion.game.whose import Whose
 
 
 class ChipView(TypedDict):
