@@ -314,7 +314,7 @@ def deciders(action: Action, state: State) -> tuple[str, ...] | None:
     """Return whose decision an action is, were the table a tournament's: the turn player's
     for the turn's steps, power generated, a site played or taken; its player's for power
     gained or spent, a site lost and a deck run out."""
-    if isinstance(action, NextStep | EndTurn | GeneratePower | TakeSite | PlaySite):
+    if isinstance(action, StartTurn | NextStep | EndTurn | GeneratePower | TakeSite | PlaySite):
         return (state.turn,)
     return (action.player,)
 
