@@ -225,8 +225,9 @@ class Write:
     """For an undo or redo: the log position of the action the phone means (its button
     named it); refused when that action is no longer the one it would move."""
     for_anyone: bool = False
-    """An undo or redo that may move any seat's action: by a tournament's organiser
-    (``actor`` is ORGANISER), or an import replaying a log as it was written."""
+    """An undo or redo that may move any seat's action, or an action that is no seat's
+    decision: by a tournament's organiser (``actor`` is ORGANISER; a pawn placed by hand),
+    or an import replaying a log as it was written."""
     phone: str | None = None
     """Which phone of the seat wrote it (a short hash of its seat token: a handed-over
     seat's new phone differs from the old one), kept in the log."""
@@ -365,7 +366,7 @@ def check_decider(rules: rooms.Rules[Any, Any, Any], state: Any, write: Write) -
     :raises NotYours: naming whose it is, or what to do instead when it is nobody's alone.
     """
     allowed = rules.deciders(write.action, state)
-    if allowed is None or write.actor in allowed:
+    if allowed is None or write.actor in allowed or write.for_anyone:
         return
     if not allowed:
         raise NotYours(f"at a tournament table no phone does this alone: "

@@ -35,8 +35,12 @@ def test_each_phone_shows_its_own_hand_at_a_tournament_time_over(server: str, br
     _, _, table = duel_round_one(server, browser)
     phones = {}
     match_id = ""
-    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
-        phone = Phone(browser, table[side]["name"])
+    looks = (
+        {"color_scheme": "light", "locale": "en-US"},
+        {"color_scheme": "dark", "locale": "ja-JP"},
+    )
+    for side, url, look in zip(("a", "b"), table["seat_urls"], looks, strict=True):
+        phone = Phone(browser, table[side]["name"], **look)  # player b: dark, in Japanese
         match_id = take_seat(phone.page, url)
         phones[phone.name] = phone
     first = next(iter(phones.values()))
@@ -51,6 +55,7 @@ def test_each_phone_shows_its_own_hand_at_a_tournament_time_over(server: str, br
     assert not waiting.page.locator("#time-over").count()  # no form for every hand
     assert waiting.page.locator("[data-hand]").count() == 1  # its own hand only
     waiting.shot("time-over-own-hand-empty")
+    phones[table["b"]["name"]].shot("time-over-own-hand-dark-ja")
     # The turn player shows first; the other phone sees that it is in, not what it holds.
     on_turn = phones[turn]
     on_turn.page.wait_for_selector("#show-hand", timeout=SEEN_WITHIN_MS)

@@ -258,6 +258,48 @@ def test_time_over_needs_every_hand_and_real_cards(catalog: Catalog) -> None:
     assert "1 to 10" in duel(catalog).refused("Ana", type="draw", count=11)
 
 
+@pytest.mark.parametrize(
+    ("ana", "ben", "hands", "winner"),
+    [
+        (5, 9, {"Ana": [4, 4], "Ben": [4]}, "A"),  # the same outcomes as typed on one phone
+        (4, 9, {"Ana": [1], "Ben": [2]}, "B"),
+        (8, 11, {"Ana": [1], "Ben": [2]}, None),
+    ],
+)
+def test_time_over_from_each_phones_own_hand(
+    catalog: Catalog, ana: int, ben: int, hands: dict[str, list[int]], winner: str | None
+) -> None:
+    # Seed 002 l.113: both players reveal their hands; each enters its own (issue #26).
+    table = run_out(duel(catalog).place(Ana=ana, Ben=ben))
+    assert "cards are still" in duel(catalog).refused("Ana", type="show_hand", cards=[1])
+    table.act("Ana", type="show_hand", cards=[1])  # a first try, corrected before the reveal
+    assert "waiting for Ben" in table.refused("Ana", type="end_turn")
+    table.act("Ana", type="show_hand", cards=hands["Ana"])
+    assert table.view("Ben")["hands_shown"] == {"entered": ["Ana"], "mine": None}
+    assert not table.view()["round_over"]
+    table.act("Ben", type="show_hand", cards=hands["Ben"])
+    view = table.view()
+    assert view["round_winner"] == winner and view["round_over"]
+
+
+def test_a_time_over_typed_after_a_hand_was_shown_leaves_no_hand_behind(
+    catalog: Catalog,
+) -> None:
+    table = run_out(duel(catalog))
+    table.act("Ana", type="show_hand", cards=[1])
+    table.act("Ben", type="time_over", hands={"Ana": [1], "Ben": [2]})  # a casual table's way
+    assert table.state.shown == () and table.view()["round_over"]
+    chooser = table.view()["chooser"] or "Ana"
+    table.act(chooser, type="first_player", player=chooser)
+
+
+def test_the_bot_has_no_phone_to_show_its_hand(catalog: Catalog) -> None:
+    table = solo(catalog, "rook")
+    while table.state.deck:
+        table.act("Ana", type="draw", count=min(10, table.state.deck))
+    assert "enter every hand at once" in table.refused("Ana", type="show_hand", cards=[1])
+
+
 # --- solo against each bot -------------------------------------------------------------------
 
 

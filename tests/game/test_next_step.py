@@ -123,7 +123,7 @@ def test_flash_duel_time_over_asks_every_phone_for_the_hands(catalog: Catalog) -
     table = Table(catalog, players=["Ana", "Ben"], characters=DUEL).turn_to("Ana")
     while table.view()["deck"] > 0:
         table.act("Ana", type="draw", count=min(10, table.view()["deck"]))
-    time_over = (True, "Time over: the draw pile is empty; enter every hand", ["time_over"])
+    time_over = (True, "Time over: the draw pile is empty; show the hands", ["time_over"])
     assert bar(table.view("Ana")) == time_over
     assert bar(table.view("Ben")) == time_over
 

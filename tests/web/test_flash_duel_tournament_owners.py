@@ -101,3 +101,25 @@ def test_at_time_over_each_seat_shows_its_own_hand_and_the_round_waits_for_both(
     done = state(ben, match_id)
     assert done["state"]["round_over"] and done["state"]["hands_shown"]["entered"] == []
     assert done["can_undo"] is False  # the hands were shown: final
+
+
+def test_the_organiser_places_a_pawn_by_hand_on_any_turn(app: Flask, client: FlaskClient) -> None:
+    # A pawn knocked off its space: on another's turn only the organiser puts it back.
+    tid, h = create(client, game="flash-duel", mode="full", rounds=1, seed=7)
+    for name, character in (("Ana", "grave"), ("Ben", "rook")):
+        org(client, f"/api/tournaments/{tid}/players", {"name": name, "character": character}, h)
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    table = current_tables(read(client, tid, h))[0]
+    match_id, a, b = seat_phones(app, table)
+    phones = {table["a"]["name"]: a, table["b"]["name"]: b}
+    waiting = next(name for name in phones if name != view(a, match_id)["turn"])
+    where = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/place"
+    placed = {"player": waiting, "space": 12}
+    assert act(phones[waiting], match_id, {"type": "place", **placed}).status_code == 403
+    assert org(client, where, placed, {}).status_code == 403  # not the organiser
+    done = org(client, where, placed, h)
+    assert done.status_code == 200, done.get_json()
+    assert done.get_json()["line"] == f"the organiser: {waiting} placed on space 12"
+    seen = view(a, match_id)
+    assert next(f["position"] for f in seen["fighters"] if f["name"] == waiting) == 12
+    assert org(client, where, {"player": waiting, "space": 99}, h).status_code == 422

@@ -28,8 +28,8 @@ def next_step(state: State, viewer: str | None) -> NextStep | None:
         waiting = [f.name for f in state.standing() if f.name not in dict(state.shown)]
         text = "Time over: your hand is in; waiting for {who}"
         return step(False, "fd_hand_shown", text, who=names(waiting))
-    if state.deck == 0:  # the last card is drawn: every phone may enter the hands
-        text = "Time over: the draw pile is empty; enter every hand"
+    if state.deck == 0:  # the last card is drawn: the hands are shown
+        text = "Time over: the draw pile is empty; show the hands"
         return step(True, "fd_time_over", text, "time_over")
     turn = state.current
     if is_bot(state, turn):

@@ -208,7 +208,7 @@ def time_over(state: State, action: act.TimeOver) -> State:
     if missing:
         raise DuelRoomError(f"'hands' needs the cards of {', '.join(missing)} (a list each)")
     check_cards(state.fd, *(c for shown in hands.values() for c in shown))
-    state, winner = state.mode.time_over(replace(state, pending=None), hands)
+    state, winner = state.mode.time_over(replace(state, pending=None, shown=()), hands)
     return end_round(state, winner, Termination.TIME_OVER)
 
 

@@ -87,7 +87,7 @@ JA_BLOCKS.flash_duel = {
   fd_game_to: "ゲームの勝者：{winner}", fd_bot_turn: "ボットの番：その行動を入力", fd_your_turn: "あなたの番：行動を1つして、ターンを終える", fd_recovering: "リトリートの回復中：ターンを終える",
   fd_wait_turn: "{turn} の番を待っています", fd_swap_step: "ラウンドに負けました：能力を入れ替えるか、そのままにする",
   fd_wait_swap: "{who} の能力の入れ替えを待っています", fd_choose_first: "先手を決めてください", fd_wait_first: "{who} が先手を決めるのを待っています",
-  fd_time_over: "タイムオーバー：山札が尽きました。全員の手札を入力してください",
+  fd_time_over: "タイムオーバー：山札が尽きました。手札を公開してください",
   fd_hand_shown: "タイムオーバー：あなたの手札は入力済み。{who}を待っています", fd_go_time_over: "手札を入力 ↑",
   fd_wait_reshuffle: "山札が尽きました：{dragon} のリシャッフルを待っています",
   fd_reshuffle: "山札が尽きました：捨て札と自分の手札を混ぜて新しい山札にし、手札を引き直す",

@@ -1,5 +1,6 @@
 """The organiser at a tournament table: hand a seat to a new phone, see the table's last
-action and take it back (any seat's, never a final one). Routes on the tournaments blueprint."""
+action and take it back (any seat's, never a final one), put a Flash Duel pawn on a space by
+hand on any turn. Routes on the tournaments blueprint."""
 
 from __future__ import annotations
 
@@ -90,6 +91,27 @@ def undo_at_table(tid: str, number: int, table_no: int) -> Response:
     try:
         cached = store.append(conn, match["id"], write, catalog())
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
+        raise ApiError(409, exc.message) from None
+    line = cached.lines[-1]["text"]
+    ts.note(conn, row, f"round {number} table {table_no}: {line}")
+    return jsonify({"version": cached.version, "line": line, "said": cached.lines[-1]})
+
+
+@bp.post(TABLE + "/place")
+def place_at_table(tid: str, number: int, table_no: int) -> Response:
+    """The organiser puts a Flash Duel pawn on a space by hand (``player``, ``space``), on
+    any turn: a player's own phone may do it only on their own turn."""
+    data = body()
+    row = organiser_row(tid)
+    conn = database.get_db()
+    match = table_match(tid, number, table_no)
+    current = store.load(conn, match, catalog())
+    action = current.rules.parse_action({**data, "type": "place"})
+    write = store.Write(store.ORGANISER, "action", action, current.version, uuid.uuid4().hex,
+                        for_anyone=True)  # fmt: skip
+    try:
+        cached = store.append(conn, match["id"], write, catalog())
+    except store.StaleVersion as exc:
         raise ApiError(409, exc.message) from None
     line = cached.lines[-1]["text"]
     ts.note(conn, row, f"round {number} table {table_no}: {line}")
