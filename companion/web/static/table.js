@@ -54,6 +54,10 @@ addWords("puzzle_strike", {
   // The next-step bar (companion/game/puzzle_strike/next_step.py says which).
   ps_your_choice: "あなたが敗者の選択をします",
   ps_wait_choice: "{who} の敗者の選択を待っています",
+  ps_next_game: "次のゲームはあなたが先手：始めてください",
+  ps_wait_next_game: "{who} が次のゲームを始めるのを待っています",
+  next_game: "次のゲームを始める",
+  next_game_title: "次のゲーム",
   ps_match_to: "対戦の勝者：{winner}",
   ps_wait_turn: "{turn} のターンを待っています",
   ps_choose: "キャラクターを選んでください（他の人には見えません）",
@@ -578,6 +582,8 @@ function stepButton(s, name) {
       return big(t("land", "Let them land"), { type: "land" });
     case "keep":
       return big(t("keep", "Keep everything"), { type: "losers_choice", option: "keep" });
+    case "next_game":
+      return big(t("next_game", "Start the next game"), { type: "losers_choice", option: "keep" });
     case "more_choices":
       return el(
         "button",
@@ -595,11 +601,25 @@ function renderBetween(s) {
   box.hidden = !waiting.length;
   if (!waiting.length) return;
   const last = s.match.games[s.match.games.length - 1];
+  // Free-for-all and 2 vs 2 (formats.PLAY_ON): nothing changes, the first out starts the next game.
+  const playOn = s.match.options.length === 1;
   const parts = [
-    el("h2", {}, t("losers_choice", "Loser's choice") + ": " + waiting[0]),
+    el("h2", {}, (playOn ? t("next_game_title", "Next game") : t("losers_choice", "Loser's choice")) + ": " + waiting[0]),
     el("p", { class: "small" }, t("game_to", "Game to") + " " + last[0] + " · " + t("plays_first", "plays first") + ": " + waiting[0]),
   ];
-  if (s.match.choosers.includes(s.you) && !ROOM.spectator) parts.push(...choiceControls(s));
+  if (s.match.choosers.includes(s.you) && !ROOM.spectator) {
+    parts.push(
+      ...(playOn
+        ? [
+            el(
+              "button",
+              { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "keep" }) },
+              t("next_game", "Start the next game"),
+            ),
+          ]
+        : choiceControls(s)),
+    );
+  }
   box.replaceChildren(...parts);
 }
 
@@ -653,7 +673,7 @@ function choiceControls(s) {
       ),
     );
   }
-  if (s.edition === 3) {
+  if (s.match.options.includes("reroll")) {
     controls.push(
       el(
         "button",
