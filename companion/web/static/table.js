@@ -24,6 +24,8 @@ import {
 addWords("puzzle_strike", {
   selection_gone: "場のジェムが変わり、選んだジェムがなくなりました。選び直してください。",
   best_of_3: "3本勝負",
+  best_of_5: "5本勝負",
+  one_game: "1ゲーム",
   match_to: "対戦の勝者",
   you_are: "あなた：",
   spectator: "観戦中",
@@ -235,10 +237,12 @@ function scoreLine(s) {
     .join(" · ");
 }
 
+// The match's length (formats.py): one game, best of 3 or best of 5.
+const MATCH_LENGTHS = { 1: ["one_game", "one game"], 3: ["best_of_3", "best of 3"], 5: ["best_of_5", "best of 5"] };
 function renderStatus(s) {
   const parts = [
     el("h1", { id: "title" }, s.title),
-    el("p", { class: "small" }, t("game", "Game") + " " + s.game_no + " · " + t("best_of_3", "best of 3")),
+    el("p", { class: "small" }, t("game", "Game") + " " + s.game_no + " · " + t(...(MATCH_LENGTHS[s.best_of] || MATCH_LENGTHS[3]))),
   ];
   if (s.match) parts.push(el("p", { id: "score" }, t("score", "Score") + ": " + scoreLine(s)));
   if (s.match?.winner) parts.push(el("p", { class: "big winner" }, t("match_to", "Match to") + " " + s.match.winner));
