@@ -9,22 +9,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_puzzle_strike import Phone, choose, no_errors, start_match
+from tests.browser.test_browser_puzzle_strike import no_errors, three_playing
 from tests.phones import CHROMIUM
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
 
 def test_a_free_for_all_is_one_game_by_default(server: str, browser: Any) -> None:
-    phones = [
-        Phone(browser, "Ana"),
-        Phone(browser, "Ben", color_scheme="dark"),
-        Phone(browser, "Cid"),
-    ]
+    phones = three_playing(server, browser)
     ana, ben, cid = phones
-    cid.page.add_init_script("localStorage.setItem('lang', 'ja')")
-    start_match(server, phones)
-    choose(phones, ["Grave", "Rook", "Lum"])
     ben.see("#status p", "Game 1 · one game")
     cid.see("#status p", "1ゲーム")
     ana.act("#next-step button:has-text('Ante')")

@@ -118,6 +118,20 @@ def choose(phones: list[Phone], characters: list[str]) -> None:
         phone.see("#piles .pile")
 
 
+def three_playing(server: str, browser: Any, best_of: str = "") -> list[Phone]:
+    """A free-for-all on three phones (Ana; Ben in dark mode; Cid in Japanese), every
+    character chosen: Grave, Rook, Lum."""
+    phones = [
+        Phone(browser, "Ana"),
+        Phone(browser, "Ben", color_scheme="dark"),
+        Phone(browser, "Cid"),
+    ]
+    phones[2].page.add_init_script("localStorage.setItem('lang', 'ja')")
+    start_match(server, phones, best_of=best_of)
+    choose(phones, ["Grave", "Rook", "Lum"])
+    return phones
+
+
 def no_errors(phones: list[Phone]) -> None:
     """No phone had a JavaScript error."""
     for phone in phones:
@@ -314,15 +328,8 @@ def test_a_free_for_all_tie_break_on_every_phone(server: str, browser: Any) -> N
     # Seed 000: a player ends a turn at 10 or more; the lowest pile wins; tied players each
     # take one more turn, and it repeats; the loser (who overflowed) starts the next game of
     # a best of 3 (issue 26: a free-for-all is one game unless chosen, without loser's choice).
-    phones = [
-        Phone(browser, "Ana"),
-        Phone(browser, "Ben", color_scheme="dark"),
-        Phone(browser, "Cid"),
-    ]
+    phones = three_playing(server, browser, best_of="3")
     ana, ben, cid = phones
-    cid.page.add_init_script("localStorage.setItem('lang', 'ja')")
-    start_match(server, phones, best_of="3")
-    choose(phones, ["Grave", "Rook", "Lum"])
     ana.see("#next-step.mine #next-line", "Your turn: ante a 1-gem")
     ana.tap("#next-step button:has-text('End turn')")  # no ante yet: a confirm first
     ana.see("#next-step button.danger", "without the ante")
