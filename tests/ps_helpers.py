@@ -25,13 +25,15 @@ def new_room(
     mirrors: bool = False,
     seed: int = 7,
     rules: int = RULES_VERSION,
+    best_of: int | None = None,
 ) -> Any:
     """Start a match with the set's 'First Game' bank (base 2nd or 3rd edition)."""
     set_id = "base-2e" if edition == 2 else "base-3e"
     bank = tuple(c.key for c in recommended_bank(catalog, set_id, "First Game").chips)
     setup = Setup(
-        tuple(players), mode, edition, (set_id,), bank, set_id, seed, mirrors, rules=rules
-    )
+        tuple(players), mode, edition, (set_id,), bank, set_id, seed, mirrors, rules=rules,
+        best_of=best_of,
+    )  # fmt: skip
     return room.start(setup, catalog)
 
 
@@ -46,9 +48,10 @@ def playing(
     mode: Mode,
     edition: int = 3,
     rules: int = RULES_VERSION,
+    best_of: int | None = None,
 ) -> Any:
     """Start a match and let everyone choose (no clash): the first game is on."""
-    state = new_room(catalog, list(characters), mode, edition, rules=rules)
+    state = new_room(catalog, list(characters), mode, edition, rules=rules, best_of=best_of)
     for player, character in characters.items():
         state = do(state, catalog, player, type="choose", character=character)
     return state

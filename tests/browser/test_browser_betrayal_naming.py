@@ -48,17 +48,26 @@ def defeated(phone: Phone) -> list[str]:
     return found
 
 
-def test_the_traitor_names_one_hand_right_and_leaves_the_others_out(
-    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    seed = seed_with_traitor("Ana")
+def betrayal_with_traitor(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, traitor: str
+) -> dict[str, Phone]:
+    """Open a Betrayal table dealt so that ``traitor`` holds the traitor card (Dee's phone
+    dark and in Japanese); return the phones by player."""
+    seed = seed_with_traitor(traitor)
     monkeypatch.setattr(common, "secrets", SimpleNamespace(randbelow=lambda _: seed))
     url, chromium = running(request)
     phones = [Phone(chromium, n, dark=n == "Dee", ja=n == "Dee") for n in PLAYERS]
-    by_name = {p.name: p for p in phones}
     open_table(url, phones, "betrayal")
+    assert phones[PLAYERS.index(traitor)].held_card() == "traitor"
+    return {p.name: p for p in phones}
+
+
+def test_the_traitor_names_one_hand_right_and_leaves_the_others_out(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    by_name = betrayal_with_traitor(request, monkeypatch, "Ana")
+    phones = list(by_name.values())
     ana = by_name["Ana"]
-    assert ana.held_card() == "traitor"
     # Ana named Cid's hand right and did not try Ben's or Dee's.
     ana.tap("#betrayal [data-naming='Cid'] label:has(input[value='right'])")
     ana.shot("betrayal-naming-marked")
@@ -79,14 +88,9 @@ def test_the_traitor_names_one_hand_right_and_leaves_the_others_out(
 def test_a_wrong_guess_ends_the_naming(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seed = seed_with_traitor("Ben")
-    monkeypatch.setattr(common, "secrets", SimpleNamespace(randbelow=lambda _: seed))
-    url, chromium = running(request)
-    phones = [Phone(chromium, n) for n in PLAYERS]
-    by_name = {p.name: p for p in phones}
-    open_table(url, phones, "betrayal")
+    by_name = betrayal_with_traitor(request, monkeypatch, "Ben")
+    phones = list(by_name.values())
     ben = by_name["Ben"]
-    assert ben.held_card() == "traitor"
     # Ben named Dee's hand right, then Ana's wrong: Dee is defeated, Ana and Cid are not.
     ben.tap("#betrayal [data-naming='Ana'] label:has(input[value='wrong'])")
     ben.tap("#betrayal [data-naming='Dee'] label:has(input[value='right'])")

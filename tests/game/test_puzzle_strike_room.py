@@ -127,7 +127,7 @@ def test_two_player_overflow_names_the_other_player(
 def test_free_for_all_the_lowest_pile_wins_either_way(
     catalog: Catalog, low: str, high: str
 ) -> None:
-    state = playing(catalog, THREE, Mode.FREE_FOR_ALL)
+    state = playing(catalog, THREE, Mode.FREE_FOR_ALL, best_of=3)
     state = give(give(state, catalog, low, 1), catalog, high, 3)
     state = do(
         give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
@@ -189,7 +189,7 @@ def test_the_clash_loser_picks_again_and_plays_second(catalog: Catalog) -> None:
 
 
 def test_second_edition_every_loser_swaps_in_the_order_they_lost(catalog: Catalog) -> None:
-    state = playing(catalog, THREE, Mode.FREE_FOR_ALL, edition=2)
+    state = playing(catalog, THREE, Mode.FREE_FOR_ALL, edition=2, best_of=3)
     state = do(
         give(state, catalog, "Ana", 4, 4, 2), catalog, "Ana", type="end_turn", without_ante=True
     )

@@ -61,7 +61,7 @@ def test_every_turn_needs_its_own_ante_at_the_panic_level(catalog: Catalog) -> N
 
 def overflow_with_a_tie(catalog: Catalog) -> object:
     """Ana ends at 10 while Ben and Cid tie at 3 for the lowest pile (Dee has 5)."""
-    state = playing(catalog, FOUR, Mode.FREE_FOR_ALL)
+    state = playing(catalog, FOUR, Mode.FREE_FOR_ALL, best_of=3)
     state = give(give(give(state, catalog, "Ben", 3), catalog, "Cid", 3), catalog, "Dee", 4, 1)
     state = give(state, catalog, "Ana", 4, 4, 1)
     return do(do(state, catalog, "Ana", type="ante"), catalog, "Ana", type="end_turn")
@@ -138,7 +138,7 @@ def test_stored_setups_without_a_rules_version_replay_as_version_1(catalog: Cata
 
     state = playing(catalog, DUEL, Mode.TWO_PLAYER)
     stored = state.setup.to_json()
-    assert stored["rules"] == 2 and Setup.from_json(stored) == state.setup
+    assert stored["rules"] == 3 and Setup.from_json(stored) == state.setup
     old = Setup.from_json({k: v for k, v in stored.items() if k != "rules"})
     assert old.rules == 1
     old_state = playing(catalog, DUEL, Mode.TWO_PLAYER, rules=1)

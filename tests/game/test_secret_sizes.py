@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from flask import Flask
 
 from companion.game.padding import SECRET_WIDTH, json_size
 from companion.game.puzzle_strike.piles import Mode
-from printkit.catalog import Catalog
+from companion.web import common
+from printkit.catalog import Catalog, load_catalog
 from tests.fd_table import Table
+from tests.helpers import open_room
 from tests.ps_helpers import do, new_room, view
 
 BETRAYAL = ["Ana", "Ben", "Cid", "Dee", "Drake"]
@@ -102,3 +106,31 @@ def test_every_secret_the_catalog_can_hold_fits_the_padding(catalog: Catalog) ->
     ids = [c.id for c in Table(catalog, rules=2, players=["Ana", "Ben"]).state.fd.characters]
     longest = max(json_size(n) for n in [*names, *ids])
     assert json_size("traitor") + longest <= SECRET_WIDTH // 2, longest
+
+
+def test_through_the_api_a_traitors_answer_is_as_long_as_a_loyal_players(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two Betrayal tables that deal Ben the traitor card and a loyal card: Ben's phone gets
+    # answers of one length (names of one length, so nothing but the card differs).
+    players = ["Ana", "Ben", "Cid", "Dee", "Eve"]
+    characters = dict(zip(players[:4], ["grave", "rook", "jaina", "midori"], strict=True))
+    lengths = {}
+    for card in ("traitor", "loyal"):
+        seed = next(s for s in range(1000) if ben_holds(s, players, card))
+        monkeypatch.setattr(common, "secrets", SimpleNamespace(randbelow=lambda _, s=seed: s))
+        room, _, phones = open_room(app, {"kind": "flash-duel", "mode": "betrayal",
+                                          "players": players, "characters": characters,
+                                          "dragon": "Eve"})  # fmt: skip
+        answer = phones[1].get(f"/api/matches/{room}/state")
+        assert answer.get_json()["state"]["loyalty"] == card
+        lengths[card] = len(answer.data)
+    assert lengths["traitor"] == lengths["loyal"], lengths
+
+
+def ben_holds(seed: int, players: list[str], card: str) -> bool:
+    """Return True when a table of this seed deals Ben this loyalty card."""
+    table = Table(load_catalog(), seed=seed, mode="betrayal", players=players, dragon="Eve",
+                  characters={"Ana": "grave"}, rules=2)  # fmt: skip
+    assert table.state.betrayal is not None
+    return table.state.betrayal.card_of("Ben") == card

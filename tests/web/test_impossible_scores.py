@@ -21,7 +21,7 @@ from companion.game.tournament import Event, Result, ResultError, find_format
 from companion.game.tournament.model import check_result
 from tests.conftest import phone, post
 from tests.helpers import seat_link
-from tests.web.test_tournament_api import create, current_tables, org, read
+from tests.web.test_tournament_api import create, current_tables, enter_duellists, org, read
 
 
 @pytest.mark.parametrize(
@@ -82,10 +82,7 @@ def test_the_organiser_cannot_enter_an_impossible_score(client: FlaskClient) -> 
 
 def test_a_player_cannot_report_an_impossible_score(app: Flask, client: FlaskClient) -> None:
     tid, h = create(client, game="flash-duel", mode="full", rounds=1)
-    for name, character in (("Ana", "grave"), ("Ben", "rook")):
-        added = org(client, f"/api/tournaments/{tid}/players",
-                    {"name": name, "character": character}, h)  # fmt: skip
-        assert added.status_code == 201
+    enter_duellists(client, tid, h)
     assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
     table = current_tables(read(client, tid, h))[0]
     _, code, seat, claim = seat_link(table["seat_urls"][0])

@@ -77,6 +77,14 @@ def ps_second_player_wins(match_id: str, a: FlaskClient, b: FlaskClient) -> None
             assert keep.status_code == 200, keep.get_json()
 
 
+def enter_duellists(client: FlaskClient, tid: str, h: dict[str, str]) -> None:
+    """Enter Ana (Grave) and Ben (Rook) in a Flash Duel tournament, as the organiser."""
+    for name, character in (("Ana", "grave"), ("Ben", "rook")):
+        added = org(client, f"/api/tournaments/{tid}/players",
+                    {"name": name, "character": character}, h)  # fmt: skip
+        assert added.status_code == 201
+
+
 def player_a(client: FlaskClient, match_id: str) -> str:
     """Return the name in seat 0."""
     seats = client.get(f"/api/matches/{match_id}/state").get_json()["seats"]
@@ -286,10 +294,7 @@ def check_duel_result(client: FlaskClient, tid: str, final: dict[str, Any]) -> N
 
 def test_flash_duel_result_from_the_table(app: Flask, client: FlaskClient) -> None:
     tid, h = create(client, game="flash-duel", mode="full", rounds=1)
-    for name, character in (("Ana", "grave"), ("Ben", "rook")):
-        added = org(client, f"/api/tournaments/{tid}/players",
-                    {"name": name, "character": character}, h)  # fmt: skip
-        assert added.status_code == 201
+    enter_duellists(client, tid, h)
     missing = org(client, f"/api/tournaments/{tid}/players", {"name": "Cid"}, h)
     assert missing.status_code == 422 and "character" in missing.get_json()["error"]
     assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201

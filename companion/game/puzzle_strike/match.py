@@ -24,8 +24,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from companion.game.errors import IllegalMove
+from companion.game.puzzle_strike.formats import (
+    FORMATS_SINCE,
+    LOSERS_CHOICE,
+    Between,
+    between_rule,
+)
 
 GAMES_TO_WIN = 2
+"""Best 2 of 3: the tournament match (seed 000 l.411), and every table before rules 3."""
 
 
 class MatchError(IllegalMove):
@@ -135,6 +142,19 @@ class Keep:
 
 
 LoserOption = SwitchCharacter | SwapStack | RerollBank | Keep
+OPTION_NAMES: dict[type, str] = {
+    Keep: "keep",
+    SwitchCharacter: "switch",
+    SwapStack: "swap",
+    RerollBank: "reroll",
+}
+NOT_OFFERED = {
+    "each-loser-swaps": "2nd edition: between games each loser swaps one stack (or keeps the bank)",
+    "play-on": "between the games of a free-for-all or 2 vs 2 match nothing changes (the "
+    "loser's choice belongs to 2-player matches): keep, and the next game starts",
+    "losers-choice": "choose keep, switch, swap or reroll",
+}
+"""What a refused between-games option says, by rule."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +175,9 @@ class Match:
     """Sides that still owe their between-games choice, in order."""
     teams: tuple[tuple[str, ...], ...] = ()
     """2 vs 2: the two teams; otherwise every player is a side alone."""
+    games_to_win: int = GAMES_TO_WIN
+    between: Between = LOSERS_CHOICE
+    """What happens between games (``formats``): who chooses, and which options."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -177,8 +200,8 @@ class Match:
 
     @property
     def winner(self) -> str | None:
-        """Return the match winner once a side has 2 game wins."""
-        return next((s for s in self.sides if self.wins(s) >= GAMES_TO_WIN), None)
+        """Return the match winner once a side has the game wins the match needs."""
+        return next((s for s in self.sides if self.wins(s) >= self.games_to_win), None)
 
     def score(self) -> dict[str, int]:
         """Return game wins per side."""
@@ -191,6 +214,8 @@ def start_match(
     bank: Sequence[str],
     edition: int = 3,
     teams: Sequence[Sequence[str]] = (),
+    games_to_win: int = GAMES_TO_WIN,
+    between: Between | None = None,
 ) -> Match:
     """Start a match with settled characters and a bank.
 
@@ -207,7 +232,9 @@ def start_match(
         raise MatchError(f"edition must be 2 or 3, not {edition}")
     chars = tuple((p, characters[p]) for p in players)
     sides = tuple(tuple(t) for t in teams)
-    return Match(tuple(players), chars, tuple(bank), edition, teams=sides)
+    rule = between or between_rule(edition, "two-player", FORMATS_SINCE)  # the tournament's
+    return Match(tuple(players), chars, tuple(bank), edition, teams=sides,
+                 games_to_win=games_to_win, between=rule)  # fmt: skip
 
 
 def record_game(match: Match, finishing_order: Sequence[str]) -> Match:
@@ -230,12 +257,10 @@ def record_game(match: Match, finishing_order: Sequence[str]) -> Match:
     match = replace(match, results=(*match.results, order))
     if match.winner:
         return replace(match, awaiting_choice=())
-    losers_first_out = tuple(reversed(order[1:]))
-    if match.edition == 3:
-        loser = losers_first_out[0]  # in 2 players, simply the loser
-        first = match.members(loser)[0]
-        return replace(match, first_player=first, awaiting_choice=(loser,))
-    return replace(match, first_player=None, awaiting_choice=losers_first_out)
+    losers_first_out = tuple(reversed(order[1:]))  # in 2 players, simply the loser
+    owed = losers_first_out if match.between.every_loser else losers_first_out[:1]
+    first = match.members(owed[0])[0] if match.between.chooser_first else None
+    return replace(match, first_player=first, awaiting_choice=owed)
 
 
 def apply_choice(match: Match, player: str, option: LoserOption, pool: Sequence[str]) -> Match:
@@ -247,12 +272,12 @@ def apply_choice(match: Match, player: str, option: LoserOption, pool: Sequence[
         owed = match.awaiting_choice[0] if match.awaiting_choice else "nobody"
         raise MatchError(f"{player} has no choice to make now (waiting for: {owed})")
     rest = match.awaiting_choice[1:]
-    if match.edition == 3:
+    if OPTION_NAMES[type(option)] not in match.between.options:
+        raise MatchError(NOT_OFFERED[match.between.id])
+    if match.between.chooser_first:
         match = replace(match, first_player=player)  # the chooser of the losing side starts
     if isinstance(option, Keep):
         return replace(match, awaiting_choice=rest)
-    if match.edition == 2 and not isinstance(option, SwapStack):
-        raise MatchError("2nd edition: between games each loser swaps one stack")
     if isinstance(option, SwitchCharacter):
         chars = tuple((p, option.character if p == player else c) for p, c in match.characters)
         return replace(match, characters=chars, awaiting_choice=rest)

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from companion.game.next_step import NextStep, names, step
 from companion.game.puzzle_strike.counter_chips import ChipName
-from companion.game.puzzle_strike.view_types import PendingView, PileView, RoomView, TableView
+from companion.game.puzzle_strike.view_types import (
+    MatchView,
+    PendingView,
+    PileView,
+    RoomView,
+    TableView,
+)
 
 LOSING_TOTAL = 10
 """A turn ended with this many gems or more loses the game."""
@@ -19,10 +25,7 @@ def next_step(room: RoomView) -> NextStep | None:
         return choosing_step(room, you)
     match = room["match"]
     if room["phase"] == "between" and match is not None:
-        if you in match["choosers"]:
-            return step(True, "ps_your_choice", "Your loser's choice", "keep", "more_choices")
-        who = names(match["awaiting_choice"])
-        return step(False, "ps_wait_choice", "Waiting for {who}'s loser's choice", who=who)
+        return between_step(match, you)
     if match is not None and match["winner"]:
         return step(False, "ps_match_to", "Match to {winner}", winner=match["winner"])
     table = room["table"]
@@ -35,6 +38,19 @@ def next_step(room: RoomView) -> NextStep | None:
     if pile is None or table["turn"] not in pile["players"]:
         return step(False, "ps_wait_turn", "Waiting for {turn}'s turn", turn=table["turn"])
     return turn_step(room, table, pile)
+
+
+def between_step(match: MatchView, you: str) -> NextStep:
+    """Take the between-games choice, or start the next game where nothing may change
+    (a free-for-all or 2 vs 2 match: ``formats.PLAY_ON``); or wait for whoever does."""
+    who = names(match["awaiting_choice"])
+    if match["options"] == ["keep"]:
+        if you in match["choosers"]:
+            return step(True, "ps_next_game", "You play first: start the next game", "next_game")
+        return step(False, "ps_wait_next_game", "Waiting for {who} to start the next game", who=who)
+    if you in match["choosers"]:
+        return step(True, "ps_your_choice", "Your loser's choice", "keep", "more_choices")
+    return step(False, "ps_wait_choice", "Waiting for {who}'s loser's choice", who=who)
 
 
 def pile_of(table: TableView, player: str) -> PileView | None:

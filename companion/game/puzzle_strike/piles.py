@@ -22,11 +22,13 @@ GEM_VALUES = (1, 2, 3, 4)
 LOSING_TOTAL = 10
 MAX_COMBINED = 4
 UNSTOPPABLE_GEM = 4
-RULES_VERSION = 2
+RULES_VERSION = 3
 """The table rules new matches follow. 1: the first tables (logs before issue 18); 2: the
 turn starts with the ante (ending without it needs a confirmation), only the player sent
 to decides first on incoming gems (then, in a 3rd-edition free-for-all, the others in turn
-order), and a crashed 4-gem lands at once."""
+order), and a crashed 4-gem lands at once; 3: a match's length and between-games rule
+follow the mode (``formats``: free-for-all and 2 vs 2 play one game unless the table chose
+more, and the loser's choice belongs to 2-player 3rd-edition matches)."""
 PLAYERS_PER_MODE = {"two-player": (2,), "free-for-all": (3, 4), "team-battle": (4,)}
 
 

@@ -15,6 +15,14 @@ from companion.game.errors import IllegalMove, InvalidSetup
 from companion.game.names import parse_players
 from companion.game.puzzle_strike.bank import BankError, BankSampler, recommended_bank
 from companion.game.puzzle_strike.bank_json import options_from_json
+from companion.game.puzzle_strike.formats import (
+    FORMATS_SINCE,
+    LEGACY_BEST_OF,
+    Between,
+    between_rule,
+    default_best_of,
+    read_best_of,
+)
 from companion.game.puzzle_strike.piles import RULES_VERSION, Mode
 from companion.game.puzzle_strike.sets import find_sets
 from printkit.catalog import Catalog
@@ -43,6 +51,23 @@ class Setup:
     bank_after_characters: bool = False
     """Tournament rule (seed 000, "Choosing the Bank"): the bank is determined after the
     characters are chosen, so the phones keep it hidden until they are revealed."""
+    best_of: int | None = None
+    """Games in the match (1, 3 or 5); None: the mode's default (``formats``)."""
+
+    @property
+    def match_best_of(self) -> int:
+        """Return the games in the match: as chosen, else the mode's default (best of 3
+        in every mode for tables of an older rules version)."""
+        if self.best_of is not None:
+            return self.best_of
+        if self.rules < FORMATS_SINCE:
+            return LEGACY_BEST_OF
+        return default_best_of(self.mode.value)
+
+    @property
+    def between(self) -> Between:
+        """Return what happens between the match's games at this table."""
+        return between_rule(self.edition, self.mode.value, self.rules)
 
     @property
     def sides(self) -> tuple[tuple[str, ...], ...]:
@@ -67,6 +92,7 @@ class Setup:
             **({"clockwork": {p: list(k) for p, k in self.clockwork}} if self.clockwork else {}),
             **({"rules": self.rules} if self.rules != 1 else {}),
             **({"bank_after_characters": True} if self.bank_after_characters else {}),
+            **({"best_of": self.best_of} if self.best_of is not None else {}),
         }
 
     @classmethod
@@ -84,6 +110,7 @@ class Setup:
             tuple((p, tuple(k)) for p, k in dict(data.get("clockwork") or {}).items()),
             int(data.get("rules", 1)),
             data.get("bank_after_characters") is True,
+            int(data["best_of"]) if data.get("best_of") is not None else None,
         )
 
 
@@ -112,7 +139,9 @@ def setup_from_request(data: Mapping[str, object], catalog: Catalog, seed: int) 
     bank = bank_for(data, catalog, sets, seed)
     edition = min(s.edition for s in chosen)
     mirrors = data.get("mirrors", False) is True
-    return Setup(players, mode, edition, tuple(sets), bank, sets[0], seed, mirrors)
+    best_of = read_best_of(data.get("best_of"), mode.value)
+    return Setup(players, mode, edition, tuple(sets), bank, sets[0], seed, mirrors,
+                 best_of=best_of)  # fmt: skip
 
 
 def bank_for(

@@ -58,6 +58,7 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "order": list(state.order),
         "mode": setup.mode.value,
         "edition": setup.edition,
+        "best_of": setup.match_best_of,
         "sets": list(setup.sets),
         "you": viewer,
         "characters": characters,
@@ -274,4 +275,6 @@ def match_view(m: Match | None) -> MatchView | None:
         "first_player": m.first_player,
         "switched_out": list(m.switched_out),
         "games": [list(r) for r in m.results],
+        "games_to_win": m.games_to_win,
+        "options": list(m.between.options),
     }

@@ -118,6 +118,9 @@ class MatchView(TypedDict):
     first_player: str | None
     switched_out: list[str]
     games: list[list[str]]
+    games_to_win: int
+    options: list[str]
+    """The between-games options the chooser may take ('keep', 'switch', 'swap', 'reroll')."""
 
 
 class ClashView(TypedDict):
@@ -160,6 +163,8 @@ class RoomView(TypedDict):
     order: list[str]
     mode: str
     edition: int
+    best_of: int
+    """Games in the match (1, 3 or 5)."""
     sets: list[str]
     you: str | None
     characters: dict[str, str | None]

@@ -18,6 +18,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const players = ["p1", "p2", "p3", "p4"].map((k) => (f.get(k) || "").trim()).filter(Boolean);
     const body = { players, sets: [f.get("set")], seat: Number(f.get("seat")) };
     if (f.get("mode") !== "auto") body.mode = f.get("mode");
+    if (f.get("best_of")) body.best_of = Number(f.get("best_of"));
     if ((f.get("bank_code") || "").trim()) body.bank_code = f.get("bank_code").trim();
     const error = document.getElementById("start-error");
     error.textContent = "";

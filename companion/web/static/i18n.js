@@ -9,7 +9,8 @@ const JA_BLOCKS = {
   common: {
     offline: "オフライン", home: "ホーム", start_match: "Puzzle Strike の対戦を始める", players: "プレイヤー（手番順）",
     mode: "モード", mode_auto: "2人プレイ／乱戦", mode_team: "2vs2チーム戦", mode_lms: "生き残りルール", set: "セット",
-    bank_code_opt: "銀行コード（空欄ならランダム）", i_am: "この端末は", start: "開始", invite: "このコードかQRで参加",
+    bank_code_opt: "銀行コード（空欄ならランダム）", games: "ゲーム数",
+    games_usual: "標準（2人は3本勝負・他は1ゲーム）", games_one: "1ゲーム", games_best3: "3本中2本先取", games_best5: "5本中3本先取", i_am: "この端末は", start: "開始", invite: "このコードかQRで参加",
     to_table: "テーブルへ", join: "対戦に参加", join_button: "参加", bank_randomizer: "銀行ランダマイザー", t_run: "大会を開く", sets: "セット",
     exclude: "除外（カンマ区切り）", pin: "固定（カンマ区切り）", no_attacks: "攻撃なし", min_attacks: "攻撃チップ N 枚以上",
     min_arrows: "黒矢印 N 枚以上", cheap: "価格がこれ以下のチップを含む", seed: "シード（空欄ならランダム）", draw: "銀行を作る",

@@ -27,6 +27,8 @@ import { undoSnackbar } from "./toasts.js";
 addWords("puzzle_strike", {
   selection_gone: "場のジェムが変わり、選んだジェムがなくなりました。選び直してください。",
   best_of_3: "3本勝負",
+  best_of_5: "5本勝負",
+  one_game: "1ゲーム",
   match_to: "対戦の勝者",
   you_are: "あなた：",
   spectator: "観戦中",
@@ -63,6 +65,10 @@ addWords("puzzle_strike", {
   // The next-step bar (companion/game/puzzle_strike/next_step.py says which).
   ps_your_choice: "あなたが敗者の選択をします",
   ps_wait_choice: "{who} の敗者の選択を待っています",
+  ps_next_game: "次のゲームはあなたが先手：始めてください",
+  ps_wait_next_game: "{who} が次のゲームを始めるのを待っています",
+  next_game: "次のゲームを始める",
+  next_game_title: "次のゲーム",
   ps_match_to: "対戦の勝者：{winner}",
   ps_wait_turn: "{turn} のターンを待っています",
   ps_choose: "キャラクターを選んでください（他の人には見えません）",
@@ -243,10 +249,12 @@ function scoreLine(s) {
     .join(" · ");
 }
 
+// The match's length (formats.py): one game, best of 3 or best of 5.
+const MATCH_LENGTHS = { 1: ["one_game", "one game"], 3: ["best_of_3", "best of 3"], 5: ["best_of_5", "best of 5"] };
 function renderStatus(s) {
   const parts = [
     el("h1", { id: "title" }, s.title),
-    el("p", { class: "small" }, t("game", "Game") + " " + s.game_no + " · " + t("best_of_3", "best of 3")),
+    el("p", { class: "small" }, t("game", "Game") + " " + s.game_no + " · " + t(...(MATCH_LENGTHS[s.best_of] || MATCH_LENGTHS[3]))),
   ];
   if (s.match) parts.push(el("p", { id: "score" }, t("score", "Score") + ": " + scoreLine(s)));
   if (s.match?.winner) parts.push(el("p", { class: "big winner" }, t("match_to", "Match to") + " " + s.match.winner));
@@ -616,6 +624,8 @@ function stepButton(s, name) {
         : big(t("nobody_reacts", "Nobody reacts"), { type: "nobody_reacts" });
     case "keep":
       return big(t("keep", "Keep everything"), { type: "losers_choice", option: "keep" });
+    case "next_game":
+      return big(t("next_game", "Start the next game"), { type: "losers_choice", option: "keep" });
     case "more_choices":
       return el(
         "button",
@@ -633,11 +643,25 @@ function renderBetween(s) {
   box.hidden = !waiting.length;
   if (!waiting.length) return;
   const last = s.match.games[s.match.games.length - 1];
+  // Free-for-all and 2 vs 2 (formats.PLAY_ON): nothing changes, the first out starts the next game.
+  const playOn = s.match.options.length === 1;
   const parts = [
-    el("h2", {}, t("losers_choice", "Loser's choice") + ": " + waiting[0]),
+    el("h2", {}, (playOn ? t("next_game_title", "Next game") : t("losers_choice", "Loser's choice")) + ": " + waiting[0]),
     el("p", { class: "small" }, t("game_to", "Game to") + " " + last[0] + " · " + t("plays_first", "plays first") + ": " + waiting[0]),
   ];
-  if (s.match.choosers.includes(s.you) && !ROOM.spectator) parts.push(...choiceControls(s));
+  if (s.match.choosers.includes(s.you) && !ROOM.spectator) {
+    parts.push(
+      ...(playOn
+        ? [
+            el(
+              "button",
+              { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "keep" }) },
+              t("next_game", "Start the next game"),
+            ),
+          ]
+        : choiceControls(s)),
+    );
+  }
   box.replaceChildren(...parts);
 }
 
@@ -691,7 +715,7 @@ function choiceControls(s) {
       ),
     );
   }
-  if (s.edition === 3) {
+  if (s.match.options.includes("reroll")) {
     controls.push(
       el(
         "button",
