@@ -47,7 +47,13 @@ from typing import Any, TypeVar
 
 from flask import Flask
 
-from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck, Unchanged
+from companion.server.polls import (
+    NOT_MODIFIED_HEADERS,
+    Poll,
+    PollCheck,
+    Unchanged,
+    may_be_unchanged,
+)
 from companion.storage import db
 from companion.storage.engine import ERRORS, is_postgres
 from companion.storage.pg import changed_matches, size_pools
@@ -526,7 +532,7 @@ class Front:
 
         :raises Unanswered: when PostgreSQL does not answer within POLL_SECONDS.
         """
-        if not self.polls.postgres:
+        if not self.polls.postgres or not may_be_unchanged(poll):
             return self.check.unchanged(poll)
         return await self.gate.run(POLL_SECONDS, self.check.unchanged, poll)
 
