@@ -186,3 +186,10 @@ def add_change_notices(db: Schema) -> None:
     versions every 150 ms instead, and need nothing here."""
     if db.postgres:
         db.execute(pg.NOTIFY_TRIGGER)
+
+
+@step
+def add_write_answers(db: Schema) -> None:
+    """Each write's short answer, kept with its event: a retried idempotency key is
+    answered with one lookup instead of a replay of the log up to it."""
+    db.execute("alter table events add column answer text")
