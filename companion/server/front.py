@@ -54,7 +54,6 @@ from companion.server.polls import (
     Unchanged,
     may_be_unchanged,
 )
-from companion.storage import db
 from companion.storage.engine import ERRORS, is_postgres
 from companion.storage.pg import changed_matches, size_pools
 from companion.storage.polling import versions
@@ -145,10 +144,6 @@ def cut_short(answer: asyncio.Future[Any]) -> None:
     """The call took too long: its request is answered without it."""
     if not answer.done():
         answer.set_exception(Unanswered())
-
-
-WAKE_FAILURES: tuple[type[Exception], ...] = (Unanswered, db.DatabaseProblem, *ERRORS)
-"""A wake-up's read that failed: the next tick looks again."""
 
 
 class LongPolls:
@@ -276,8 +271,8 @@ class LongPolls:
                 continue
             try:
                 current = await self.gate.run(POLL_SECONDS, self.read_versions, watched)
-            except WAKE_FAILURES:
-                return  # a busy or broken database: the next tick looks again
+            except Exception:  # noqa: BLE001  (a busy or broken database: the next tick looks)
+                return
             for match_id in watched:
                 now = current.get(match_id, (-1, -1))
                 for seen, future in self.waiting.get(match_id, []):
