@@ -290,6 +290,14 @@ def add_connection_options(serve: argparse.ArgumentParser) -> None:
         help=f"open connections per process; past it a 503 ({default.connections})",
     )
     serve.add_argument(
+        "--max-connections-per-address",
+        type=int,
+        default=default.connections_per_address,
+        metavar="N",
+        help="open connections per client address (with --proxy, the forwarded one) per "
+        f"process; past it a 503 ({default.connections_per_address})",
+    )
+    serve.add_argument(
         "--header-timeout",
         type=float,
         default=default.header_seconds,
@@ -303,22 +311,36 @@ def add_connection_options(serve: argparse.ArgumentParser) -> None:
         metavar="S",
         help=f"seconds to send a request body; then a 408 ({default.body_seconds:g})",
     )
+    serve.add_argument(
+        "--write-timeout",
+        type=float,
+        default=default.write_seconds,
+        metavar="S",
+        help="seconds an answer may wait for a client that reads nothing; then the "
+        f"connection closes ({default.write_seconds:g})",
+    )
 
 
 def connection_limits(args: argparse.Namespace) -> Limits:
     """Turn serve's HTTP limit options into ``Limits`` (or a usage error)."""
     if not 16 <= args.max_connections <= 1_000_000:
         raise UsageError(f"--max-connections must be 16 to 1000000, not {args.max_connections}")
+    if not 1 <= args.max_connections_per_address <= args.max_connections:
+        raise UsageError("--max-connections-per-address must be 1 to --max-connections, not "
+                         f"{args.max_connections_per_address}")  # fmt: skip
     for option, seconds in (
         ("--header-timeout", args.header_timeout),
         ("--body-timeout", args.body_timeout),
+        ("--write-timeout", args.write_timeout),
     ):
         if not 0.5 <= seconds <= 3600:
             raise UsageError(f"{option} must be 0.5 to 3600 seconds, not {seconds:g}")
     return Limits(
         connections=args.max_connections,
+        connections_per_address=args.max_connections_per_address,
         header_seconds=args.header_timeout,
         body_seconds=args.body_timeout,
+        write_seconds=args.write_timeout,
     )
 
 

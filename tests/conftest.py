@@ -171,7 +171,9 @@ def served(app: Flask, limits: Limits | None = None) -> Iterator[str]:
     from companion.server.serve import FrontServer, uvicorn_options
 
     front = Front(app, threads=8, long_polls=64)
-    limits = dataclasses.replace(limits or Limits(), body_bytes=front.body_limit)
+    limits = dataclasses.replace(
+        limits or Limits(), body_bytes=front.body_limit, behind_proxy=front.proxy
+    )
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     config = uvicorn.Config(

@@ -47,8 +47,14 @@ from typing import Any, TypeVar
 
 from flask import Flask
 
-from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck, Unchanged, etag_key
-from companion.storage import db
+from companion.server.polls import (
+    NOT_MODIFIED_HEADERS,
+    Poll,
+    PollCheck,
+    Unchanged,
+    etag_key,
+    may_be_unchanged,
+)
 from companion.storage.engine import ERRORS, is_postgres
 from companion.storage.pg import changed_matches, size_pools
 from companion.storage.polling import versions
@@ -139,10 +145,6 @@ def cut_short(answer: asyncio.Future[Any]) -> None:
     """The call took too long: its request is answered without it."""
     if not answer.done():
         answer.set_exception(Unanswered())
-
-
-WAKE_FAILURES: tuple[type[Exception], ...] = (Unanswered, db.DatabaseProblem, *ERRORS)
-"""A wake-up's read that failed: the next tick looks again."""
 
 
 class LongPolls:
@@ -270,8 +272,8 @@ class LongPolls:
                 continue
             try:
                 current = await self.gate.run(POLL_SECONDS, self.read_versions, watched)
-            except WAKE_FAILURES:
-                return  # a busy or broken database: the next tick looks again
+            except Exception:  # noqa: BLE001  (a busy or broken database: the next tick looks)
+                return
             for match_id in watched:
                 now = current.get(match_id, (-1, -1))
                 for seen, future in self.waiting.get(match_id, []):
@@ -526,7 +528,7 @@ class Front:
 
         :raises Unanswered: when PostgreSQL does not answer within POLL_SECONDS.
         """
-        if not self.polls.postgres:
+        if not self.polls.postgres or not may_be_unchanged(poll):
             return self.check.unchanged(poll)
         return await self.gate.run(POLL_SECONDS, self.check.unchanged, poll)
 

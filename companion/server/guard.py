@@ -14,7 +14,14 @@ own errors are, and the connection is closed:
   the headers: 408;
 - a ``Content-Length`` over ``body_bytes``: 413 at once, without reading the body;
 - a request line that is not HTTP/1.0 or HTTP/1.1, or no ``Host`` (HTTP/1.1) or two: 400;
-- more than ``connections`` open connections in this process: 503 with ``Retry-After``.
+- more than ``connections`` open connections in this process, or ``connections_per_address``
+  from one client address (behind a proxy: the address it forwards): 503 with
+  ``Retry-After``; a refused connection no longer counts toward either while it lingers;
+- an answer the client does not read for ``write_seconds`` (the connection's send buffer
+  stays full): the connection is closed, and its unread answers freed.
+
+The head's limit holds however the bytes arrive: only ``header_bytes`` of a head are ever
+parsed, even when a 64 KB head comes in one read.
 
 Between requests, an idle keep-alive connection is closed after ``idle_seconds`` (uvicorn's
 keep-alive timeout).
@@ -29,6 +36,7 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
 from companion.server.limits import Limits
+from companion.web.hosting import network_of
 from companion.web.security import HEADERS
 
 LINGER_SECONDS = 1.0
@@ -62,35 +70,101 @@ class GuardedProtocol(HttpToolsProtocol):
         self.in_head = True  # reading a request line and headers (or waiting for them)
         self.head_bytes = 0
         self.deadline: asyncio.TimerHandle | None = None
+        self.write_deadline: asyncio.TimerHandle | None = None
         self.refused = False
+        self.address: str | None = None
+        """The client address this connection is counted under (None: not counted)."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        """Take the connection, or refuse it when this process already holds its share."""
+        """Take the connection, or refuse it when this process (or its client's address)
+        already holds its share."""
         too_many = len(self.connections) >= self.limits.connections
         super().connection_made(transport)
         if too_many:
             message = "the server has too many open connections: try again in a few seconds"
             self.refuse(503, message, (("retry-after", str(RETRY_SECONDS)),))
             return
+        if not self.limits.behind_proxy and self.client is not None:
+            if not self.count_as(network_of(self.client[0])):
+                return
         self.start_deadline(self.limits.header_seconds)
 
+    def count_as(self, address: str) -> bool:
+        """Count the connection under a client address; refuse it (False) when that address
+        already holds ``connections_per_address``."""
+        counts: dict[str, int] = self.server_state.__dict__.setdefault("per_address", {})
+        if counts.get(address, 0) >= self.limits.connections_per_address:
+            message = ("your address has too many open connections: close some (other tabs "
+                       "or devices) or try again in a few seconds")  # fmt: skip
+            self.refuse(503, message, (("retry-after", str(RETRY_SECONDS)),))
+            return False
+        counts[address] = counts.get(address, 0) + 1
+        self.address = address
+        return True
+
+    def uncount(self) -> None:
+        """Stop counting the connection toward either cap (it ends, or is being refused)."""
+        self.connections.discard(self)
+        if self.address is not None:
+            counts: dict[str, int] = self.server_state.__dict__["per_address"]
+            counts[self.address] -= 1
+            if not counts[self.address]:
+                del counts[self.address]
+            self.address = None
+
     def connection_lost(self, exc: Exception | None) -> None:
-        """Forget the connection (and its deadline)."""
+        """Forget the connection (and its deadlines)."""
         self.stop_deadline()
+        self.stop_write_deadline()
+        self.uncount()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        """Parse what arrived, unless it makes the request's head too long."""
+        """Parse what arrived; of a request's head, never more than ``header_bytes``."""
         if self.refused:
             return
         if self.in_head:
             if self.deadline is None:  # the first byte after an idle keep-alive
                 self.start_deadline(self.limits.header_seconds)
+            room = self.limits.header_bytes - self.head_bytes
+            if len(data) > room:  # parse the head's allowance alone, then look
+                self.head_bytes += room
+                super().data_received(data[:room])
+                if self.in_head and not self.refused:
+                    limit = self.limits.header_bytes // 1024
+                    self.refuse(431, f"request headers too large: at most {limit} KB")
+                elif not self.refused:
+                    self.data_received(data[room:])  # a body, or the next request
+                return
             self.head_bytes += len(data)
         super().data_received(data)
-        if self.in_head and not self.refused and self.head_bytes > self.limits.header_bytes:
-            limit = self.limits.header_bytes // 1024
-            self.refuse(431, f"request headers too large: at most {limit} KB")
+
+    def pause_writing(self) -> None:
+        """The client reads too slowly for the answers: close it unless it reads again
+        within ``write_seconds``."""
+        super().pause_writing()
+        if self.write_deadline is None:
+            self.write_deadline = self.loop.call_later(self.limits.write_seconds, self.unread)
+
+    def resume_writing(self) -> None:
+        """The client reads again."""
+        self.stop_write_deadline()
+        super().resume_writing()
+
+    def stop_write_deadline(self) -> None:
+        """Cancel the write deadline, if any."""
+        if self.write_deadline is not None:
+            self.write_deadline.cancel()
+            self.write_deadline = None
+
+    def unread(self) -> None:
+        """The client read nothing for ``write_seconds``: drop the connection and its
+        unread answers."""
+        self.write_deadline = None
+        if self.cycle is not None and not self.cycle.response_complete:
+            self.cycle.disconnected = True
+            self.cycle.message_event.set()
+        self.transport.abort()
 
     def on_message_begin(self) -> None:
         """A new request starts (its head bytes are counted from the last request's end)."""
@@ -113,6 +187,8 @@ class GuardedProtocol(HttpToolsProtocol):
         if problem is not None:
             self.refuse(*problem)
             return
+        if self.limits.behind_proxy and not self.count_forwarded():
+            return
         super().on_headers_complete()
         if self.has_body():
             self.start_deadline(self.limits.body_seconds)
@@ -130,6 +206,20 @@ class GuardedProtocol(HttpToolsProtocol):
         self.head_bytes = 0
         self.in_head = True  # the next request's head: its deadline starts at its first byte
         super().on_message_complete()
+
+    def count_forwarded(self) -> bool:
+        """Behind a proxy: count the connection under the address the proxy forwards (its
+        last ``X-Forwarded-For``, as the app reads it); False when that address is over its
+        cap (the request is refused)."""
+        forwarded = [value for name, value in self.headers if name == b"x-forwarded-for"]
+        if not forwarded:
+            return True
+        address = network_of(forwarded[-1].decode("latin-1").split(",")[-1].strip())
+        if address == self.address:
+            return True
+        self.uncount()
+        self.connections.add(self)
+        return self.count_as(address)
 
     def head_problem(self) -> tuple[int, str] | None:
         """Return the status and message refusing this request's head, or None when it is fine."""
@@ -185,9 +275,11 @@ class GuardedProtocol(HttpToolsProtocol):
         self.refuse(408, "the request took too long to arrive: send it again")
 
     def refuse(self, status: int, message: str, extra: tuple[tuple[str, str], ...] = ()) -> None:
-        """Answer ``status`` and close: whatever else arrives is dropped, never parsed."""
+        """Answer ``status`` and close: whatever else arrives is dropped, never parsed; the
+        connection no longer counts toward the caps while its answer lingers."""
         self.refused = True
         self.stop_deadline()
+        self.uncount()
         if self.cycle is not None and not self.cycle.response_complete:
             self.cycle.disconnected = True  # the app's answer, if it comes, goes nowhere
             self.cycle.message_event.set()

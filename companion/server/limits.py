@@ -19,6 +19,14 @@ class Limits:
     idle_seconds: float = 15.0
     """Longer than a phone's 1 s poll and the time between its writes: it keeps its connection."""
     connections: int = 4096
+    connections_per_address: int = 512
+    """Open connections from one client address (IPv6: one /64) in one process: one device
+    on the Wi-Fi cannot hold every connection. Behind a proxy (``behind_proxy``), the
+    address the proxy forwards, once a request names it."""
+    write_seconds: float = 30.0
+    """How long an answer may wait for a client that reads nothing before the connection
+    is closed (its unread answers held memory for ever)."""
+    behind_proxy: bool = False
 
     def __post_init__(self) -> None:
         for name in (
@@ -28,6 +36,8 @@ class Limits:
             "body_seconds",
             "idle_seconds",
             "connections",
+            "connections_per_address",
+            "write_seconds",
         ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")

@@ -103,6 +103,16 @@ def close_quietly(conn: Connection) -> None:
         pass
 
 
+def may_be_unchanged(poll: Poll) -> bool:
+    """Whether the fast path may answer a request (a conditional GET of a state), decided
+    without the database."""
+    if not poll.if_none_match or poll.method != "GET":
+        return False
+    if poll.query and not WAIT.match(poll.query):
+        return False
+    return bool(MATCH_STATE.match(poll.path) or VIEW_STATE.match(poll.path))
+
+
 class PollCheck:
     """Decide from the database alone whether a poll's state is unchanged."""
 
@@ -185,9 +195,9 @@ class PollCheck:
 
     def unchanged(self, poll: Poll) -> Unchanged | None:
         """Return how to answer 304 without Flask, or None when Flask must answer."""
-        wait = WAIT.match(poll.query)
-        if not poll.if_none_match or poll.method != "GET" or (poll.query and not wait):
+        if not may_be_unchanged(poll):
             return None
+        wait = WAIT.match(poll.query)
         try:
             etag, match_id, seen = self.current(poll.path, poll.cookies)
         except LookupError:

@@ -205,7 +205,9 @@ def serve(
     """
     open_files_as_allowed()
     front = Front(app, threads, long_polls)
-    limits = dataclasses.replace(limits or Limits(), body_bytes=front.body_limit)
+    limits = dataclasses.replace(
+        limits or Limits(), body_bytes=front.body_limit, behind_proxy=front.proxy
+    )
     if workers == 1:
         serve_uvicorn(front, host, port, limits)
     else:

@@ -236,7 +236,7 @@ class Write:
     unless that phone still holds ``actor``'s seat (a hand-over may have come in between)."""
 
 
-def append(conn: Connection, match_id: str, write: Write, catalog: Catalog) -> Cached:
+def append(conn: Connection, match_id: str, write: Write, catalog: Catalog) -> Cached | Answered:
     """Append an action (or an undo / redo) by a seated player; return the state after it.
 
     A write whose idempotency key was used before in this match is answered with the
@@ -250,9 +250,11 @@ def append(conn: Connection, match_id: str, write: Write, catalog: Catalog) -> C
     :raises StaleVersion, NothingToUndo, UndoRefused, NotYours: as named; GameError: the
         rules refuse.
     """
-    match, earlier = match_and_answer(conn, match_id, write.idem)
+    match, earlier, answered = match_and_answer(conn, match_id, write.idem)
+    if answered is not None:  # a retry: its first answer, as stored with it
+        return Answered(json.loads(answered))
     current = load(conn, match, catalog)
-    if earlier is not None:  # a retry: answer as the first time, replayed outside the lock
+    if earlier is not None:  # a retry of a write logged before answers were kept: replayed
         return current if current.version == earlier else replay_at(conn, match, earlier, catalog)
     check_version(current, write)
     moved = None
@@ -265,21 +267,45 @@ def append(conn: Connection, match_id: str, write: Write, catalog: Catalog) -> C
     return result
 
 
-def match_and_answer(conn: Connection, match_id: str, idem: str) -> tuple[Row, int | None]:
-    """Return a match and the version an idempotency key was first written at in it, if it
-    was (one query).
+@dataclass(frozen=True)
+class Answered:
+    """A retried write's first answer, as stored with its event (no replay needed)."""
+
+    answer: dict[str, Any]
+
+    def short_answer(self, viewer: str) -> dict[str, Any]:
+        """Return the answer the write got the first time."""
+        return self.answer
+
+    @property
+    def version(self) -> int:
+        """The version the write made."""
+        return int(self.answer["version"])
+
+    @property
+    def lines(self) -> list[Any]:
+        """The write's history entry (as ``Cached.lines`` ends)."""
+        return [self.answer["said"]] if self.answer.get("said") else []
+
+
+def match_and_answer(
+    conn: Connection, match_id: str, idem: str
+) -> tuple[Row, int | None, str | None]:
+    """Return a match, the version an idempotency key was first written at in it, if it
+    was, and the short answer kept with that write (one query).
 
     :raises NotFound: when there is no such match.
     """
     row = conn.execute(
-        "select m.*, (select e.version from events e where e.match_id = m.id and e.idem = ?) "
-        "as answered from matches m where m.id = ?",
+        "select m.*, e.version as answered, e.answer as first_answer from matches m "
+        "left join events e on e.match_id = m.id and e.idem = ? where m.id = ?",
         (idem, match_id),
     ).fetchone()
     if row is None:
         raise NotFound("no such match (check the link or the code)")
     found: Row = row
-    return found, None if row["answered"] is None else int(row["answered"])
+    version = None if row["answered"] is None else int(row["answered"])
+    return found, version, row["first_answer"]
 
 
 def append_locked(
@@ -291,7 +317,7 @@ def append_locked(
 ) -> tuple[Cached, bool]:
     """The body of ``append``, inside the transaction; also say if the answer is the latest.
     ``moved``: an undo or redo worked out before the lock (used if the table is unchanged)."""
-    match, done = match_and_answer(conn, match_id, write.idem)
+    match, done, _ = match_and_answer(conn, match_id, write.idem)
     current = load(conn, match, catalog)
     if done is not None:  # a retry that raced its first try
         if done == current.version:
@@ -300,11 +326,23 @@ def append_locked(
     check_seat(conn, match_id, write)
     check_version(current, write)
     if write.kind == "action":
-        return apply_action(conn, match, current, write, catalog), True
-    if moved is None or moved.after.version != current.version + 1:
-        moved = prepare_move(conn, match, current, write, catalog)
-    log_event(conn, match_id, current.version + 1, write, moved.payload, moved.line)
-    return moved.after, True
+        after = apply_action(conn, match, current, write, catalog)
+    else:
+        if moved is None or moved.after.version != current.version + 1:
+            moved = prepare_move(conn, match, current, write, catalog)
+        log_event(conn, match_id, current.version + 1, write, moved.payload, moved.line)
+        after = moved.after
+    keep_answer(conn, match_id, after, write.actor)
+    return after, True
+
+
+def keep_answer(conn: Connection, match_id: str, after: Cached, actor: str) -> None:
+    """Keep a write's short answer with its event (for a retry of its idempotency key)."""
+    answer = json.dumps(after.short_answer(actor), separators=(",", ":"))
+    conn.execute(
+        "update events set answer = ? where match_id = ? and version = ?",
+        (answer, match_id, after.version),
+    )
 
 
 def check_seat(conn: Connection, match_id: str, write: Write) -> None:

@@ -336,3 +336,10 @@ def add_club(db: Schema) -> None:
             profile_id text not null references club_profiles(id),
             primary key (tournament_id, player))"""
     )
+
+
+@step
+def add_write_answers(db: Schema) -> None:
+    """Each write's short answer, kept with its event: a retried idempotency key is
+    answered with one lookup instead of a replay of the log up to it."""
+    db.execute("alter table events add column answer text")

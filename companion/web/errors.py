@@ -83,8 +83,9 @@ def init_app(app: Flask) -> None:
         cause = db.cause_of(exc)
         if cause is None and db.is_unreachable(exc):
             log.error("the database does not answer: %s", exc)
-            return as_response(503, "the database does not answer now: nothing was saved; "
-                               "try again in a moment")  # fmt: skip
+            return as_response(503, "the database does not answer now: this request changed "
+                               "nothing; send it again in a moment (a write with the same "
+                               "idempotency key, which is applied at most once)")  # fmt: skip
         if cause is None:
             return unexpected(exc)
         log.error("the database cannot be written: %s", cause)

@@ -175,7 +175,12 @@ class Limiter:
 
 def client_address() -> str:
     """Return the client's address; IPv6 clients are counted by their /64 network."""
-    address = request.remote_addr or "unknown"
+    return network_of(request.remote_addr or "unknown")
+
+
+def network_of(address: str) -> str:
+    """Return the address a client is counted by: an IPv4 address as it is, an IPv6 one by
+    its /64 network (one device can take many addresses of its network)."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:

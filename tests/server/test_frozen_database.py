@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from companion.server.front import GATE_THREADS
 from tests.conftest import served
 from tests.helpers import CSRF, start_duel
 from tests.pg import Cluster
@@ -71,14 +72,19 @@ def test_while_the_database_is_frozen_static_files_answer_and_the_rest_says_503(
         assert fetch(base + path, headers)[0] == 304
         with pg_cluster.frozen():
             waiting: list[tuple[int, str]] = []
-            poll = threading.Thread(target=lambda: waiting.append(fetch(base + path, headers)))
-            poll.start()  # a poll that needs the frozen database, first
+            polls = [threading.Thread(target=lambda: waiting.append(fetch(base + path, headers)))
+                     for _ in range(GATE_THREADS)]  # fmt: skip
+            for poll in polls:  # polls that need the frozen database, first
+                poll.start()
             assert fetch(base + "/static/app.css")[0] == 200
+            cached = fetch(base + "/static/app.css", {"If-None-Match": '"an-old-etag"'})
+            assert cached[0] == 200  # a browser's conditional GET of a file is no poll
             health = fetch(base + "/healthz")
             assert health[0] == 503, health
             assert "does not answer" in json.loads(health[1])["error"]
-            poll.join(ANSWER_WITHIN + 1)
-            assert waiting and waiting[0][0] == 503, waiting
+            for poll in polls:
+                poll.join(ANSWER_WITHIN + 1)
+            assert [status for status, _ in waiting] == [503] * GATE_THREADS, waiting
             assert "does not answer" in json.loads(waiting[0][1])["error"]
             body = {"action": {"type": "choose", "character": "grave"}, "base_version": 0,
                     "idempotency_key": "frozen-write-1"}  # fmt: skip

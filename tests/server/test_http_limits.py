@@ -10,6 +10,7 @@ import json
 import socket
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -18,7 +19,8 @@ from flask import Flask
 from companion.server.limits import Limits
 from tests.conftest import served
 
-QUICK = Limits(header_seconds=1.0, body_seconds=1.0, idle_seconds=1.0, connections=24)
+QUICK = Limits(header_seconds=1.0, body_seconds=1.0, idle_seconds=1.0, connections=24,
+               connections_per_address=8, write_seconds=1.0)  # fmt: skip
 
 
 OPENED: list[socket.socket] = []
@@ -36,9 +38,10 @@ def address(app: Flask) -> Iterator[tuple[str, int]]:
                 OPENED.pop().close()
 
 
-def connect(address: tuple[str, int]) -> socket.socket:
-    """Open a raw connection to the server (closed when the test ends)."""
-    sock = socket.create_connection(address, timeout=5)
+def connect(address: tuple[str, int], source: str = "127.0.0.1") -> socket.socket:
+    """Open a raw connection to the server from a loopback address (closed when the test
+    ends)."""
+    sock = socket.create_connection(address, timeout=5, source_address=(source, 0))
     OPENED.append(sock)
     return sock
 
@@ -226,16 +229,95 @@ def test_http_1_0_without_host_is_served(address: tuple[str, int]) -> None:
 def test_connections_past_the_cap_get_503_and_others_are_served_after(
     address: tuple[str, int],
 ) -> None:
-    held = [connect(address) for _ in range(QUICK.connections)]
+    held = [connect(address, f"127.0.0.{1 + n % 3}") for n in range(QUICK.connections)]
     time.sleep(0.2)
-    extra = connect(address)
+    extra = connect(address, "127.0.0.4")
     answer = read_all(extra, 3)
     assert status(answer) == 503
     assert b"retry-after: 5" in answer.lower()
+    assert "the server has too many open connections" in message(answer)
     for sock in held:
         sock.close()
     time.sleep(0.3)
     still_serving(address)
+
+
+def test_one_address_past_its_cap_gets_503_and_other_addresses_are_served(
+    address: tuple[str, int],
+) -> None:
+    """One device holding sockets does not starve the other phones (#28 item 10)."""
+    held = [connect(address) for _ in range(QUICK.connections_per_address)]
+    time.sleep(0.2)
+    answer = read_all(connect(address), 3)
+    assert status(answer) == 503
+    assert "your address has too many open connections" in message(answer)
+    other = connect(address, "127.0.0.2")
+    other.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert status(read_all(other, 3)) == 200
+    held.pop().close()
+    time.sleep(0.3)
+    still_serving(address)
+
+
+def test_refused_connections_do_not_count_while_they_linger(address: tuple[str, int]) -> None:
+    held = [connect(address, f"127.0.0.{1 + n % 3}") for n in range(QUICK.connections)]
+    time.sleep(0.2)
+    refused = [connect(address, "127.0.0.4") for _ in range(4)]  # each lingers a second
+    time.sleep(0.2)
+    held.pop().close()
+    time.sleep(0.2)
+    sock = connect(address, "127.0.0.5")
+    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert status(read_all(sock, 3)) == 200
+    assert all(status(read_all(r, 3)) == 503 for r in refused)
+
+
+def test_a_64_kb_head_in_one_read_gets_431(address: tuple[str, int]) -> None:
+    sock = connect(address)
+    head = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Filler: " + b"a" * 65536 + b"\r\n\r\n"
+    sock.sendall(head)
+    assert status(read_all(sock, 3)) == 431
+
+
+def test_a_client_that_reads_nothing_is_dropped_after_the_write_timeout(
+    address: tuple[str, int],
+) -> None:
+    """49 connections that never read held 37 MB for minutes (#28 item 11)."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(address)
+    OPENED.append(sock)
+    count, size = 200, len(Path("companion/web/static/duel.js").read_bytes())
+    sock.sendall(b"GET /static/duel.js HTTP/1.1\r\nHost: x\r\n\r\n" * count)
+    time.sleep(QUICK.write_seconds + 2)  # reading nothing
+    received = read_all(sock, 5)
+    assert len(received) < count * size  # the rest was dropped with the connection
+
+
+def test_behind_a_proxy_the_forwarded_address_is_capped(tmp_path: Path) -> None:
+    from companion import create_app
+
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"), "SECRET_KEY": "t",
+              "HOSTING_PROXY": True}  # fmt: skip
+    app = create_app(config, instance_path=tmp_path / "instance")
+    with served(app, QUICK) as url:
+        parts = urlsplit(url)
+        where = (str(parts.hostname), int(parts.port or 80))
+
+        def ask(forwarded: str) -> bytes:
+            sock = connect(where)  # every connection comes from the proxy's address
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: "
+                         + forwarded.encode() + b"\r\n\r\n")  # fmt: skip
+            return read_one(sock)
+
+        try:
+            for _ in range(QUICK.connections_per_address):
+                assert status(ask("10.0.0.1")) == 200  # kept alive: still open
+            assert status(ask("10.0.0.1")) == 503
+            assert status(ask("10.0.0.2")) == 200
+        finally:
+            while OPENED:
+                OPENED.pop().close()
 
 
 def test_limits_refuse_nonsense() -> None:
