@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import secrets
 import sys
@@ -336,6 +337,7 @@ def serve_config(args: argparse.Namespace) -> dict[str, Any]:
         raise UsageError(f"--long-polls must be 0 to {MAX_LONG_POLLS}, not {args.long_polls}")
     if args.base_url:
         public_address(args.base_url)  # refuse a bad address before serving
+    refuse_a_database_of_its_own(args)
     config: dict[str, Any] = {
         "DATA_DIR": user_data_dir(args.data_dir),
         "DATABASE": database_path(args),
@@ -347,6 +349,27 @@ def serve_config(args: argparse.Namespace) -> dict[str, Any]:
     if args.instance:
         config["INSTANCE_PATH"] = str(Path(args.instance).resolve())
     return config
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def refuse_a_database_of_its_own(args: argparse.Namespace) -> None:
+    """Refuse to serve a SQLite file of its own where this server is plainly one of several
+    behind a proxy: ``--proxy`` and listening past this machine (the proxy is elsewhere, so
+    other app servers may be too) with no database named (--db, $STRIKEKIT_DATABASE_URL).
+    Each such server would keep its own tables apart from the others'.
+
+    :raises UsageError: saying what to give.
+    """
+    if not args.proxy or args.db or os.environ.get(DATABASE_ENV) or args.host in LOOPBACK:
+        return
+    raise UsageError(
+        f"--proxy on --host {args.host} without --db or ${DATABASE_ENV}: this server would "
+        "keep its own SQLite file apart from any other app server behind the proxy. Give "
+        "--db postgresql://user@host/dbname (docs/hosting.md), or --db FILE to serve a "
+        "SQLite file on purpose"
+    )
 
 
 def print_addresses(args: argparse.Namespace, database: str) -> None:
