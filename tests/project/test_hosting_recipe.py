@@ -37,7 +37,6 @@ host    all             all             ::1/128                 scram-sha-256
 (Debian's is peer, which maps its postgres user; the test's cluster runs as another)."""
 
 AS_ROOT = os.geteuid() == 0 and shutil.which("runuser") is not None
-pytestmark = [pytest.mark.postgresql, pytest.mark.skipif(not AS_ROOT, reason="runs as root")]
 
 
 def block(name: str) -> str:
@@ -80,6 +79,8 @@ def run_lines(text: str, env: dict[str, str], stdin: str = "") -> None:
         assert done.returncode == 0, (line, done.stdout, done.stderr)
 
 
+@pytest.mark.postgresql
+@pytest.mark.skipif(not AS_ROOT, reason="the recipe's commands run as root")
 def test_the_guides_postgresql_recipe_runs_as_written(cluster: Cluster, tmp_path: Path) -> None:
     data = cluster.folder / "data"
     port = cluster.port
