@@ -38,6 +38,7 @@ SLOW_FILES = {
     "test_tournament_limits.py",
     "test_migration_race.py",
     "test_copy_live.py",
+    "test_hosting_recipe.py",
 }
 
 

@@ -416,6 +416,21 @@ def seat_numbers(conn: Connection, tid: str) -> dict[tuple[str, str], int]:
     return {(r["match_id"], r["name"]): r["seat"] for r in rows}
 
 
+def handed_seats(conn: Connection, row: Row) -> set[tuple[str, int]]:
+    """Return the (match id, seat) of the tournament's seats handed to a new phone and not
+    yet taken by it: their slip's code no longer takes them."""
+    rows = conn.execute(
+        "select s.match_id, s.seat, s.claim_hash from seats s join tournament_tables t "
+        "on t.match_id = s.match_id where t.tournament_id = ? and s.claim_hash is not null",
+        (row["id"],),
+    ).fetchall()
+    return {
+        (r["match_id"], int(r["seat"]))
+        for r in rows
+        if r["claim_hash"] != store.hash_token(seat_code(row, r["match_id"], int(r["seat"])))
+    }
+
+
 def log_rows(conn: Connection, tid: str, last: int = 50) -> list[Row]:
     """Return the tournament log's last lines, newest first."""
     return conn.execute(

@@ -51,6 +51,7 @@ from companion.web import database
 from companion.web.common import body, catalog
 from companion.web.errors import ApiError
 from companion.web.hosting import tournament_opener
+from companion.web.tournaments.kept import Kept
 from printkit.catalog import Catalog
 from printkit.render.slips import RoundSlips
 
@@ -346,11 +347,24 @@ def read(tid: str) -> Response:
         return response
     from companion.web.tournaments.views import state_json
 
-    data = state_json(conn, row, catalog(), organiser, you, base_url())
-    response = Response(json.dumps(data, separators=(",", ":")), mimetype="application/json")
+    def build() -> str:
+        data = state_json(conn, row, catalog(), organiser, you, base_url())
+        return json.dumps(data, separators=(",", ":"))
+
+    text = PUBLIC.get((tid, row["version"], base_url()), build) if viewer == "public" \
+        else build()  # fmt: skip
+    response = Response(text, mimetype="application/json")
     response.set_etag(etag)
-    response.headers["Cache-Control"] = "no-cache"
+    # Every phone asks again each time (no-cache) and gets a 304 while nothing changed; a
+    # shared cache may keep the public view, never an organiser's or a player's.
+    response.headers["Cache-Control"] = f"{viewer == 'public' and 'public' or 'private'}, no-cache"
+    response.vary.update(("Cookie", ORGANISER_HEADER))
     return response
+
+
+PUBLIC = Kept[str](32)
+"""Public views of tournaments, one per tournament, version and address: every spectator's
+and projector's phone reads the same text until the version moves."""
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -439,10 +453,29 @@ def slips_for(
     return round_slips(conn, row, cat, number, base, match_format, clock)
 
 
+SLIPS = Kept[bytes](4)
+"""Slips PDFs, each drawn once for what it prints and the paper: everything printed is the
+key (names, links, banks, the clock), so any change draws it anew. A 256-table round's is
+about 1 MB and takes seconds to draw."""
+
+
+def slips_bytes(rs: RoundSlips, paper: str) -> bytes:
+    """Return a round's slips PDF (drawn at the first download of what it prints)."""
+    from printkit.render.slips import write_round_slips
+
+    def draw() -> bytes:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "slips.pdf"
+            write_round_slips(rs, path, paper)
+            return path.read_bytes()
+
+    return SLIPS.get((rs, paper), draw)
+
+
 @bp.get("/api/tournaments/<tid>/rounds/<int:number>/slips.pdf")
 def slips_pdf(tid: str, number: int) -> Response:
     """Print a round's table slips and pairings sheet (``paper``: letter or a4)."""
-    from printkit.render.slips import PAPERS, write_round_slips
+    from printkit.render.slips import PAPERS
 
     row = organiser_row(tid, by_link=True)
     paper = request.args.get("paper", "letter")
@@ -451,11 +484,7 @@ def slips_pdf(tid: str, number: int) -> Response:
     rs = slips_for(database.get_db(), row, catalog(), number, base_url())
     if rs is None:
         raise ApiError(404, f"round {number} has not started")
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "slips.pdf"
-        write_round_slips(rs, path, paper)
-        data = path.read_bytes()
-    response = make_response(data)
+    response = make_response(slips_bytes(rs, paper))
     response.headers["Content-Type"] = "application/pdf"
     name = f"round-{number}-slips-{paper}.pdf"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'

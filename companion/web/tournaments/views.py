@@ -7,6 +7,7 @@ pending players and the log.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -52,11 +53,26 @@ def score_json(result: Result | None) -> dict[str, int] | None:
     return {"wins_a": result.wins_a, "wins_b": result.wins_b, "draws": result.draws}
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Where the tournament's players sit: the seat of each (match id, player name), and
+    the seats handed to a new phone whose slip no longer takes them."""
+
+    seats: dict[tuple[str, str], int]
+    handed: set[tuple[str, int]]
+
+    def slip_url(self, base: str, row: Row, t: Row, seat: int | None) -> str | None:
+        """Return a seat's slip link, or None once the seat was handed to a new phone."""
+        if seat is not None and (t["match_id"], seat) in self.handed:
+            return None
+        return seat_url(base, row, t, seat)
+
+
 def table_json(
     row: Row,
     t: Row,
     names: dict[int, str],
-    seats: dict[tuple[str, str], int],
+    seating: Seating,
     base: str,
     organiser: bool,
     you: int | None,
@@ -85,12 +101,12 @@ def table_json(
         out["reports"] = {
             side: score_json(said.get(p)) for side, p in zip("ab", players, strict=True)
         }
-    seat_of = {p: seats.get((t["match_id"], names[p])) for p in players if p is not None}
+    seat_of = {p: seating.seats.get((t["match_id"], names[p])) for p in players if p is not None}
     if organiser:
         out["seat_urls"] = [seat_url(base, row, t, seat_of.get(p)) for p in players]
         out["seats"] = [seat_of.get(p) for p in players]
-    elif you is not None and you in players:
-        out["your_seat_url"] = seat_url(base, row, t, seat_of.get(you))
+    elif you is not None and you in players:  # a handed-over seat's slip no longer takes it
+        out["your_seat_url"] = seating.slip_url(base, row, t, seat_of.get(you))
     return out
 
 
@@ -106,14 +122,15 @@ def rounds_json(
     """Describe every round, and the banks they use by code."""
     rounds: dict[int, dict[str, Any]] = {}
     banks: dict[str, Any] = {}
-    seats = ts.seat_numbers(conn, row["id"])
+    handed = ts.handed_seats(conn, row) if you is not None else set()  # a player's page only
+    seating = Seating(ts.seat_numbers(conn, row["id"]), handed)
     reports = results.all_reports(conn, row["id"])
     for t in ts.table_rows_with_matches(conn, row["id"]):
         rnd = rounds.setdefault(
             t["round"],
             {"number": t["round"], "stage": t["stage"], "started": t["started"], "tables": []},
         )
-        rnd["tables"].append(table_json(row, t, names, seats, base, organiser, you, reports))
+        rnd["tables"].append(table_json(row, t, names, seating, base, organiser, you, reports))
         bank_json(catalog, t["bank"], banks)
     out = list(rounds.values())
     for rnd in out:
