@@ -226,3 +226,14 @@ def characters_of(conn: Connection, profile_id: str) -> list[tuple[str, str, int
         if character:
             counts[(r["game"], character)] += 1
     return [(g, c, n) for (g, c), n in counts.most_common()]
+
+
+def all_profiles(conn: Connection) -> list[dict[str, Any]]:
+    """Return every profile with its real name (for the admin), by name."""
+    rows = conn.execute(
+        "select p.id, p.name, p.hidden, p.created, (select count(*) from club_changes c "
+        "where c.profile_id = p.id) as matches from club_profiles p where p.removed = 0 "
+        "order by p.folded"
+    ).fetchall()
+    return [{"id": r["id"], "name": r["name"], "hidden": bool(r["hidden"]),
+             "matches": r["matches"], "created": r["created"]} for r in rows]  # fmt: skip

@@ -5,10 +5,12 @@ show it; axe finds nothing serious on the club's pages in light, dark and Japane
 from __future__ import annotations
 
 import uuid
+from contextlib import closing
 from typing import Any
 
 import pytest
 
+from companion.storage import club, db
 from tests.browser.test_accessibility import VARIANTS, violations
 from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS, Phone
 
@@ -122,3 +124,51 @@ def test_the_club_pages_pass_axe(server: str, browser: Any, variant: str) -> Non
             failures[url] = found
     context.close()
     assert failures == {}, "\n".join(f"{k}: {v}" for k, v in failures.items())
+
+
+def test_the_admin_renames_and_starts_a_season_on_the_admin_page(
+    server: str, browser: Any, app: Any
+) -> None:
+    with closing(db.connect(app.config["DATABASE"])) as conn:
+        secret = club.ensure_admin_secret(conn)
+    assert secret is not None
+    ben = Phone(browser, "Ben")
+    make_profile(ben, server, "Ben")
+    admin = Phone(browser, "Admin", color_scheme="dark")
+    page = admin.page
+    page.goto(server + "/club/admin")
+    page.fill("input[name=secret]", "wrong")
+    page.get_by_role("button", name="Open").click()
+    page.locator("#error", has_text="only the club admin").wait_for(timeout=SEEN_WITHIN_MS)
+    page.fill("input[name=secret]", secret)
+    page.get_by_role("button", name="Open").click()
+    page.get_by_label("New name").fill("Benjamin")
+    page.get_by_role("button", name="Rename").click()
+    page.locator("#admin-list b", has_text="Benjamin").wait_for(timeout=SEEN_WITHIN_MS)
+    page.get_by_role("button", name="Start a new season").click()
+    page.locator("#admin-season", has_text="2").wait_for(timeout=SEEN_WITHIN_MS)
+    assert page.locator("#error").inner_text() == ""  # the refusal went with the next success
+    page.get_by_role("button", name="Make pages private").click()
+    page.get_by_role("button", name="Make pages public").wait_for(timeout=SEEN_WITHIN_MS)
+    admin.shot("club-admin-dark")
+    stranger = Phone(browser, "Stranger")
+    assert stranger.page.goto(server + "/club").status == 403
+    assert ben.page.goto(server + "/club").status == 200  # a player of the club
+    assert violations_with_axe(browser, page.context.cookies(), server, secret) == []
+    ben.page.goto(server + "/club/me")
+    ben.page.locator("h2", has_text="Benjamin").wait_for(timeout=SEEN_WITHIN_MS)
+    for phone in (ben, admin):
+        phone.check_no_errors()
+
+
+def violations_with_axe(browser: Any, cookies: Any, server: str, secret: str) -> list[str]:
+    """Open the admin page logged in, in a context where axe may run; return its findings."""
+    context = browser.new_context(**PHONE, bypass_csp=True)
+    page = context.new_page()
+    page.goto(server + "/club/admin")
+    page.fill("input[name=secret]", secret)
+    page.get_by_role("button", name="Open").click()
+    page.locator("#admin-list li").first.wait_for(timeout=SEEN_WITHIN_MS)
+    found: list[str] = violations(page)
+    context.close()
+    return found

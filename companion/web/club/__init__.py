@@ -237,6 +237,15 @@ def admin_remove(profile_id: str) -> Response:
     return admin_profile_action(profile_id, remove)
 
 
+@bp.get("/api/club/admin/profiles")
+def admin_profiles() -> Response:
+    """List every profile with its real name, the club's season and privacy (admin)."""
+    check_admin()
+    conn = database.get_db()
+    return jsonify({"profiles": listing.all_profiles(conn), "season": club.current_season(conn),
+                    "private": listing.is_private(conn)})  # fmt: skip
+
+
 @bp.post("/api/club/admin/season")
 def admin_new_season() -> Response:
     """Start a new season (admin): its ratings start afresh; past seasons stay readable."""

@@ -77,6 +77,13 @@ def me_page() -> str:
     return render_template("club_me.html", profile=profile, pending=pending, entered=entered)
 
 
+@bp.get("/club/admin")
+def admin_page() -> str:
+    """The admin's page: the secret typed once (kept in this tab only), then the profiles
+    with rename, merge and remove, a new season and privacy."""
+    return render_template("club_admin.html")
+
+
 @bp.get("/club/device/<code>")
 def device_page(code: str) -> str:
     """The page a second device opens from the first one's QR code."""
