@@ -73,10 +73,12 @@ def test_two_profiles_count_a_casual_match_and_read_the_club(server: str, browse
     room = play_duel(server, ana, ben)
     ana.page.goto(server + f"/m/{room}")
     ana.page.locator("#winner", has_text="wins").wait_for(timeout=SEEN_WITHIN_MS)
+    # Ana counts it at the table (one tap at the end), Ben from his player card.
+    ana.page.get_by_role("button", name="Count this match for the club").click()
+    ana.page.locator("#club-count", has_text="Confirmed: 1/2").wait_for(timeout=SEEN_WITHIN_MS)
+    ana.shot("club-count-at-the-table")
     ana.page.goto(server + "/club/me")
-    ana.page.get_by_role("button", name="Count this").click()
     ana.page.get_by_text("waiting for the other players").wait_for(timeout=SEEN_WITHIN_MS)
-    ana.shot("club-me-waiting")
     ben.page.goto(server + "/club/me")
     ben.page.get_by_role("button", name="この対戦を記録する").click()  # Ben reads Japanese
     ben.page.get_by_text("この端末で確認を待つカジュアル対戦はありません。").wait_for(
