@@ -157,8 +157,7 @@ def delete_me() -> Response:
     """Delete this phone's profile: its matches stay, its name goes."""
     check_csrf()
     profile = my_profile()
-    club.remove(database.get_db(), profile["id"])
-    club_results.recompute(database.get_db())
+    club.remove(database.get_db(), profile["id"])  # its results stay: no rating changes
     response = jsonify({"deleted": True})
     response.delete_cookie(PLAYER_COOKIE, path="/")
     return response
@@ -200,8 +199,8 @@ def tournament_changes(tid: str) -> Response:
     return jsonify({"players": {str(p): c for p, c in found.items()}})
 
 
-def admin_profile_action(profile_id: str, action: Callable[[Any], Any]) -> Response:
-    """Run an admin action on a profile (with the admin secret) and recompute if needed."""
+def admin_profile_action(action: Callable[[Any], Any]) -> Response:
+    """Run an admin action on a profile (with the admin secret); answer what it returned."""
     check_admin()
     conn = database.get_db()
     return jsonify(refusing(lambda: action(conn)) or {"ok": True})
@@ -211,8 +210,7 @@ def admin_profile_action(profile_id: str, action: Callable[[Any], Any]) -> Respo
 def admin_rename(profile_id: str) -> Response:
     """Rename a profile (admin)."""
     name = body().get("name")
-    return admin_profile_action(profile_id,
-                                lambda c: {"name": club.rename(c, profile_id, name)})  # fmt: skip
+    return admin_profile_action(lambda c: {"name": club.rename(c, profile_id, name)})
 
 
 @bp.post("/api/club/admin/profiles/<profile_id>/merge")
@@ -221,20 +219,13 @@ def admin_merge(profile_id: str) -> Response:
     into = body().get("into")
     if not isinstance(into, str):
         raise ApiError(400, "'into' must be the id of the profile to keep")
-    return admin_profile_action(
-        profile_id, lambda c: {"results": club_results.merge(c, profile_id, into)}
-    )
+    return admin_profile_action(lambda c: {"results": club_results.merge(c, profile_id, into)})
 
 
 @bp.post("/api/club/admin/profiles/<profile_id>/remove")
 def admin_remove(profile_id: str) -> Response:
-    """Remove a profile (admin): its matches stay, as "a player"."""
-
-    def remove(conn: Any) -> None:
-        club.remove(conn, profile_id)
-        club_results.recompute(conn)
-
-    return admin_profile_action(profile_id, remove)
+    """Remove a profile (admin): its matches stay, as "a player" (no rating changes)."""
+    return admin_profile_action(lambda conn: club.remove(conn, profile_id))
 
 
 @bp.get("/api/club/admin/profiles")
