@@ -132,6 +132,10 @@ def test_a_second_device_only_through_the_one_time_code(app: Flask) -> None:
 
 def test_a_phone_with_a_profile_must_send_its_csrf_header(app: Flask) -> None:
     ana = phone(app)
+    assert post(ana, "/api/club/profiles", {"name": "Ana"}, csrf=False).status_code == 403
+    made = post(phone(app), "/api/club/profiles", {"name": "Mallory"}).get_json()
+    assert made["name"] == "Mallory"  # with the header, as the page sends it
+    assert post(ana, "/api/club/devices/any-code", {}, csrf=False).status_code == 403
     profile(ana, "Ana")
     assert post(ana, "/api/club/me/devices", {}, csrf=False).status_code == 403
     assert post(ana, "/api/club/me/hidden", {"hidden": True}, csrf=False).status_code == 403

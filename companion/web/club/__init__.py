@@ -6,8 +6,8 @@ Who may do what: a phone's player cookie (``club_player``, its token stored only
 acts for its own profile alone; a second device joins a profile only with a code the first
 device made (used once, 10 minutes); a result is confirmed for a seat only from the phone
 holding that seat *and* a profile; the admin's secret travels in the ``X-Club-Admin``
-header (which a foreign page cannot add). A phone holding the player cookie echoes its CSRF
-cookie in ``X-CSRF-Token`` on every write.
+header (which a foreign page cannot add). Every player's write echoes the page's CSRF cookie
+in ``X-CSRF-Token``.
 """
 
 from __future__ import annotations
@@ -44,9 +44,8 @@ def refusing(action: Callable[[], Any]) -> Any:
 
 
 def check_csrf() -> None:
-    """Refuse a write from a phone with a player cookie that lacks its CSRF header."""
-    if PLAYER_COOKIE not in request.cookies:
-        return
+    """Refuse a player's write without the CSRF header echoing the page's CSRF cookie (even
+    from a phone without a profile: a foreign page must not put a profile on it)."""
     expected = request.cookies.get(CSRF_COOKIE) or ""
     sent = request.headers.get(CSRF_HEADER) or ""
     if not expected or not secrets.compare_digest(expected, sent):
