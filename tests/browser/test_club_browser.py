@@ -114,11 +114,13 @@ def test_the_club_pages_pass_axe(server: str, browser: Any, variant: str) -> Non
     me = call(ben, server, f"/api/club/matches/{room}/count", {})
     assert me["counted"]
     profile = ben.page.request.get(server + "/api/club/me").json()["profile"]
+    tid = call(ben, server, "/api/tournaments", {"name": "Friday Strike"})["tournament_id"]
     context = browser.new_context(**PHONE, **VARIANTS[variant], bypass_csp=True)
     page = context.new_page()
     page.context.add_cookies(ben.context.cookies())
     failures = {}
-    for url in ("/club", "/club/me", profile["url"], "/club/stats/flash-duel", "/club/device/x"):
+    club_pages = ("/club", "/club/me", profile["url"], "/club/stats/flash-duel", f"/club/t/{tid}")
+    for url in (*club_pages, "/club/device/x", "/club/admin"):
         page.goto(server + url)
         page.wait_for_load_state("load")
         found = violations(page)

@@ -74,6 +74,11 @@ def test_a_linked_tournament_table_counts_and_its_correction_follows(
         < 0
         < max(c["change"] for c in changes.values())
     )
+    page = client.get(f"/club/t/{tid}").get_data(as_text=True)
+    assert "Ana" in page and "Ben" in page and "+" in page and "-" in page
+    post(ben, "/api/club/me/hidden", {"hidden": True})
+    assert "Ben" not in client.get(f"/club/t/{tid}").get_data(as_text=True)
+    assert client.get("/club/t/nothing").status_code == 404
     with closing(db.connect(app.config["DATABASE"])) as conn:
         assert club_results.recompute(conn) == 1
 
