@@ -55,7 +55,7 @@ addWords("club", {
   club_character: "キャラクター",
   club_win_rate: "勝率",
   club_matchups: "相性表（行のキャラの勝数／対戦数）",
-  club_seat_advantage: "席順の有利（席1が先手）",
+  club_seat_advantage: "席順の有利（席1が最初の手番）",
   club_seat: "席",
   club_tournaments: "大会",
   club_rating_changes: "レーティングの変化",
