@@ -161,7 +161,12 @@ def count_state(
         reason = str(exc)
     if reason is None and (seat is None or profile is None):
         reason = "a seated phone with a player profile confirms its own seat's result"
+    confirmed = {c["seat"] for c in confirms}
+    unheld = [{"seat": r["seat"], "name": r["name"]} for r in conn.execute(
+        "select seat, name from seats where match_id = ? and token_hash is null order by seat",
+        (match_id,)) if r["seat"] not in confirmed]  # fmt: skip
     return {
+        "unheld": unheld if reason is None and seat is not None else [],
         "can_count": reason is None, "reason": reason, "seats": seats.fetchone()[0],
         "confirmed": len(confirms), "counted": counted.fetchone() is not None,
         "mine": seat is not None and any(c["seat"] == seat["seat"] for c in confirms),

@@ -239,6 +239,11 @@ def add_club(db: Schema) -> None:
     )
     db.execute("create index club_changes_by_profile on club_changes (profile_id)")
     db.execute(
+        """create table club_confirm_codes (
+            code_hash text primary key, match_id text not null, seat integer not null,
+            created text not null)"""
+    )
+    db.execute(
         """create table club_entries (
             tournament_id text not null, player integer not null,
             profile_id text not null references club_profiles(id),

@@ -120,7 +120,7 @@ def test_the_club_pages_pass_axe(server: str, browser: Any, variant: str) -> Non
     page.context.add_cookies(ben.context.cookies())
     failures = {}
     club_pages = ("/club", "/club/me", profile["url"], "/club/stats/flash-duel", f"/club/t/{tid}")
-    for url in (*club_pages, "/club/device/x", "/club/admin"):
+    for url in (*club_pages, "/club/device/x", "/club/count/x", "/club/admin"):
         page.goto(server + url)
         page.wait_for_load_state("load")
         found = violations(page)

@@ -19,7 +19,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion.game.club.placing import GAMES
-from companion.storage import club, club_results, club_tournaments
+from companion.storage import club, club_codes, club_results, club_tournaments
 from companion.storage import club_pages as listing
 from companion.web import database
 from companion.web.common import body, catalog, seat_token
@@ -169,6 +169,28 @@ def count_this(match_id: str) -> Response:
     conn, token = database.get_db(), player_token()
     done = refusing(lambda: club_results.confirm(conn, match_id, seat_token(match_id), token,
                                                  catalog()))  # fmt: skip
+    return jsonify({"confirmed": done.confirmed, "seats": done.seats, "counted": done.counted})
+
+
+@bp.post("/api/club/matches/<match_id>/count-codes")
+def new_count_code(match_id: str) -> tuple[Response, int]:
+    """Make a one-time code (a QR code) with which another phone confirms a seat no phone
+    holds (``{"seat": n}``): a shared-phone table's players confirm on their own phones."""
+    check_csrf()
+    seat = body().get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ApiError(400, "'seat' must be the number of a seat no phone holds")
+    conn, token = database.get_db(), seat_token(match_id)
+    code = refusing(lambda: club_codes.new_confirm_code(conn, match_id, token, seat, catalog()))
+    return jsonify({"code": code, "url": f"/club/count/{code}"}), 201
+
+
+@bp.post("/api/club/count/<code>")
+def count_with_code(code: str) -> Response:
+    """Confirm the seat a one-time code names for this phone's profile."""
+    check_csrf()
+    conn, token = database.get_db(), player_token()
+    done = refusing(lambda: club_codes.confirm_with_code(conn, code, token, catalog()))
     return jsonify({"confirmed": done.confirmed, "seats": done.seats, "counted": done.counted})
 
 

@@ -97,6 +97,12 @@ def tournament_page(tid: str) -> str:
     return render_template("club_tournament.html", tid=tid, name=name, rows=rows)
 
 
+@bp.get("/club/count/<code>")
+def count_code_page(code: str) -> str:
+    """The page a player opens from the table phone's QR code to confirm their seat."""
+    return render_template("club_count.html", code=code)
+
+
 @bp.get("/club/device/<code>")
 def device_page(code: str) -> str:
     """The page a second device opens from the first one's QR code."""

@@ -58,6 +58,8 @@ addWords("club", {
   club_seat_advantage: "席順の有利（席1が最初の手番）",
   club_seat: "席",
   club_tournaments: "大会",
+  club_count_mine: "この対戦を自分の記録にする",
+  club_count_mine_help: "テーブルの端末があなたの席のために表示したコードです。この端末のプロフィールで結果を確認します。",
   club_rating_changes: "レーティングの変化",
   club_standings: "順位",
   club_before: "前",
@@ -129,6 +131,14 @@ wire("claim", "click", (event) =>
   act(async () => {
     await api("POST", "/api/club/devices/" + encodeURIComponent(event.target.dataset.code), {});
     location.href = "/club/me";
+  }),
+);
+
+wire("count-code", "click", (event) =>
+  act(async () => {
+    await api("POST", `/api/club/count/${encodeURIComponent(event.target.dataset.code)}`, {});
+    event.target.hidden = true;
+    document.getElementById("count-done").hidden = false;
   }),
 );
 

@@ -6,7 +6,9 @@ import { api } from "./api.js";
 import { addWords, t } from "./i18n.js";
 
 addWords("club_count", {
-  club_count_this: "この対戦をクラブに記録する",
+  club_count_at_table: "この対戦をクラブに記録する",
+  club_count_code_for: "{name} の確認コードを表示",
+  club_count_code_help: "{name} はこの QR コードを自分の端末（プロフィールあり）で開いて確認します（1回限り、10分間）。",
   club_count_waiting: "確認済み：{n}/{m}。他のプレイヤーは自分の端末で確認します。",
   club_count_done: "この対戦はクラブに記録されました。",
 });
@@ -28,6 +30,59 @@ function said(state) {
     .replace("{m}", String(state.seats));
 }
 
+function words(key, english, args) {
+  return Object.entries(args).reduce((text, [k, v]) => text.replace(`{${k}}`, String(v)), t(key, english));
+}
+
+function countButton() {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "big";
+  button.textContent = t("club_count_at_table", "Count this match for the club");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      await api("POST", `/api/club/matches/${encodeURIComponent(match)}/count`, {});
+    } catch {
+      button.disabled = false;
+    }
+    look();
+  });
+  return button;
+}
+
+// A seat no phone holds (a shared-phone table): its player confirms on their own phone with
+// a one-time code this phone shows as a QR code.
+function codeButton(seat) {
+  const holder = document.createElement("div");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = words("club_count_code_for", "Show a confirm code for {name}", { name: seat.name });
+  button.addEventListener("click", async () => {
+    let made;
+    try {
+      made = await api("POST", `/api/club/matches/${encodeURIComponent(match)}/count-codes`, { seat: seat.seat });
+    } catch {
+      return;
+    }
+    const url = location.origin + made.url;
+    const img = document.createElement("img");
+    img.className = "qr";
+    img.alt = url;
+    img.src = "/qr.svg?text=" + encodeURIComponent(url);
+    const help = document.createElement("p");
+    help.className = "small";
+    help.textContent = words(
+      "club_count_code_help",
+      "{name} opens this QR code on their own phone (with a profile) to confirm (once, within 10 minutes).",
+      { name: seat.name },
+    );
+    holder.replaceChildren(img, help);
+  });
+  holder.append(button);
+  return holder;
+}
+
 async function look() {
   if (settled) return;
   let state;
@@ -36,24 +91,13 @@ async function look() {
   } catch {
     return;
   }
-  if (state.counted || state.mine) {
+  if (state.counted) {
     settled = true;
     show(document.createTextNode(said(state)));
   } else if (state.can_count) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "big";
-    button.textContent = t("club_count_this", "Count this match for the club");
-    button.addEventListener("click", async () => {
-      button.disabled = true;
-      try {
-        await api("POST", `/api/club/matches/${encodeURIComponent(match)}/count`, {});
-      } catch {
-        button.disabled = false;
-      }
-      look();
-    });
-    show(button);
+    const mine = state.mine ? document.createTextNode(said(state)) : countButton();
+    settled = state.mine;
+    show(mine, ...(state.unheld || []).map(codeButton));
   }
 }
 
