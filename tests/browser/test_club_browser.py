@@ -176,3 +176,33 @@ def violations_with_axe(browser: Any, cookies: Any, server: str, secret: str) ->
     found: list[str] = violations(page)
     context.close()
     return found
+
+
+def test_a_shared_phone_shows_a_confirm_code_the_other_player_opens(
+    server: str, browser: Any
+) -> None:
+    ana = Phone(browser, "Ana")
+    helper = Phone(browser, "Ben's seat, played from a phone handed back")
+    make_profile(ana, server, "Ana")
+    room = play_duel(server, ana, helper)
+    call(ana, server, f"/api/matches/{room}/seats/1/hand-over", {})  # no phone holds Ben's seat
+    ana.page.goto(server + f"/m/{room}")
+    ana.page.get_by_role("button", name="Count this match for the club").click()
+    ana.page.get_by_role("button", name="Show a confirm code for Ben").click()
+    code = ana.page.locator("#club-count img.qr")
+    code.wait_for(timeout=SEEN_WITHIN_MS)
+    ana.shot("club-count-shared-phone")
+    url = code.get_attribute("alt")
+    assert url is not None and "/club/count/" in url
+    ben = Phone(browser, "Ben", locale="ja-JP")
+    make_profile(ben, server, "Ben")
+    ben.page.goto(url)
+    ben.page.get_by_role("button", name="この対戦を記録する").click()
+    ben.page.get_by_text("あなたのプロフィールで確認しました。").wait_for(timeout=SEEN_WITHIN_MS)
+    assert ben.page.get_by_role("button", name="この対戦を記録する").count() == 0
+    ben.shot("club-count-code-ja")
+    ana.page.goto(server + "/club")
+    board = ana.page.locator("section", has=ana.page.locator("h2", has_text="Flash Duel"))
+    assert board.locator("tbody tr").count() == 2
+    for phone in (ana, ben):
+        phone.check_no_errors()

@@ -59,6 +59,7 @@ addWords("club", {
   club_seat: "席",
   club_tournaments: "大会",
   club_count_mine: "この対戦を自分の記録にする",
+  club_confirmed_here: "あなたのプロフィールで確認しました。",
   club_count_mine_help: "テーブルの端末があなたの席のために表示したコードです。この端末のプロフィールで結果を確認します。",
   club_rating_changes: "レーティングの変化",
   club_standings: "順位",
@@ -137,7 +138,7 @@ wire("claim", "click", (event) =>
 wire("count-code", "click", (event) =>
   act(async () => {
     await api("POST", `/api/club/count/${encodeURIComponent(event.target.dataset.code)}`, {});
-    event.target.hidden = true;
+    event.target.remove(); // a button's own display rule would keep it on screen if hidden
     document.getElementById("count-done").hidden = false;
   }),
 );
