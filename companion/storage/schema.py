@@ -191,9 +191,8 @@ def add_change_notices(db: Schema) -> None:
 @step
 def add_club(db: Schema) -> None:
     """The club (issue #30): player profiles, their devices' cookies (hashes) and one-time
-    device codes, the club's settings (admin secret hash, season, privacy), the results that
-    count in order, the seats confirmed for them, and the ratings they give
-    (companion/storage/club.py, club_results.py)."""
+    device codes, and the club's settings (admin secret hash, season, privacy)
+    (companion/storage/club.py)."""
     db.execute("create table club_settings (key text primary key, value text not null)")
     db.execute(
         """create table club_profiles (
@@ -211,6 +210,14 @@ def add_club(db: Schema) -> None:
             code_hash text primary key, profile_id text not null references club_profiles(id),
             created text not null)"""
     )
+
+
+@step
+def add_club_results(db: Schema) -> None:
+    """The club's results (issue #30): the seats confirmed for a casual match (and one-time
+    codes for seats no phone holds), the results that count in order, the ratings and rating
+    changes they give, and tournament entries linked to profiles
+    (companion/storage/club_results.py, club_codes.py, club_tournaments.py)."""
     db.execute(
         """create table club_confirms (
             match_id text not null, seat integer not null,
