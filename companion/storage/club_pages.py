@@ -161,7 +161,12 @@ def count_state(
         reason = str(exc)
     if reason is None and (seat is None or profile is None):
         reason = "a seated phone with a player profile confirms its own seat's result"
+    confirmed = {c["seat"] for c in confirms}
+    unheld = [{"seat": r["seat"], "name": r["name"]} for r in conn.execute(
+        "select seat, name from seats where match_id = ? and token_hash is null order by seat",
+        (match_id,)) if r["seat"] not in confirmed]  # fmt: skip
     return {
+        "unheld": unheld if reason is None and seat is not None else [],
         "can_count": reason is None, "reason": reason, "seats": seats.fetchone()[0],
         "confirmed": len(confirms), "counted": counted.fetchone() is not None,
         "mine": seat is not None and any(c["seat"] == seat["seat"] for c in confirms),
@@ -226,3 +231,14 @@ def characters_of(conn: Connection, profile_id: str) -> list[tuple[str, str, int
         if character:
             counts[(r["game"], character)] += 1
     return [(g, c, n) for (g, c), n in counts.most_common()]
+
+
+def all_profiles(conn: Connection) -> list[dict[str, Any]]:
+    """Return every profile with its real name (for the admin), by name."""
+    rows = conn.execute(
+        "select p.id, p.name, p.hidden, p.created, (select count(*) from club_changes c "
+        "where c.profile_id = p.id) as matches from club_profiles p where p.removed = 0 "
+        "order by p.folded"
+    ).fetchall()
+    return [{"id": r["id"], "name": r["name"], "hidden": bool(r["hidden"]),
+             "matches": r["matches"], "created": r["created"]} for r in rows]  # fmt: skip

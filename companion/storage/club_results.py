@@ -229,21 +229,33 @@ def confirm(
         if seat is None or profile is None:
             raise NotYourSeat("only a seated phone with a player profile confirms its own "
                               "seat's result: make a profile on this phone first")  # fmt: skip
-        match = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
-        finished = countable(match, catalog, conn)
-        taken = conn.execute(
-            "select seat from club_confirms where match_id = ? and profile_id = ?",
-            (match_id, profile["id"]),
-        ).fetchone()
-        if taken is not None and taken["seat"] != seat["seat"]:
-            raise NotCountable("this profile confirmed another seat of this match already: "
-                               "each seat is confirmed by its own player")  # fmt: skip
-        conn.execute(
-            "insert into club_confirms (match_id, seat, profile_id, at) values (?, ?, ?, ?) "
-            "on conflict (match_id, seat) do update set profile_id = excluded.profile_id",
-            (match_id, seat["seat"], profile["id"], now()),
-        )
-        return count_if_confirmed(conn, match_id, finished)
+        return confirm_seat(conn, match_id, int(seat["seat"]), str(profile["id"]), catalog)
+
+
+def confirm_seat(
+    conn: Connection, match_id: str, seat: int, profile_id: str, catalog: Catalog
+) -> Confirmed:
+    """Confirm one seat of a finished casual match for a profile (inside the caller's write
+    transaction, after it checked who asks); count the match once every seat is confirmed.
+
+    :raises NotCountable: when the match is not a casual one that has ended, or the profile
+        confirmed another seat of it.
+    """
+    match = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
+    finished = countable(match, catalog, conn)
+    taken = conn.execute(
+        "select seat from club_confirms where match_id = ? and profile_id = ?",
+        (match_id, profile_id),
+    ).fetchone()
+    if taken is not None and taken["seat"] != seat:
+        raise NotCountable("this profile confirmed another seat of this match already: "
+                           "each seat is confirmed by its own player")  # fmt: skip
+    conn.execute(
+        "insert into club_confirms (match_id, seat, profile_id, at) values (?, ?, ?, ?) "
+        "on conflict (match_id, seat) do update set profile_id = excluded.profile_id",
+        (match_id, seat, profile_id, now()),
+    )
+    return count_if_confirmed(conn, match_id, finished)
 
 
 @dataclass(frozen=True)

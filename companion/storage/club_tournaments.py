@@ -99,9 +99,10 @@ def link_entry(
 
 
 def changes(conn: Connection, tid: str) -> dict[int, dict[str, Any]]:
-    """Return each linked player's rating change over a tournament's counted tables."""
+    """Return each linked player's rating change over a tournament's counted tables, with
+    their entry's name and their profile's shown name."""
     rows = conn.execute(
-        "select e.player, c.mu_before, c.sigma_before, c.mu, c.sigma, c.games, r.at "
+        "select e.player, e.profile_id, c.mu_before, c.sigma_before, c.mu, c.sigma, c.games, r.at "
         "from club_entries e join club_results r on r.source like ? "
         "join club_changes c on c.result_id = r.id and c.profile_id = e.profile_id "
         "where e.tournament_id = ? order by r.at, r.id",
@@ -113,8 +114,23 @@ def changes(conn: Connection, tid: str) -> dict[int, dict[str, Any]]:
         after = Skill(r["mu"], r["sigma"], r["games"])
         first = out.get(r["player"], {"before": before.shown})
         out[r["player"]] = {"before": first["before"], "after": after.shown,
-                            "change": after.shown - first["before"]}  # fmt: skip
+                            "change": after.shown - first["before"],
+                            "profile": r["profile_id"]}  # fmt: skip
+    shown = {r["id"]: club.shown_name(r) for r in
+             conn.execute("select id, name, hidden, removed from club_profiles")}  # fmt: skip
+    entered = dict(conn.execute(
+        "select player, name from tournament_players where tournament_id = ?", (tid,)
+    ).fetchall())  # fmt: skip
+    for player, change in out.items():
+        hidden = shown.get(change.pop("profile")) == club.SHOWN_HIDDEN
+        change["name"] = club.SHOWN_HIDDEN if hidden else entered.get(player, "")
     return out
+
+
+def tournament_name(conn: Connection, tid: str) -> str | None:
+    """Return a tournament's name, or None when there is no such tournament."""
+    row = conn.execute("select name from tournaments where id = ?", (tid,)).fetchone()
+    return None if row is None else str(row["name"])
 
 
 def entries(conn: Connection, held: dict[str, str], profile_id: str) -> list[dict[str, Any]]:

@@ -30,6 +30,7 @@ TABLES = (
     "table_reports",
     "club_settings", "club_profiles", "club_devices", "club_device_codes", "club_confirms",
     "club_results", "club_ratings", "club_changes", "club_entries",
+    "club_confirm_codes",
 )  # fmt: skip
 """Every table of the schema, each after the tables it refers to."""
 NUMBERED = {"tournament_log": "rowid"}

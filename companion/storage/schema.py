@@ -283,9 +283,8 @@ def migrate_postgres(conn: pg.PgConnection, when: str) -> tuple[list[str], list[
 @step
 def add_club(db: Schema) -> None:
     """The club (issue #30): player profiles, their devices' cookies (hashes) and one-time
-    device codes, the club's settings (admin secret hash, season, privacy), the results that
-    count in order, the seats confirmed for them, and the ratings they give
-    (companion/storage/club.py, club_results.py)."""
+    device codes, and the club's settings (admin secret hash, season, privacy)
+    (companion/storage/club.py)."""
     db.execute("create table club_settings (key text primary key, value text not null)")
     db.execute(
         """create table club_profiles (
@@ -303,6 +302,14 @@ def add_club(db: Schema) -> None:
             code_hash text primary key, profile_id text not null references club_profiles(id),
             created text not null)"""
     )
+
+
+@step
+def add_club_results(db: Schema) -> None:
+    """The club's results (issue #30): the seats confirmed for a casual match (and one-time
+    codes for seats no phone holds), the results that count in order, the ratings and rating
+    changes they give, and tournament entries linked to profiles
+    (companion/storage/club_results.py, club_codes.py, club_tournaments.py)."""
     db.execute(
         """create table club_confirms (
             match_id text not null, seat integer not null,
@@ -330,6 +337,11 @@ def add_club(db: Schema) -> None:
             games integer not null, primary key (result_id, profile_id))"""
     )
     db.execute("create index club_changes_by_profile on club_changes (profile_id)")
+    db.execute(
+        """create table club_confirm_codes (
+            code_hash text primary key, match_id text not null, seat integer not null,
+            created text not null)"""
+    )
     db.execute(
         """create table club_entries (
             tournament_id text not null, player integer not null,

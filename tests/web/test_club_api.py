@@ -132,6 +132,10 @@ def test_a_second_device_only_through_the_one_time_code(app: Flask) -> None:
 
 def test_a_phone_with_a_profile_must_send_its_csrf_header(app: Flask) -> None:
     ana = phone(app)
+    assert post(ana, "/api/club/profiles", {"name": "Ana"}, csrf=False).status_code == 403
+    made = post(phone(app), "/api/club/profiles", {"name": "Mallory"}).get_json()
+    assert made["name"] == "Mallory"  # with the header, as the page sends it
+    assert post(ana, "/api/club/devices/any-code", {}, csrf=False).status_code == 403
     profile(ana, "Ana")
     assert post(ana, "/api/club/me/devices", {}, csrf=False).status_code == 403
     assert post(ana, "/api/club/me/hidden", {"hidden": True}, csrf=False).status_code == 403
@@ -245,3 +249,34 @@ def test_a_solo_match_against_a_bot_is_never_rated(app: Flask) -> None:
     with closing(db.connect(app.config["DATABASE"])) as conn:
         with pytest.raises(club_results.NotCountable, match="bot"):
             club_results.count_if_confirmed(conn, room, won)
+
+
+def shared_phone_duel(app: Flask) -> tuple[str, FlaskClient]:
+    """A duel played to its end whose second seat no phone holds any more (as at a table
+    where one phone records for both): Ana's phone handed Ben's seat over."""
+    room, (table, _) = finished_duel(app)
+    assert post(table, f"/api/matches/{room}/seats/1/hand-over", {}).status_code == 200
+    return room, table
+
+
+def test_a_shared_phone_tables_players_confirm_with_its_one_time_codes(app: Flask) -> None:
+    room, table = shared_phone_duel(app)
+    profile(table, "Ana")
+    assert count(table, room).get_json() == {"confirmed": 1, "seats": 2, "counted": False}
+    state = table.get(f"/api/club/matches/{room}/count").get_json()
+    assert state["unheld"] == [{"seat": 1, "name": "Ben"}]
+    stranger = phone(app)
+    assert post(stranger, f"/api/club/matches/{room}/count-codes", {"seat": 1}).status_code == 403
+    held = post(table, f"/api/club/matches/{room}/count-codes", {"seat": 0})
+    assert held.status_code == 409  # a seat a phone holds is confirmed on that phone
+    code = post(table, f"/api/club/matches/{room}/count-codes", {"seat": 1}).get_json()["code"]
+    own = post(table, f"/api/club/count/{code}", {})  # Ana's own profile cannot take Ben's seat
+    assert own.status_code == 409 and "another seat" in own.get_json()["error"]
+    ben = phone(app)
+    assert post(ben, f"/api/club/count/{code}", {}).status_code == 403  # no profile yet
+    profile(ben, "Ben")
+    done = post(ben, f"/api/club/count/{code}", {})
+    assert done.get_json() == {"confirmed": 2, "seats": 2, "counted": True}
+    assert post(ben, f"/api/club/count/{code}", {}).status_code == 404  # used once
+    names = [p["name"] for p in app.test_client().get(LEADERBOARD).get_json()["players"]]
+    assert sorted(names) == ["Ana", "Ben"]

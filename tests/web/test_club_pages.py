@@ -31,7 +31,8 @@ def test_every_club_word_key_has_its_japanese() -> None:
         keys |= set(re.findall(r"'(club_[a-z_]+)'", template.read_text(encoding="utf-8")))
     home = (WEB / "templates" / "home.html").read_text(encoding="utf-8")
     keys |= set(re.findall(r'data-i18n="(club_[a-z_]+)"', home))  # the home page's link
-    script = (WEB / "static" / "club.js").read_text(encoding="utf-8")
+    script = "".join((WEB / "static" / n).read_text(encoding="utf-8")
+                     for n in ("club.js", "club_count.js"))  # fmt: skip
     keys |= set(re.findall(r't\("(club_[a-z_]+)"', script))
     common = (WEB / "static" / "i18n.js").read_text(encoding="utf-8")
     japanese = set(re.findall(r"(club_[a-z_]+): \"", script + common))

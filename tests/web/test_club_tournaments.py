@@ -15,7 +15,14 @@ from companion.game.club.ratings import Result
 from companion.storage import club_results, db
 from tests.helpers import phone, post
 from tests.web.test_club_api import profile
-from tests.web.test_tournament_api import create, current_tables, org, read
+from tests.web.test_tournament_api import (
+    create,
+    current_tables,
+    org,
+    ps_second_player_wins,
+    read,
+    seat_phones,
+)
 
 BOARD = "/api/club/leaderboard/puzzle-strike"
 
@@ -74,6 +81,11 @@ def test_a_linked_tournament_table_counts_and_its_correction_follows(
         < 0
         < max(c["change"] for c in changes.values())
     )
+    page = client.get(f"/club/t/{tid}").get_data(as_text=True)
+    assert "Ana" in page and "Ben" in page and "+" in page and "-" in page
+    post(ben, "/api/club/me/hidden", {"hidden": True})
+    assert "Ben" not in client.get(f"/club/t/{tid}").get_data(as_text=True)
+    assert client.get("/club/t/nothing").status_code == 404
     with closing(db.connect(app.config["DATABASE"])) as conn:
         assert club_results.recompute(conn) == 1
 
@@ -92,3 +104,18 @@ def test_an_entry_is_linked_only_from_the_phone_that_entered(
     assert entered.status_code == 201
     assert post(no_profile, f"/api/club/tournaments/{tid}/link", {}).status_code == 403
     assert post(ana, f"/api/club/tournaments/{tid}/link", {}).get_json() == {"player": 1}
+
+
+def test_a_tournament_table_is_not_counted_again_as_a_casual_match(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid, h = create(client, players=["Ana", "Ben"])
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    match_id, a, b = seat_phones(app, current_tables(read(client, tid, h))[0])
+    ps_second_player_wins(match_id, a, b)
+    profile(a, "Ana")
+    profile(b, "Ben")
+    for seated in (a, b):
+        refused = post(seated, f"/api/club/matches/{match_id}/count", {})
+        assert refused.status_code == 409 and "casual" in refused.get_json()["error"]
+    assert client.get(BOARD).get_json()["players"] == []

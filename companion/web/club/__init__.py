@@ -6,8 +6,8 @@ Who may do what: a phone's player cookie (``club_player``, its token stored only
 acts for its own profile alone; a second device joins a profile only with a code the first
 device made (used once, 10 minutes); a result is confirmed for a seat only from the phone
 holding that seat *and* a profile; the admin's secret travels in the ``X-Club-Admin``
-header (which a foreign page cannot add). A phone holding the player cookie echoes its CSRF
-cookie in ``X-CSRF-Token`` on every write.
+header (which a foreign page cannot add). Every player's write echoes the page's CSRF cookie
+in ``X-CSRF-Token``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion.game.club.placing import GAMES
-from companion.storage import club, club_results, club_tournaments
+from companion.storage import club, club_codes, club_results, club_tournaments
 from companion.storage import club_pages as listing
 from companion.web import database
 from companion.web.common import body, catalog, seat_token
@@ -44,9 +44,8 @@ def refusing(action: Callable[[], Any]) -> Any:
 
 
 def check_csrf() -> None:
-    """Refuse a write from a phone with a player cookie that lacks its CSRF header."""
-    if PLAYER_COOKIE not in request.cookies:
-        return
+    """Refuse a player's write without the CSRF header echoing the page's CSRF cookie (even
+    from a phone without a profile: a foreign page must not put a profile on it)."""
     expected = request.cookies.get(CSRF_COOKIE) or ""
     sent = request.headers.get(CSRF_HEADER) or ""
     if not expected or not secrets.compare_digest(expected, sent):
@@ -157,8 +156,7 @@ def delete_me() -> Response:
     """Delete this phone's profile: its matches stay, its name goes."""
     check_csrf()
     profile = my_profile()
-    club.remove(database.get_db(), profile["id"])
-    club_results.recompute(database.get_db())
+    club.remove(database.get_db(), profile["id"])  # its results stay: no rating changes
     response = jsonify({"deleted": True})
     response.delete_cookie(PLAYER_COOKIE, path="/")
     return response
@@ -171,6 +169,28 @@ def count_this(match_id: str) -> Response:
     conn, token = database.get_db(), player_token()
     done = refusing(lambda: club_results.confirm(conn, match_id, seat_token(match_id), token,
                                                  catalog()))  # fmt: skip
+    return jsonify({"confirmed": done.confirmed, "seats": done.seats, "counted": done.counted})
+
+
+@bp.post("/api/club/matches/<match_id>/count-codes")
+def new_count_code(match_id: str) -> tuple[Response, int]:
+    """Make a one-time code (a QR code) with which another phone confirms a seat no phone
+    holds (``{"seat": n}``): a shared-phone table's players confirm on their own phones."""
+    check_csrf()
+    seat = body().get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ApiError(400, "'seat' must be the number of a seat no phone holds")
+    conn, token = database.get_db(), seat_token(match_id)
+    code = refusing(lambda: club_codes.new_confirm_code(conn, match_id, token, seat, catalog()))
+    return jsonify({"code": code, "url": f"/club/count/{code}"}), 201
+
+
+@bp.post("/api/club/count/<code>")
+def count_with_code(code: str) -> Response:
+    """Confirm the seat a one-time code names for this phone's profile."""
+    check_csrf()
+    conn, token = database.get_db(), player_token()
+    done = refusing(lambda: club_codes.confirm_with_code(conn, code, token, catalog()))
     return jsonify({"confirmed": done.confirmed, "seats": done.seats, "counted": done.counted})
 
 
@@ -200,8 +220,8 @@ def tournament_changes(tid: str) -> Response:
     return jsonify({"players": {str(p): c for p, c in found.items()}})
 
 
-def admin_profile_action(profile_id: str, action: Callable[[Any], Any]) -> Response:
-    """Run an admin action on a profile (with the admin secret) and recompute if needed."""
+def admin_profile_action(action: Callable[[Any], Any]) -> Response:
+    """Run an admin action on a profile (with the admin secret); answer what it returned."""
     check_admin()
     conn = database.get_db()
     return jsonify(refusing(lambda: action(conn)) or {"ok": True})
@@ -211,8 +231,7 @@ def admin_profile_action(profile_id: str, action: Callable[[Any], Any]) -> Respo
 def admin_rename(profile_id: str) -> Response:
     """Rename a profile (admin)."""
     name = body().get("name")
-    return admin_profile_action(profile_id,
-                                lambda c: {"name": club.rename(c, profile_id, name)})  # fmt: skip
+    return admin_profile_action(lambda c: {"name": club.rename(c, profile_id, name)})
 
 
 @bp.post("/api/club/admin/profiles/<profile_id>/merge")
@@ -221,20 +240,22 @@ def admin_merge(profile_id: str) -> Response:
     into = body().get("into")
     if not isinstance(into, str):
         raise ApiError(400, "'into' must be the id of the profile to keep")
-    return admin_profile_action(
-        profile_id, lambda c: {"results": club_results.merge(c, profile_id, into)}
-    )
+    return admin_profile_action(lambda c: {"results": club_results.merge(c, profile_id, into)})
 
 
 @bp.post("/api/club/admin/profiles/<profile_id>/remove")
 def admin_remove(profile_id: str) -> Response:
-    """Remove a profile (admin): its matches stay, as "a player"."""
+    """Remove a profile (admin): its matches stay, as "a player" (no rating changes)."""
+    return admin_profile_action(lambda conn: club.remove(conn, profile_id))
 
-    def remove(conn: Any) -> None:
-        club.remove(conn, profile_id)
-        club_results.recompute(conn)
 
-    return admin_profile_action(profile_id, remove)
+@bp.get("/api/club/admin/profiles")
+def admin_profiles() -> Response:
+    """List every profile with its real name, the club's season and privacy (admin)."""
+    check_admin()
+    conn = database.get_db()
+    return jsonify({"profiles": listing.all_profiles(conn), "season": club.current_season(conn),
+                    "private": listing.is_private(conn)})  # fmt: skip
 
 
 @bp.post("/api/club/admin/season")

@@ -77,6 +77,32 @@ def me_page() -> str:
     return render_template("club_me.html", profile=profile, pending=pending, entered=entered)
 
 
+@bp.get("/club/admin")
+def admin_page() -> str:
+    """The admin's page: the secret typed once (kept in this tab only), then the profiles
+    with rename, merge and remove, a new season and privacy."""
+    return render_template("club_admin.html")
+
+
+@bp.get("/club/t/<tid>")
+def tournament_page(tid: str) -> str:
+    """A tournament's players with their rating before and after its counted tables."""
+    check_may_read()
+    conn = database.get_db()
+    name = club_tournaments.tournament_name(conn, tid)
+    if name is None:
+        raise ApiError(404, f"no tournament {tid!r} here")
+    found = club_tournaments.changes(conn, tid)
+    rows = sorted(found.values(), key=lambda c: (-c["change"], c["name"]))
+    return render_template("club_tournament.html", tid=tid, name=name, rows=rows)
+
+
+@bp.get("/club/count/<code>")
+def count_code_page(code: str) -> str:
+    """The page a player opens from the table phone's QR code to confirm their seat."""
+    return render_template("club_count.html", code=code)
+
+
 @bp.get("/club/device/<code>")
 def device_page(code: str) -> str:
     """The page a second device opens from the first one's QR code."""

@@ -55,9 +55,34 @@ addWords("club", {
   club_character: "キャラクター",
   club_win_rate: "勝率",
   club_matchups: "相性表（行のキャラの勝数／対戦数）",
-  club_seat_advantage: "席順の有利（席1が先手）",
+  club_seat_advantage: "席順の有利（席1が最初の手番）",
   club_seat: "席",
   club_tournaments: "大会",
+  club_count_mine: "この対戦を自分の記録にする",
+  club_confirmed_here: "あなたのプロフィールで確認しました。",
+  club_count_mine_help: "テーブルの端末があなたの席のために表示したコードです。この端末のプロフィールで結果を確認します。",
+  club_rating_changes: "レーティングの変化",
+  club_standings: "順位",
+  club_before: "前",
+  club_after: "後",
+  club_change: "変化",
+  club_no_linked: "この大会の結果を記録したプレイヤーはまだいません。",
+  club_admin: "クラブ管理",
+  club_admin_secret: "管理者シークレット（companion serve が表示）",
+  club_open: "開く",
+  club_new_season: "新しいシーズンを始める",
+  club_make_private: "ページを非公開にする",
+  club_make_public: "ページを公開にする",
+  club_pages_are: "クラブのページ",
+  club_players: "プレイヤー",
+  club_private: "非公開",
+  club_public: "公開",
+  club_rename: "名前を変更",
+  club_merge_into: "統合先",
+  club_merge: "統合",
+  club_remove: "削除",
+  club_new_name: "新しい名前",
+  club_remove_confirm: "このプロフィールを削除しますか？対戦記録は残ります。",
   club_entry_counts: "結果があなたのレーティングに入ります",
   club_count_entry: "この大会の結果を記録する",
   club_delete_confirm: "プロフィールを削除しますか？対戦記録は残ります。",
@@ -65,10 +90,11 @@ addWords("club", {
 
 function say(error) {
   const box = document.getElementById("error");
-  if (box) box.textContent = error.error || String(error);
+  if (box) box.textContent = error ? error.error || String(error) : "";
 }
 
 async function act(call) {
+  say("");
   try {
     await call();
   } catch (error) {
@@ -109,6 +135,14 @@ wire("claim", "click", (event) =>
   }),
 );
 
+wire("count-code", "click", (event) =>
+  act(async () => {
+    await api("POST", `/api/club/count/${encodeURIComponent(event.target.dataset.code)}`, {});
+    event.target.remove(); // a button's own display rule would keep it on screen if hidden
+    document.getElementById("count-done").hidden = false;
+  }),
+);
+
 wire("hide", "click", (event) =>
   act(async () => {
     await api("POST", "/api/club/me/hidden", { hidden: event.target.dataset.hidden === "true" });
@@ -141,5 +175,79 @@ for (const button of document.querySelectorAll("[data-link]")) {
     }),
   );
 }
+
+// The admin's page: the secret stays in this tab (sessionStorage), sent as X-Club-Admin.
+const ADMIN_KEY = "club-admin";
+function admin(method, url, body) {
+  return api(method, url, body, { "X-Club-Admin": sessionStorage.getItem(ADMIN_KEY) || "" });
+}
+
+function profileRow(p, everyone) {
+  const others = everyone.filter((o) => o.id !== p.id);
+  const rename = el(
+    "form",
+    { class: "row" },
+    el("input", { name: "name", value: p.name, "aria-label": t("club_new_name", "New name") }),
+    el("button", { type: "submit" }, t("club_rename", "Rename")),
+  );
+  rename.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = new FormData(rename).get("name");
+    act(() => admin("POST", `/api/club/admin/profiles/${p.id}/rename`, { name }).then(loadAdmin));
+  });
+  const into = el(
+    "select",
+    { "aria-label": t("club_merge_into", "Merge into") },
+    others.map((o) => el("option", { value: o.id }, o.name)),
+  );
+  const merge = el("button", { type: "button" }, t("club_merge", "Merge"));
+  merge.addEventListener("click", () =>
+    act(() => admin("POST", `/api/club/admin/profiles/${p.id}/merge`, { into: into.value }).then(loadAdmin)),
+  );
+  const remove = el("button", { type: "button", class: "danger" }, t("club_remove", "Remove"));
+  remove.addEventListener("click", () => {
+    if (!confirm(t("club_remove_confirm", "Remove this profile? Its matches stay."))) return;
+    act(() => admin("POST", `/api/club/admin/profiles/${p.id}/remove`, {}).then(loadAdmin));
+  });
+  return el(
+    "li",
+    { class: "card" },
+    el("b", {}, p.name),
+    ` (${p.matches})`,
+    rename,
+    others.length ? el("div", { class: "row" }, into, merge) : null,
+    remove,
+  );
+}
+
+async function loadAdmin() {
+  const data = await admin("GET", "/api/club/admin/profiles");
+  document.getElementById("admin-login").hidden = true;
+  document.getElementById("admin-panel").hidden = false;
+  document.getElementById("admin-season").textContent = String(data.season);
+  document.getElementById("admin-private").textContent = data.private ? t("club_private", "private") : t("club_public", "public");
+  const toggle = document.getElementById("private");
+  toggle.dataset.private = data.private ? "false" : "true";
+  toggle.textContent = data.private ? t("club_make_public", "Make pages public") : t("club_make_private", "Make pages private");
+  document.getElementById("admin-list").replaceChildren(...data.profiles.map((p) => profileRow(p, data.profiles)));
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  node.append(...children.flat().filter((c) => c !== null));
+  return node;
+}
+
+wire("admin-form", "submit", (event) => {
+  event.preventDefault();
+  sessionStorage.setItem(ADMIN_KEY, new FormData(event.target).get("secret"));
+  act(loadAdmin);
+});
+wire("new-season", "click", () => act(() => admin("POST", "/api/club/admin/season", {}).then(loadAdmin)));
+wire("private", "click", (event) =>
+  act(() => admin("POST", "/api/club/admin/private", { private: event.target.dataset.private === "true" }).then(loadAdmin)),
+);
+if (document.body.dataset.page === "club-admin" && sessionStorage.getItem(ADMIN_KEY)) act(loadAdmin);
 
 applyWords();
