@@ -97,6 +97,7 @@ def test_puzzle_strike_tournament_table_shows_only_ones_own(server: str, browser
     off.see(f"#piles section[data-owner='{off.name}'] button:text-is('+1')")
     theirs = off.pile(on.name)
     assert theirs.locator("button").count() == 0  # neither +1..+4 nor "Record for"
+    assert "null" not in off.page.locator("main").inner_text()  # nothing left in its place
     assert off.page.locator("button.record-for").count() == 0
     off.see("#share img.qr")
     assert off.page.locator("#hand-over").count() == 0  # only the organiser hands seats over

@@ -273,7 +273,8 @@ function roomShow(data) {
   if (data.links) {
     const open = document.getElementById("hand-over");
     share.hidden = false;
-    share.replaceChildren(
+    fill(
+      share,
       el("h2", {}, t("share", "Share")),
       el("img", { class: "qr", alt: "join QR code", src: "/qr.svg?text=" + encodeURIComponent(data.links.join_url) }),
       el("p", {}, t("join_link", "Join link") + ": ", el("a", { href: data.links.join_url }, data.links.join_url)),
