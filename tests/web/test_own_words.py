@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "companion" / "web" / "static"
-SAID = re.compile(r'\bt\(\s*"([^"]+)"')
+SAID = re.compile(r'\b(?:t|say)\(\s*"([^"]+)"')  # say(): a word with {who}
 JAPANESE = re.compile(r'(?:^|[{,])\s*"?([\w-]+)"?\s*:\s*"[^"]*[\u3040-\u30ff\u4e00-\u9fff]', re.M)
 
 
