@@ -168,5 +168,8 @@ def create_room(kind: Kind, data: dict[str, Any]) -> tuple[Response, int]:
 
 
 def seat_token(match_id: str) -> str | None:
-    """Return the seat token this phone holds for a match (from its cookie)."""
-    return request.cookies.get(seat_cookie(match_id))
+    """Return the seat token this phone holds for a match (from its cookie); a shared phone
+    names another seat it holds in the ``X-Seat`` header (pass-and-play)."""
+    shared = request.headers.get("X-Seat", "")
+    held = request.cookies.get(seat_cookie(match_id, int(shared))) if shared.isdigit() else None
+    return held or request.cookies.get(seat_cookie(match_id))

@@ -55,15 +55,20 @@ def join_info(join_code: str) -> Response:
 @bp.post("/api/join/<join_code>")
 def join(join_code: str) -> Response:
     """Take a free seat (one per phone): the phone gets the seat's token in a cookie.
-    A handed-over seat also needs its ``claim`` code."""
+    A handed-over seat also needs its ``claim`` code. At a casual table a seated phone may
+    take another seat too (``shared``: pass-and-play); it then names it in ``X-Seat``."""
     data = body()
     conn = database.get_db()
     match = store.find_match(conn, join_code=join_code)
     seat = seat_number(data.get("seat"), len(seating.seats(conn, match["id"])))
     claim = data.get("claim") if isinstance(data.get("claim"), str) else None
-    name, token = seating.claim_seat(conn, match["id"], seat, seat_token(match["id"]), claim)
+    held = seat_token(match["id"])
+    shared = data.get("shared") is True and held is not None
+    if shared and match["trust"] == store.TOURNAMENT:
+        raise ApiError(403, "at a tournament table each phone holds its own seat only")
+    name, token = seating.claim_seat(conn, match["id"], seat, None if shared else held, claim)
     response = jsonify({"match_id": match["id"], "you": name, "table_url": f"/m/{match['id']}"})
-    set_seat(response, match["id"], token, request.is_secure)
+    set_seat(response, match["id"], token, request.is_secure, seat if shared else None)
     return response
 
 

@@ -58,15 +58,18 @@ def secret_key(instance: Path) -> str:
     return key
 
 
-def seat_cookie(match_id: str) -> str:
-    """Name the cookie that holds a phone's seat token for one match."""
-    return SEAT_COOKIE_PREFIX + match_id
+def seat_cookie(match_id: str, shared: int | None = None) -> str:
+    """Name the cookie that holds a phone's seat token for one match (``shared``: the seat
+    number of another seat a shared phone holds at a casual table, pass-and-play)."""
+    return SEAT_COOKIE_PREFIX + match_id + ("" if shared is None else f"-{shared}")
 
 
-def set_seat(response: Response, match_id: str, token: str, secure: bool) -> None:
+def set_seat(
+    response: Response, match_id: str, token: str, secure: bool, shared: int | None = None
+) -> None:
     """Give the phone its seat token: HttpOnly, same-site only, never in a link."""
     response.set_cookie(
-        seat_cookie(match_id),
+        seat_cookie(match_id, shared),
         token,
         max_age=60 * 60 * 24 * 30,
         httponly=True,

@@ -161,6 +161,9 @@ def test_full_game_to_a_win_light_dark_japanese(request: pytest.FixtureRequest) 
         if round_no == 1:
             ana.shot("ja-dark-attack")
         other.catch_up(phone)
+        # The attacker's phone has the answers folded behind "Record for" (#27).
+        phone.see("#answer button.record-for")
+        assert phone.page.locator(f"#answer button[data-hit='{other.name}']").count() == 0
         other.tap(f"#answer button[data-hit='{other.name}']")
         other.act(f"#answer button[data-hit-confirm='{other.name}']")
         wins[first] += 1

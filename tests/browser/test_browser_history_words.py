@@ -30,10 +30,10 @@ def test_history_and_toasts_read_in_each_phones_language(server: str, browser: A
     phones = [ana, ben]
     start_match(server, phones)
     choose(phones, ["Grave", "Rook"])
-    ben.act("#piles section[data-owner='Ana'] button:text-is('+2')")  # Ben puts a gem on Ana
+    ben.add("Ana", 2)  # Ben puts a gem on Ana (behind "Record for Ana" off his turn, #27)
     ana.see("#history li", "Ben が Ana の場に2ジェムを置きました")
     toast(ana, "Ben が Ana の場に2ジェムを置きました")
-    ana.act("#piles section[data-owner='Ben'] button:text-is('+1')")
+    ana.add("Ben", 1)
     ben.see("#history li", "Ana put a 1-gem in Ben's pile")
     toast(ben, "Ana put a 1-gem in Ben's pile")
     ana.see("#history li", "キャラクター公開")  # the reveal, in Japanese

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_own_controls import shoot, turn_and_other
-from tests.browser.test_browser_puzzle_strike import Phone, choose, start_match
+from tests.browser.test_browser_own_controls import playing, shoot
+from tests.browser.test_browser_puzzle_strike import Phone, no_errors
 from tests.phones import CHROMIUM, PHONE, SHOTS, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
@@ -23,10 +23,7 @@ IN_VIEW = """(selector) => {
 
 
 def test_a_counter_crash_decision_shows_the_deciders_pile(server: str, browser: Any) -> None:
-    phones = [Phone(browser, "Ana"), Phone(browser, "Ben")]
-    start_match(server, phones)
-    choose(phones, ["Grave", "Rook"])
-    on, off = turn_and_other(phones)
+    phones, on, off = playing(server, browser)
     on.act("#next-step button:has-text('Ante')")
     on.add(on.name, 3)
     off.add(off.name, 2)
@@ -41,8 +38,7 @@ def test_a_counter_crash_decision_shows_the_deciders_pile(server: str, browser: 
     shoot(off.page, "counter-decision-in-view")
     off.select_gem(off.name, 2)
     off.act("#next-step button:has-text('Counter-crash')")
-    for phone in phones:
-        assert phone.errors == [], (phone.name, phone.errors)
+    no_errors(phones)
 
 
 def test_after_start_the_join_qr_and_table_link_are_in_view(server: str, browser: Any) -> None:

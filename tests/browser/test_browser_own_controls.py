@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.browser import test_browser_duel as fd
-from tests.browser.test_browser_puzzle_strike import Phone, choose, start_match
+from tests.browser.test_browser_puzzle_strike import Phone, choose, no_errors, start_match
 from tests.browser.test_browser_rooms import card, open_room, turn_of
 from tests.browser.test_browser_table_authority import round_one
 from tests.phones import CHROMIUM, SEEN_WITHIN_MS, SHOTS, until
@@ -34,13 +34,19 @@ def turn_and_other(phones: list[Phone]) -> tuple[Phone, Phone]:
     return on, next(p for p in phones if p is not on)
 
 
+def playing(server: str, browser: Any, dark: bool = False) -> tuple[list[Phone], Phone, Phone]:
+    """Ana and Ben (Ben's phone dark if asked) at a casual Puzzle Strike table, characters
+    chosen; return the phones, the one on turn and the other."""
+    phones = [Phone(browser, "Ana"), Phone(browser, "Ben", color_scheme="dark" if dark else None)]
+    start_match(server, phones)
+    choose(phones, ["Grave", "Rook"])
+    return (phones, *turn_and_other(phones))
+
+
 def test_puzzle_strike_another_players_pile_is_recorded_on_purpose(
     server: str, browser: Any
 ) -> None:
-    phones = [Phone(browser, "Ana"), Phone(browser, "Ben", color_scheme="dark")]
-    start_match(server, phones)
-    choose(phones, ["Grave", "Rook"])
-    on, off = turn_and_other(phones)
+    phones, on, off = playing(server, browser, dark=True)
     theirs = off.pile(on.name)
     off.see(f"#piles section[data-owner='{off.name}'] button:text-is('+1')")  # its own pile
     assert theirs.locator("button:text-is('+1')").count() == 0
@@ -62,22 +68,17 @@ def test_puzzle_strike_another_players_pile_is_recorded_on_purpose(
     on.see("#history li", f"{off.name}:")  # said as recorded by the other phone
     shoot(off.page, "ps-not-on-turn")
     shoot(on.page, "ps-on-turn")
-    for phone in phones:
-        assert phone.errors == [], (phone.name, phone.errors)
+    no_errors(phones)
 
 
 def test_puzzle_strike_undo_goes_once_another_phone_acted(server: str, browser: Any) -> None:
-    phones = [Phone(browser, "Ana"), Phone(browser, "Ben")]
-    start_match(server, phones)
-    choose(phones, ["Grave", "Rook"])
-    on, off = turn_and_other(phones)
+    phones, on, off = playing(server, browser)
     on.add(on.name, 1)
     on.see("#message .toast-undo", "Undo")  # its own last action: Undo offered
     off.add(off.name, 3)  # another phone acts: that Undo would be refused now
     until(on.page, f"ROOM.current.version >= {Phone.latest}")
     on.page.locator("#message .toast-undo").wait_for(state="detached", timeout=SEEN_WITHIN_MS)
-    for phone in phones:
-        assert phone.errors == [], (phone.name, phone.errors)
+    no_errors(phones)
 
 
 def test_puzzle_strike_tournament_table_shows_only_ones_own(server: str, browser: Any) -> None:
@@ -96,13 +97,13 @@ def test_puzzle_strike_tournament_table_shows_only_ones_own(server: str, browser
     off.see(f"#piles section[data-owner='{off.name}'] button:text-is('+1')")
     theirs = off.pile(on.name)
     assert theirs.locator("button").count() == 0  # neither +1..+4 nor "Record for"
+    assert "null" not in off.page.locator("main").inner_text()  # nothing left in its place
     assert off.page.locator("button.record-for").count() == 0
     off.see("#share img.qr")
     assert off.page.locator("#hand-over").count() == 0  # only the organiser hands seats over
     shoot(off.page, "ps-tournament-not-on-turn")
     shoot(on.page, "ps-tournament-on-turn")
-    for phone in phones:
-        assert phone.errors == [], (phone.name, phone.errors)
+    no_errors(phones)
 
 
 def test_flash_duel_turn_and_abilities_are_the_turn_players(server: str, browser: Any) -> None:

@@ -72,6 +72,7 @@ def test_a_kept_tap_is_refused_once_the_table_moved_on(server: str, browser: Any
     a.tap("#next-step button.danger")  # no ante this turn: confirm ending without it
     a.see(KEPT, "end turn")
     version = b.version()
+    b.tap(f"#piles section[data-owner='{a.name}'] button.record-for")  # a's pile, on purpose
     b.tap(f"#piles section[data-owner='{a.name}'] button:text-is('+2')")  # the table moves on
     b.settle(version)
     a.context.set_offline(False)

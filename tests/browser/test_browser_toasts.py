@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_own_controls import shoot, turn_and_other
-from tests.browser.test_browser_puzzle_strike import Phone, choose, start_match
+from tests.browser.test_browser_own_controls import playing, shoot
+from tests.browser.test_browser_puzzle_strike import Phone, no_errors
 from tests.phones import CHROMIUM, SEEN_WITHIN_MS, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
@@ -26,10 +26,7 @@ ON_TOP = """() => {
 
 
 def test_a_toast_is_above_the_page_and_the_bar_and_goes(server: str, browser: Any) -> None:
-    phones = [Phone(browser, "Ana"), Phone(browser, "Ben", color_scheme="dark")]
-    start_match(server, phones)
-    choose(phones, ["Grave", "Rook"])
-    on, off = turn_and_other(phones)
+    phones, on, off = playing(server, browser, dark=True)
     on.add(off.name, 4)  # the turn player's chip puts a gem in the other's pile: a toast there
     off.see("#message .toast-item", f"{on.name}")
     # Scrolled so that the pile's "10" line is where the toast is drawn.
@@ -46,15 +43,11 @@ def test_a_toast_is_above_the_page_and_the_bar_and_goes(server: str, browser: An
     off.see("#message .toast-item", f"{on.name}")
     off.page.locator("#message .toast-close").first.click()  # or it is dismissed
     assert off.page.locator("#message .toast-item").count() == 0
-    for phone in phones:
-        assert phone.errors == [], (phone.name, phone.errors)
+    no_errors(phones)
 
 
 def test_a_tap_still_on_its_way_is_not_called_a_kept_tap(server: str, browser: Any) -> None:
-    phones = [Phone(browser, "Ana"), Phone(browser, "Ben")]
-    start_match(server, phones)
-    choose(phones, ["Grave", "Rook"])
-    on, off = turn_and_other(phones)
+    phones, on, off = playing(server, browser)
     held: list[Any] = []
 
     def hold_first(route: Any) -> None:
@@ -74,5 +67,4 @@ def test_a_tap_still_on_its_way_is_not_called_a_kept_tap(server: str, browser: A
     off.see("#message .toast-item", "changed")  # refused as based on an older table
     shown = off.page.locator("#message").inner_text()
     assert "kept tap" not in shown, shown
-    for phone in phones:
-        assert phone.errors == [], (phone.name, phone.errors)
+    no_errors(phones)

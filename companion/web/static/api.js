@@ -20,9 +20,20 @@ window.addEventListener("offline", () => {
   setOffline(true);
   for (const controller of READS) controller.abort();
 });
+// The seat a shared phone acts as (pass-and-play, shared.js): sent as X-Seat with every call;
+// null: the phone's own seat. A kept tap keeps the seat it was made as.
+let ACTING_SEAT = null;
+export function actAs(seat) {
+  ACTING_SEAT = seat;
+}
+export const seatHeader = (seat) => ({ "X-Seat": seat === null || seat === undefined ? "" : String(seat) });
 export async function api(method, url, body, extraHeaders) {
-  const headers = Object.assign({ "X-CSRF-Token": cookie("csrf") }, extraHeaders || {});
+  const acting = ACTING_SEAT === null ? {} : seatHeader(ACTING_SEAT);
+  const headers = Object.assign({ "X-CSRF-Token": cookie("csrf") }, acting, extraHeaders || {});
   const init = { method, headers, credentials: "same-origin" };
+  // A shared phone's reads name their seat: the browser's cache (one copy per address, the
+  // fast path's 304 for the phone's first seat) must not answer them with another seat's.
+  if ("X-Seat" in headers) init.cache = "no-store";
   const controller = method === "GET" ? new AbortController() : null;
   if (controller) {
     init.signal = controller.signal;
@@ -112,7 +123,7 @@ export async function flushOutbox(match) {
   const entry = outboxRead(match);
   if (!entry) return { empty: true };
   try {
-    const data = await api("POST", "/api/matches/" + match + "/" + entry.path, entry.request);
+    const data = await api("POST", "/api/matches/" + match + "/" + entry.path, entry.request, seatHeader(entry.seat));
     outboxWrite(match, null);
     return { sent: true, data, entry };
   } catch (err) {
@@ -123,7 +134,7 @@ export async function flushOutbox(match) {
   }
 }
 export async function sendWrite(match, path, request, label) {
-  outboxWrite(match, { path, request, label: label || path, at: Date.now() });
+  outboxWrite(match, { path, request, label: label || path, at: Date.now(), seat: ACTING_SEAT });
   return flushOutbox(match);
 }
 

@@ -1,6 +1,7 @@
 import { api, el, fill, flushOutbox, keepAwakeFrom, LONG_POLL, newKey, outboxRead, pollForever, sendWrite } from "./api.js";
 import { lineWords } from "./history.js";
 import { applyWords, sayWords, t } from "./i18n.js";
+import { followTurn, sharedBox } from "./shared.js";
 import { dropStaleUndo, toast } from "./toasts.js";
 // Shared by the room pages: polling (ETag / 304), writes with the version they were based on
 // and an idempotency key (kept and sent later when the phone is offline), undo / redo,
@@ -275,18 +276,27 @@ function roomShow(data) {
   if (data.links) {
     const open = document.getElementById("hand-over");
     share.hidden = false;
-    share.replaceChildren(
+    fill(
+      share,
       el("h2", {}, t("share", "Share")),
       el("img", { class: "qr", alt: "join QR code", src: "/qr.svg?text=" + encodeURIComponent(data.links.join_url) }),
       el("p", {}, t("join_link", "Join link") + ": ", el("a", { href: data.links.join_url }, data.links.join_url)),
       el("p", {}, t("view_link", "Spectator link") + ": ", el("a", { href: data.links.view_url }, data.links.view_url)),
       // At a tournament table only the organiser hands a seat over: no box the server refuses.
       data.trust === "tournament" ? null : open || handOverBox(data),
+      sharedBox(data, ROOM.match, roomReread),
     );
   } else share.hidden = true;
   showEvent(data.event);
   roomWaiting();
   applyWords();
+  if (!ROOM.spectator) followTurn(data, ROOM.match, roomReread);
+}
+// Read the table again at once (a shared phone turned to another seat: its own state).
+function roomReread() {
+  ROOM.etag = null;
+  ROOM.shown = null;
+  roomPoll();
 }
 // A tournament table links to its event, and says once its result has gone there.
 function showEvent(event) {

@@ -486,7 +486,8 @@ function renderPiles(s) {
     const card = el("section", { class: "card pile" + (sideTurn(s, pile) ? " turn" : ""), "data-owner": pile.owner }, head, body);
     if (mine && UI.note) card.append(el("p", { class: "note", role: "status" }, UI.note));
     if (mine && !s.table.winners.length) card.append(pileActions(s, pile));
-    if (!s.table.winners.length) card.append(pileAdds(s, pile));
+    const adds = s.table.winners.length ? null : pileAdds(s, pile);
+    if (adds) card.append(adds);
     return card;
   });
   box.replaceChildren(...cards);
