@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from companion.game.flash_duel import actions as act
 from companion.game.flash_duel.state import DuelRoomError, Setup, State
+from printkit.catalog.flash_duel import Ability
 
 PICK_ORDER = ("A", "B", "B", "A")
 """2 vs 2: the team whose member picks next, pick after pick."""
@@ -143,5 +144,19 @@ def visible(state: State, viewer: str | None) -> dict[str, object] | None:
         "chosen": [p for p in choosing.players if p in committed],
         "mine": committed.get(viewer) if viewer is not None else None,
         "picking": None if choosing.blind else picking_side(state, choosing),
-        "options": [{"id": c.id, "name": c.name} for c in state.fd.characters],
+        "options": [
+            {"id": c.id, "name": c.name, "abilities": [ability_text(a) for a in c.abilities]}
+            for c in state.fd.characters
+        ],
+    }
+
+
+def ability_text(ability: Ability) -> dict[str, object]:
+    """Describe an ability card while characters are picked: the catalog's name, trigger and
+    effect; ``known`` is False for a card printed as a write-in (a text no source gives)."""
+    return {
+        "name": ability.name or "",
+        "trigger": ability.trigger or "",
+        "effect": ability.effect or "",
+        "known": ability.is_known(),
     }
