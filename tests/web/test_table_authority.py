@@ -325,3 +325,22 @@ def test_a_decided_tournament_table_takes_no_rematch_or_further_action(
         assert "decided" in refused.get_json()["error"]
     assert current_tables(read(client, tid, h))[0]["result"] == decided
     assert state(a, match_id)["state"]["match"]["winner"] is not None
+
+
+def test_a_table_whose_reports_differ_is_flagged_until_the_organiser_decides(
+    app: Flask, client: FlaskClient
+) -> None:
+    """#27 item 9: the organiser's list said "playing" for a table waiting on their decision."""
+    tid, h, table = tournament_table(client)
+    phones = seated_players(app, table)
+    a, b = table["a"]["name"], table["b"]["name"]
+    where = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/report"
+    post(phones[a], where, {"wins_a": 2, "wins_b": 1})
+    assert current_tables(read(client, tid, h))[0]["reports_differ"] is False  # one report
+    post(phones[b], where, {"wins_a": 1, "wins_b": 2})
+    flagged = current_tables(read(client, tid, h))[0]
+    assert flagged["reports_differ"] is True
+    assert flagged["reports"]["a"]["wins_a"] == 2 and flagged["reports"]["b"]["wins_a"] == 1
+    url = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/result"
+    assert org(client, url, {"wins_a": 2, "wins_b": 1}, h).status_code == 200
+    assert current_tables(read(client, tid, h))[0]["reports_differ"] is False  # decided
