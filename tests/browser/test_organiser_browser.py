@@ -2,7 +2,7 @@
 in; a table whose players reported different scores is flagged "reports differ: 2-1 / 1-2"
 with the decision form beside it; "New phone" is folded away and asks first; the player's
 page shows the decided result; the round clock counts the minutes left on the organiser's
-page and on the projector. Screenshots: organiser-*.png."""
+page, on the projector and on the table's own page. Screenshots: organiser-*.png."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_accessibility import violations
-from tests.browser.test_tournament_browser import WAIT_MS, api, enter_from_phone
+from tests.browser.test_tournament_browser import WAIT_MS, api, enter_from_phone, take_seat
 from tests.phones import CHROMIUM, PHONE, SHOTS
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
@@ -103,5 +103,12 @@ def test_the_projector_shows_the_round_clock(server: str, browser: Any) -> None:
     api(org, "POST", f"{server}/api/tournaments/{tid}/rounds", {"round": 1}, headers=token)
     projector = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
     projector.goto(f"{server}/t/{tid}/standings")
-    projector.wait_for_selector("#round-title:has-text('30 min left')", timeout=WAIT_MS)
+    projector.wait_for_selector("#round-title:has-text('min left')", timeout=WAIT_MS)
     projector.screenshot(path=str(SHOTS / "organiser-projector-clock.png"))
+    # ...and the table's own page, at its footer's event line.
+    table = api(org, "GET", f"{server}/api/tournaments/{tid}", headers=token)["rounds"][0]
+    seat = browser.new_context(**PHONE, locale="ja-JP").new_page()
+    take_seat(seat, table["tables"][0]["seat_urls"][0])
+    seat.wait_for_selector("#round-clock:has-text('ラウンド終了')", timeout=WAIT_MS)
+    seat.locator("#event").scroll_into_view_if_needed()
+    seat.screenshot(path=str(SHOTS / "organiser-table-clock-ja.png"))

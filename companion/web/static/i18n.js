@@ -35,6 +35,7 @@ const JA_BLOCKS = {
     colour_short_brown: "茶", colour_short_red: "赤", colour_short_blue: "青", colour_short_purple: "紫", colour_short_gray: "灰", colour_short_gold: "金",
     seat_taken: "使用中", seat_reserved: "別の端末用",
     hand_over_confirm: "この席を新しい端末に渡しますか？", event: "大会", result_sent: "結果を大会に送りました",
+    round_ends_at: "ラウンド終了 {time}（残り{n}分）", round_time_up: "ラウンドの時間切れ",
     undo_why_nothing: "まだ元に戻す操作はありません", undo_why_final: "元に戻せません：確定した操作です（公開やコイントスは取り消せません）",
     undo_why_other: "元に戻せません：最後の操作は {actor} のもので、{actor} の端末だけが取り消せます", undo_why_organiser: "（または主催者）",
     undo_why_depth: "ここで取り消せるのは直前の操作1回だけです", undo_why_spectator: "観戦中の端末は元に戻せません",
