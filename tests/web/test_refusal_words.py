@@ -25,6 +25,9 @@ SAID_BY_KEYS = [
     "companion/game/shadowfist/room.py",
     "companion/game/flash_duel/combat.py",
     "companion/game/flash_duel/track.py",
+    "companion/game/flash_duel/rounds.py",
+    "companion/game/flash_duel/choosing.py",
+    "companion/game/flash_duel/raid.py",
 ]
 """Modules whose every refusal is a word key (the others still say theirs in English)."""
 

@@ -1,5 +1,6 @@
-"""The refusals of a Flash Duel table's moves and answers (``track`` and ``combat``), as word
-keys with {slots}: a phone shows each in its own language (Japanese in static/refusals.js).
+"""The refusals of a Flash Duel table (``track``, ``combat``, ``rounds``, ``choosing``,
+``raid``), as word keys with {slots}: a phone shows each in its own language (Japanese in
+static/refusals.js).
 """
 
 from __future__ import annotations
@@ -40,6 +41,44 @@ REFUSE = Refusals(
         "fd_mate_not_ahead": "{mate} is not ahead of {blocker}",
         "fd_dash_miss": "a dash of {dash} takes {blocker} to space {at}, not to {mate}'s space "
         "{space}",
+        "fd_turn_ended": "that turn has already ended: it is turn {turn} now",
+        "fd_reshuffle_first": "the draw pile ran out: {dragon} reshuffles the discards first",
+        "fd_round_over": "the round is over",
+        "fd_count_back": "'count' must be 1 to {most} cards (less than 0: put back)",
+        "fd_count": "'count' must be 1 to {most} cards",
+        "fd_cards_left": "{n} cards are still in the draw pile",
+        "fd_hands_missing": "'hands' needs the cards of {missing} (a list each)",
+        "fd_between_rounds": "that is done between rounds",
+        "fd_loser_chooses": "{chooser}'s side lost the round and chooses",
+        "fd_swap_clockwork": "only Custom Clockwork swaps abilities between rounds",
+        "fd_swap_draw": "the round was a draw: no one lost it, so no one swaps",
+        "fd_swap_winner": "{player} won the round and keeps the same abilities",
+        "fd_swap_own": "{player} swaps their own abilities, not {actor}",
+        "fd_swapped": "{player} already swapped one ability before this round",
+        "fd_switch_team": "only Team Battle teams switch who is p1 and who is p2",
+        "fd_choose_before": "characters are chosen before the first round",
+        "fd_no_choice_here": "{player} does not choose a character here",
+        "fd_no_character": "no Flash Duel character '{character}' (known: {known})",
+        "fd_choose_own_phone": "{player} chooses in secret, on {player}'s own phone",
+        "fd_team_picks": "{player}'s team picks for {player}, not {actor}",
+        "fd_picked": "{player} has picked already",
+        "fd_team_turn": "team {side} picks now ({names}), then the other team",
+        "fd_betrayal_mortals": "Betrayal needs exactly {n} mortals",
+        "fd_raid_mortals": "a Raid is for {counts} mortals, not {n}",
+        "fd_names_differ": "every player needs a different name",
+        "fd_betrayal_players": "Betrayal needs exactly {n} players, Dragon included",
+        "fd_not_mortal": "'{player}' is not one of the mortals",
+        "fd_defeated": "{player} has been defeated",
+        "fd_accuser_traitor": "{accuser} revealed as the traitor and is no longer one of the "
+        "mortals",
+        "fd_accuse_self": "a mortal cannot accuse themselves",
+        "fd_card_known": "{accused}'s card is already known",
+        "fd_dragon_reveals": "the Dragon reveals with dragon_reveal",
+        "fd_not_traitor": "{player} is not the traitor",
+        "fd_revealed": "{player} has already revealed",
+        "fd_name_others": "the traitor names other mortals' hands",
+        "fd_dragon_not_traitor": "the Dragon does not hold the traitor card",
+        "fd_dragon_revealed": "the Dragon has already revealed",
     }
 )
-"""Every refusal of the moves and answers: word key -> English text."""
+"""Every refusal of the table: word key -> English text."""
