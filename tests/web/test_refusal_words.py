@@ -28,6 +28,10 @@ SAID_BY_KEYS = [
     "companion/game/flash_duel/rounds.py",
     "companion/game/flash_duel/choosing.py",
     "companion/game/flash_duel/raid.py",
+    "companion/game/flash_duel/match.py",
+    "companion/game/flash_duel/room.py",
+    "companion/game/flash_duel/solo.py",
+    "companion/game/flash_duel/raid_modes.py",
 ]
 """Modules whose every refusal is a word key (the others still say theirs in English)."""
 
