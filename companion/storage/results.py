@@ -120,6 +120,17 @@ def carry_draft(
     return store.load(conn, store.find_match(conn, match_id=current), catalog)
 
 
+def round_started_at(conn: Connection, tid: str, match_id: str) -> str | None:
+    """Return when the round of the table playing (or drafting) in this room started."""
+    row: Row | None = conn.execute(
+        "select r.started from tournament_tables t join tournament_rounds r on "
+        "r.tournament_id = t.tournament_id and r.round = t.round where t.tournament_id = ? "
+        "and (t.match_id = ? or t.draft_id = ?) order by t.round desc limit 1",
+        (tid, match_id, match_id),
+    ).fetchone()
+    return None if row is None else str(row["started"])
+
+
 def tournament_of_draft(conn: Connection, draft_id: str) -> Row | None:
     """Return the tournament whose table drafts in this room, if any."""
     row: Row | None = conn.execute(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, make_response, request
@@ -11,7 +12,7 @@ from flask import Blueprint, Response, current_app, jsonify, make_response, requ
 from companion.kinds import find_kind
 from companion.server.polls import etag_key, state_tag, viewer_tag
 from companion.storage import matches as store
-from companion.storage import results
+from companion.storage import results, tournaments
 from companion.storage import seats as seating
 from companion.storage.engine import Connection, Row
 from companion.storage.replayed import TOURNAMENT, Cached
@@ -189,7 +190,18 @@ def event_of(cached: Cached, match_id: str) -> dict[str, Any] | None:
     if row is None:
         return None
     over = cached.rules.is_over(cached.state)
-    return {"name": row["name"], "url": f"/t/{row['id']}", "result_sent": over}
+    event = {"name": row["name"], "url": f"/t/{row['id']}", "result_sent": over}
+    return event | {"round_ends": None if over else round_ends(row, match_id)}
+
+
+def round_ends(row: Row, match_id: str) -> str | None:
+    """Return when this table's round ends (ISO time), when the event has a round clock."""
+    minutes = tournaments.config_of(row).round_minutes
+    started = results.round_started_at(database.get_db(), row["id"], match_id)
+    if not minutes or started is None:
+        return None
+    ends = datetime.fromisoformat(started) + timedelta(minutes=minutes)
+    return ends.isoformat(timespec="seconds")
 
 
 @bp.get("/api/matches/<match_id>/state")

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_accessibility import violations
+from tests.browser.test_browser_duel import open_table
 from tests.browser.test_browser_rooms import open_room
 from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone, until
 
@@ -39,23 +40,6 @@ def start_puzzle_strike(server: str, phones: list[Phone]) -> None:
         until(phone.page, "ROOM.current.state.phase === 'playing'")
 
 
-def start_duel(server: str, phones: list[Phone]) -> None:
-    """Open a 1 vs 1 Flash Duel table with characters; the second phone joins."""
-    first = phones[0].page
-    first.goto(server + "/")
-    first.select_option("#duel select[name=mode]", "full")
-    for n, phone in enumerate(phones, start=1):
-        first.fill(f"#duel input[name=p{n}]", phone.name)
-    first.click("#duel button[type=submit]")
-    first.wait_for_url("**/m/**")
-    first.wait_for_selector("#share a")
-    join_url = first.locator("#share a").first.get_attribute("href")
-    second = phones[1].page
-    second.goto(str(join_url))
-    second.click(f"#seats button:has-text('{phones[1].name}')")
-    second.wait_for_url("**/m/**")
-
-
 def check_line(phone: Phone, words: str) -> None:
     """The line is on screen at the top, its first side the phone's own, in its words; it
     stays on screen once the page is scrolled to the bottom."""
@@ -81,7 +65,7 @@ GAMES = {
         ({"color_scheme": "dark", "locale": "ja-JP"}, "場 0/10"),
     ),
     "flash-duel": (
-        start_duel,
+        lambda server, phones: open_table(server, phones, "full"),
         ({"color_scheme": "dark", "locale": "en-US"}, "space"),
         ({"color_scheme": "light", "locale": "ja-JP"}, "マス"),
     ),

@@ -162,7 +162,7 @@ def test_a_draft_says_whose_pick_with_picks_left_then_start_the_match(catalog: C
     first, second = state.seats  # the coin flip's winner drafts first
     assert bar(dict(DRAFT.view(state, first, catalog))) == (
         True,
-        "Your pick (4 left): tap a chip to read it",
+        "Your pick (4 left): tap a card to read it",
         [],
     )
     assert bar(dict(DRAFT.view(state, second, catalog))) == (

@@ -194,7 +194,7 @@ def test_raid_setup_and_dragon_attacks_whole_space(app: Flask) -> None:
     assert s(phones["Ben"], room)["pending"]["targets"] == ["Ana", "Ben", "Cid"]  # same space
     assert [h["text"] for h in state(phones["Ben"], room)["history"][-2:]] == [
         "Drake placed on space 4",
-        "Drake attacks Ana with 3",
+        "Drake attacks Ana, Ben and Cid with 3",  # the whole space (#27 item 12)
     ]
     ok(phones["Ana"], room, {"type": "hit", "player": "Ana"})
     ok(phones["Ben"], room, {"type": "hit", "player": "Ben"})

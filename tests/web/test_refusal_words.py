@@ -23,6 +23,15 @@ SAID_BY_KEYS = [
     "companion/game/puzzle_strike/room.py",
     "companion/game/puzzle_strike/bank_play.py",
     "companion/game/shadowfist/room.py",
+    "companion/game/flash_duel/combat.py",
+    "companion/game/flash_duel/track.py",
+    "companion/game/flash_duel/rounds.py",
+    "companion/game/flash_duel/choosing.py",
+    "companion/game/flash_duel/raid.py",
+    "companion/game/flash_duel/match.py",
+    "companion/game/flash_duel/room.py",
+    "companion/game/flash_duel/solo.py",
+    "companion/game/flash_duel/raid_modes.py",
 ]
 """Modules whose every refusal is a word key (the others still say theirs in English)."""
 
@@ -34,7 +43,7 @@ def japanese() -> dict[str, str]:
 
 
 def test_every_refusal_key_has_japanese_with_the_same_slots() -> None:
-    assert len(errors.ALL) >= 2  # Puzzle Strike, Shadowfist
+    assert len(errors.ALL) >= 3  # Puzzle Strike, Shadowfist, Flash Duel
     words = japanese()
     for table in errors.ALL:
         for key, english in table.texts.items():

@@ -269,13 +269,21 @@ def test_a_traitors_state_differs_from_a_loyal_players_only_in_the_card(app: Fla
     assert {data["state"]["loyalty"] for data in seen.values()} == {"loyal", "traitor"}
 
 
+def reporting_table(
+    app: Flask, client: FlaskClient
+) -> tuple[str, dict[str, str], dict[str, Any], dict[str, FlaskClient], str]:
+    """A tournament table with its players seated: id, organiser header, table, the players'
+    phones by name, and where they report its score."""
+    tid, h, table = tournament_table(client)
+    where = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/report"
+    return tid, h, table, seated_players(app, table), where
+
+
 def test_players_who_agree_on_a_typed_score_make_the_result(
     app: Flask, client: FlaskClient
 ) -> None:
-    tid, h, table = tournament_table(client)
-    phones = seated_players(app, table)
+    tid, h, table, phones, where = reporting_table(app, client)
     a, b = table["a"]["name"], table["b"]["name"]
-    where = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/report"
     score = {"wins_a": 2, "wins_b": 1, "draws": 0}
     assert post(phone(app), where, score).status_code == 403  # not a player of this table
     first = post(phones[a], where, score)
@@ -294,10 +302,8 @@ def test_players_who_agree_on_a_typed_score_make_the_result(
 def test_players_who_disagree_leave_the_result_to_the_organiser(
     app: Flask, client: FlaskClient
 ) -> None:
-    tid, h, table = tournament_table(client)
-    phones = seated_players(app, table)
+    tid, h, table, phones, where = reporting_table(app, client)
     a, b = table["a"]["name"], table["b"]["name"]
-    where = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/report"
     assert post(phones[a], where, {"wins_a": 2, "wins_b": 0}).get_json()["report"] == "waiting"
     differ = post(phones[b], where, {"wins_a": 0, "wins_b": 2})
     assert differ.status_code == 200 and differ.get_json()["report"] == "disputed"
@@ -370,3 +376,20 @@ def test_a_betrayal_time_over_shows_every_card_and_cannot_be_undone(app: Flask) 
     cards = {p: state(p_, room)["state"]["loyalty"] for p, p_ in zip(players, phones, strict=True)}
     for p_ in phones:  # every card on every phone once the game is over
         assert state(p_, room)["state"]["revealed"] == cards
+
+
+def test_a_table_whose_reports_differ_is_flagged_until_the_organiser_decides(
+    app: Flask, client: FlaskClient
+) -> None:
+    """#27 item 9: the organiser's list said "playing" for a table waiting on their decision."""
+    tid, h, table, phones, where = reporting_table(app, client)
+    a, b = table["a"]["name"], table["b"]["name"]
+    post(phones[a], where, {"wins_a": 2, "wins_b": 1})
+    assert current_tables(read(client, tid, h))[0]["reports_differ"] is False  # one report
+    post(phones[b], where, {"wins_a": 1, "wins_b": 2})
+    flagged = current_tables(read(client, tid, h))[0]
+    assert flagged["reports_differ"] is True
+    assert flagged["reports"]["a"]["wins_a"] == 2 and flagged["reports"]["b"]["wins_a"] == 1
+    url = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/result"
+    assert org(client, url, {"wins_a": 2, "wins_b": 1}, h).status_code == 200
+    assert current_tables(read(client, tid, h))[0]["reports_differ"] is False  # decided

@@ -21,7 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.game.flash_duel import actions as act
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import DuelRoomError, Setup, State
+from printkit.catalog.flash_duel import Ability
 
 PICK_ORDER = ("A", "B", "B", "A")
 """2 vs 2: the team whose member picks next, pick after pick."""
@@ -78,17 +80,17 @@ def choose(state: State, action: act.Choose, actor: str) -> State:
     """
     choosing = state.choosing
     if choosing is None:
-        raise DuelRoomError("characters are chosen before the first round")
+        raise REFUSE(DuelRoomError, "fd_choose_before")
     player = action.player or actor
     if player not in choosing.waiting_for(state.setup) and player not in choosing.committed():
-        raise DuelRoomError(f"{player} does not choose a character here")
+        raise REFUSE(DuelRoomError, "fd_no_choice_here", player=player)
     if action.character not in {c.id for c in state.fd.characters}:
         known = ", ".join(c.id for c in state.fd.characters)
-        raise DuelRoomError(f"no Flash Duel character {action.character!r} (known: {known})")
+        raise REFUSE(DuelRoomError, "fd_no_character", character=action.character, known=known)
     if choosing.blind and player != actor:
-        raise DuelRoomError(f"{player} chooses in secret, on {player}'s own phone")
+        raise REFUSE(DuelRoomError, "fd_choose_own_phone", player=player)
     if not choosing.blind and state.side_of(player) != state.side_of(actor):
-        raise DuelRoomError(f"{player}'s team picks for {player}, not {actor}")
+        raise REFUSE(DuelRoomError, "fd_team_picks", player=player, actor=actor)
     if not choosing.blind:
         return pick(state, choosing, player, action.character)
     return commit(state, choosing, player, action.character)
@@ -106,11 +108,11 @@ def commit(state: State, choosing: Choosing, player: str, character: str) -> Sta
 def pick(state: State, choosing: Choosing, player: str, character: str) -> State:
     """2 vs 2: an open pick, by a member of the team whose turn to pick it is."""
     if player in dict(state.setup.characters):
-        raise DuelRoomError(f"{player} has picked already")
+        raise REFUSE(DuelRoomError, "fd_picked", player=player)
     side = picking_side(state, choosing)
     if side is not None and state.side_of(player) != side:
         names = " or ".join(m for m in state.members(side) if m in choosing.players)
-        raise DuelRoomError(f"team {side} picks now ({names}), then the other team")
+        raise REFUSE(DuelRoomError, "fd_team_turn", side=side, names=names)
     setup = with_characters(state.setup, {player: character})
     state = replace(state, setup=setup, abilities=state.mode.abilities(setup, state.fd))
     return settled(state, {}) if not choosing.waiting_for(setup) else state
@@ -143,5 +145,19 @@ def visible(state: State, viewer: str | None) -> dict[str, object] | None:
         "chosen": [p for p in choosing.players if p in committed],
         "mine": committed.get(viewer) if viewer is not None else None,
         "picking": None if choosing.blind else picking_side(state, choosing),
-        "options": [{"id": c.id, "name": c.name} for c in state.fd.characters],
+        "options": [
+            {"id": c.id, "name": c.name, "abilities": [ability_text(a) for a in c.abilities]}
+            for c in state.fd.characters
+        ],
+    }
+
+
+def ability_text(ability: Ability) -> dict[str, object]:
+    """Describe an ability card while characters are picked: the catalog's name, trigger and
+    effect; ``known`` is False for a card printed as a write-in (a text no source gives)."""
+    return {
+        "name": ability.name or "",
+        "trigger": ability.trigger or "",
+        "effect": ability.effect or "",
+        "known": ability.is_known(),
     }

@@ -14,6 +14,7 @@ from dataclasses import replace
 from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import draws, rounds, track
 from companion.game.flash_duel.match import use_ability
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import (
     DuelRoomError,
     Event,
@@ -36,21 +37,19 @@ def ready_to_act(state: State, player: str) -> Fighter:
         while recovering.
     """
     if state.round_over:
-        raise DuelRoomError("the round is over: the losing side chooses who goes first")
+        raise REFUSE(DuelRoomError, "fd_round_over_first")
     if state.pending is not None:
-        raise DuelRoomError(
-            f"{', '.join(state.pending.targets)} must answer the {state.pending.kind.value} first"
+        targets = ", ".join(state.pending.targets)
+        raise REFUSE(
+            DuelRoomError, "fd_answer_first", targets=targets, strike=state.pending.kind.value
         )
     rounds.check_no_reshuffle(state)
     if player != state.current:
-        raise DuelRoomError(f"it is {state.current}'s turn, not {player}'s")
+        raise REFUSE(DuelRoomError, "fd_not_your_turn", turn=state.current, player=player)
     if player in state.recovering:
-        raise DuelRoomError(f"{player} is recovering after a retreat: end the turn")
+        raise REFUSE(DuelRoomError, "fd_recovering", player=player)
     if state.acted:
-        raise DuelRoomError(
-            f"{player} has made this turn's action (one move, push, attack or dashing strike "
-            "a turn): end the turn"
-        )
+        raise REFUSE(DuelRoomError, "fd_acted", player=player)
     return state.fighter(player)
 
 
@@ -58,7 +57,7 @@ def front_enemy(state: State, me: Fighter) -> Fighter:
     """Return the front-most standing opponent: the nearest one (no one passes them)."""
     enemies = state.opponents(me.name)
     if not enemies:
-        raise DuelRoomError("no opponent is standing")
+        raise REFUSE(DuelRoomError, "fd_no_opponent")
     return min(enemies, key=lambda e: track.distance(me, e))
 
 
@@ -66,7 +65,7 @@ def enemy(state: State, me: Fighter, name: str) -> Fighter:
     """Return a standing opponent by name."""
     target = state.fighter(name)
     if target not in state.opponents(me.name):
-        raise DuelRoomError(f"{name} is not a standing opponent of {me.name}")
+        raise REFUSE(DuelRoomError, "fd_not_opponent", name=name, me=me.name)
     return target
 
 
@@ -171,9 +170,8 @@ def check_answer(state: State, pending: Pending, answer: str) -> None:
     if answer in pending.cannot and pending.ability is not None:
         card = catalog_ability(state, pending.ability)
         name = card.name if card and card.name else pending.ability
-        raise DuelRoomError(
-            f"{pending.attacker}'s {name}: the {pending.kind.value} cannot be {answer}ed"
-        )
+        raise REFUSE(DuelRoomError, "fd_cannot_" + answer, attacker=pending.attacker, ability=name,
+                     strike=pending.kind.value)  # fmt: skip
 
 
 def waiting(state: State, who: str) -> Pending:
@@ -182,9 +180,9 @@ def waiting(state: State, who: str) -> Pending:
     :raises DuelRoomError: when there is none, or it is not aimed at them.
     """
     if state.pending is None:
-        raise DuelRoomError("there is no attack to answer")
+        raise REFUSE(DuelRoomError, "fd_no_attack_answer")
     if who not in state.pending.targets:
-        raise DuelRoomError(f"{who} is not being attacked")
+        raise REFUSE(DuelRoomError, "fd_not_attacked", who=who)
     return state.pending
 
 
@@ -203,7 +201,7 @@ def add_block(state: State, pending: Pending, target: str, given: tuple[int, ...
     if Counter(so_far) - Counter(pending.cards):
         strike = " ".join(str(c) for c in pending.cards)
         shown = " ".join(str(c) for c in so_far)
-        raise DuelRoomError(f"{target} blocks {strike} with the very same cards, not {shown}")
+        raise REFUSE(DuelRoomError, "fd_block_same", target=target, strike=strike, shown=shown)
     blocks = (*((t, c) for t, c in pending.blocks if t != target), (target, so_far))
     return replace(state, pending=replace(pending, blocks=blocks))
 
@@ -223,9 +221,8 @@ def block(state: State, action: act.Block) -> State:
     if short and not so_far - Counter(pending.cards) and not helpers(state, action.player):
         strike = " ".join(str(c) for c in pending.cards)
         missing = " ".join(str(c) for c in sorted(short.elements()))
-        raise DuelRoomError(
-            f"{action.player} blocks {strike} with the very same cards: {missing} missing "
-            "(block with all of them, or take the hit)"
+        raise REFUSE(
+            DuelRoomError, "fd_block_missing", player=action.player, strike=strike, missing=missing
         )
     state = add_block(state, pending, action.player, action.cards)
     return draws.spend(state, action.player, len(action.cards))
@@ -244,16 +241,16 @@ def helpers(state: State, target: str) -> tuple[str, ...]:
 def dashing_block(state: State, action: act.DashingBlock) -> State:
     """A teammate behind dashes onto the threatened space and adds cards to the block."""
     if state.pending is None:
-        raise DuelRoomError("there is no attack to block")
+        raise REFUSE(DuelRoomError, "fd_no_attack_block")
     pending = state.pending
     blocker = state.fighter(action.player)
     if action.player in state.recovering:
-        raise DuelRoomError(f"{action.player} is recovering and cannot dashing block")
+        raise REFUSE(DuelRoomError, "fd_recovering_block", player=action.player)
     mate = action.teammate or pending.targets[0]
     pending = waiting(state, mate)
     check_answer(state, pending, "block")
     if state.side_of(mate) != state.side_of(blocker.name) or mate == blocker.name:
-        raise DuelRoomError(f"{action.player} can dashing block only for a teammate")
+        raise REFUSE(DuelRoomError, "fd_block_teammate", player=action.player)
     check_cards(state.fd, action.dash, *action.cards)
     moved = track.dashing_block(
         blocker,
@@ -270,7 +267,7 @@ def retreat(state: State, action: act.Retreat) -> State:
     """Retreat from a dashing strike; the fighter recovers on their next turn."""
     pending = waiting(state, action.player)
     if pending.kind is not StrikeKind.DASH:
-        raise DuelRoomError("retreat only from a dashing strike, not from an attack")
+        raise REFUSE(DuelRoomError, "fd_retreat_dash")
     check_answer(state, pending, "retreat")
     check_cards(state.fd, action.card)
     moved = track.retreat(state.fighter(action.player), action.card, state.fd.board.spaces)
@@ -290,14 +287,14 @@ def place(state: State, action: act.Place) -> State:
     """Put a pawn on a space by hand (a tap on the track)."""
     who = state.fighter(action.player)
     if not 1 <= action.space <= state.fd.board.spaces:
-        raise DuelRoomError(f"'space' must be 1 to {state.fd.board.spaces}")
+        raise REFUSE(DuelRoomError, "fd_space", spaces=state.fd.board.spaces)
     return with_fighter(state, replace(who, position=action.space))
 
 
 def ability(state: State, action: act.UseAbility) -> State:
     """Turn an ability face down: one per player per turn, replenished each round."""
     if state.round_over:
-        raise DuelRoomError("abilities are played during a round")
+        raise REFUSE(DuelRoomError, "fd_ability_in_round")
     used = use_ability(state.abilities, action.player, action.ability, state.turn_no)
     players = tuple(sorted({*state.used_abilities, action.player}))
     state = replace(state, abilities=used, used_abilities=players)
@@ -316,14 +313,14 @@ def ability_hit(state: State, action: act.AbilityHit) -> State:
     me = ready_to_act(state, action.player)
     card = catalog_ability(state, action.ability)
     if card is None or card.applies != "hit" or card.distance is None:
-        raise DuelRoomError(f"{action.ability!r} is no ability whose effect is a hit")
+        raise REFUSE(DuelRoomError, "fd_not_hit_ability", ability=action.ability)
     reach = [e for e in state.opponents(me.name) if track.distance(me, e) == card.distance]
     if action.target is not None:
         reach = [e for e in reach if e.name == action.target]
     if len(reach) != 1:
-        raise DuelRoomError(
-            f"{card.name} hits an opponent exactly {card.distance} spaces away"
-            + (": name which one" if len(reach) > 1 else ": none is")
+        key = "fd_hit_which" if len(reach) > 1 else "fd_hit_none"
+        raise REFUSE(
+            DuelRoomError, key, ability=card.name or action.ability, distance=card.distance
         )
     state = ability(state, act.UseAbility(action.player, action.ability))
     return rounds.take_hit(state, reach[0].name)

@@ -228,13 +228,14 @@ def cards_text(cards: tuple[int, ...]) -> str:
 
 
 def strike_targets(action: act.Action, after: State) -> str | None:
-    """Name every pawn a strike hits (the Dragon's hits the whole space): 'Ana and Ben'."""
+    """Name every pawn a strike hits (the Dragon's hits the whole space): 'Ana, Ben and Cid'."""
     pending = after.pending
     if not isinstance(action, act.Attack | act.Dash) or pending is None:
         return None
     if pending.attacker != action.player or len(pending.targets) < 2:
         return None
-    return " and ".join(pending.targets)
+    *first, last = pending.targets
+    return ", ".join(first) + " and " + last
 
 
 def action_line(action: act.Action, names: dict[str, str]) -> Line:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.track import DuelError
 
 
@@ -44,9 +45,9 @@ def record_round(match: DuelMatch, winner: str | None) -> DuelMatch:
     :raises DuelError: after the game is decided or for an unknown side.
     """
     if match.winner:
-        raise DuelError(f"the game is over: {match.winner} won")
+        raise REFUSE(DuelError, "fd_game_over_won", winner=str(match.winner))
     if winner is not None and winner not in match.sides:
-        raise DuelError(f"{winner!r} is not playing ({' vs '.join(match.sides)})")
+        raise REFUSE(DuelError, "fd_not_playing", winner=winner, sides=" vs ".join(match.sides))
     return replace(match, rounds=(*match.rounds, winner))
 
 
@@ -73,13 +74,13 @@ def use_ability(abilities: Abilities, player: str, ability: str, turn: int) -> A
     """
     owned = dict(abilities.owned).get(player)
     if owned is None:
-        raise DuelError(f"{player!r} has no abilities here")
+        raise REFUSE(DuelError, "fd_no_abilities", player=player)
     if ability not in owned:
-        raise DuelError(f"{ability!r} is not one of {player}'s abilities")
+        raise REFUSE(DuelError, "fd_not_own_ability", ability=ability, player=player)
     if ability not in abilities.available(player):
-        raise DuelError(f"{player} already used {ability} this round")
+        raise REFUSE(DuelError, "fd_used_this_round", player=player, ability=ability)
     if dict(abilities.used_on_turn).get(player) == turn:
-        raise DuelError(f"{player} already used an ability this turn: one per turn")
+        raise REFUSE(DuelError, "fd_used_this_turn", player=player)
     on_turn = tuple((p, t) for p, t in abilities.used_on_turn if p != player)
     return replace(
         abilities,
@@ -104,9 +105,9 @@ def swap_ability(
     """
     owned = dict(abilities.owned).get(player, ())
     if give not in owned:
-        raise DuelError(f"{give!r} is not one of {player}'s abilities")
+        raise REFUSE(DuelError, "fd_not_own_ability", ability=give, player=player)
     if take not in unused:
-        raise DuelError(f"{take!r} is not one of the unused abilities ({', '.join(unused)})")
+        raise REFUSE(DuelError, "fd_not_unused", ability=take, unused=", ".join(unused))
     mine = tuple(take if a == give else a for a in owned)
     kept = tuple((p, mine if p == player else k) for p, k in abilities.owned)
     return replace(abilities, owned=kept), tuple(give if a == take else a for a in unused)

@@ -34,6 +34,9 @@ def next_step(state: State, viewer: str | None) -> NextStep | None:
     turn = state.current
     if is_bot(state, turn):
         return step(True, "fd_bot_turn", "The bot's turn: enter its play", "bot")
+    if turn == viewer and turn in state.defeated:  # defeated on their own turn
+        text = "You are defeated: end the turn so play goes on"
+        return step(True, "fd_defeated_turn", text, "end_turn")
     if turn == viewer and turn in state.recovering:  # a retreat costs the next turn
         text = "You are recovering from a retreat: end the turn"
         return step(True, "fd_recovering", text, "end_turn")
@@ -73,8 +76,26 @@ def answer_step(state: State, p: Pending, viewer: str) -> NextStep:
             return step(True, "fd_attacked_dash", text, "answer", "hit", attacker=p.attacker)
         text = "You are attacked by {attacker}: block or take the hit"
         return step(True, "fd_attacked", text, "answer", "hit", attacker=p.attacker)
+    if may_dashing_block(state, p, viewer):
+        text = "{attacker} attacks {targets}: you may dashing block"
+        return step(True, "fd_may_dashing_block", text, "dashing_block", attacker=p.attacker,
+                    targets=names(p.targets))  # fmt: skip
     text = "Waiting for {targets} to answer {attacker}"
     return step(False, "fd_wait_answer", text, targets=names(p.targets), attacker=p.attacker)
+
+
+def may_dashing_block(state: State, p: Pending, viewer: str) -> bool:
+    """Return True when the viewer may dashing block for an attacked teammate (seed 002,
+    Team Battle and Raid): same side, standing, not recovering, behind the teammate."""
+    if viewer not in {f.name for f in state.standing()} or viewer in state.recovering:
+        return False
+    me = state.fighter(viewer)
+    ahead = me.forward(state.fd.board.spaces)
+    return any(
+        state.side_of(who) == state.side_of(viewer)
+        and (state.fighter(who).position - me.position) * ahead > 0
+        for who in p.targets
+    )
 
 
 def reshuffle_step(state: State, viewer: str) -> NextStep:

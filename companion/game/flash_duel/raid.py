@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from companion.game.errors import IllegalMove
 from companion.game.flash_duel.lasthits import attack_cards
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.track import Fighter, distance
 from printkit.catalog import FlashDuelSet, RaidRow
 
@@ -40,13 +41,13 @@ def raid_setup(game_set: FlashDuelSet, mortals: int, betrayal: bool = False) -> 
     """
     if betrayal:
         if mortals != game_set.betrayal.mortals:
-            raise RaidError(f"Betrayal needs exactly {game_set.betrayal.mortals} mortals")
+            raise REFUSE(RaidError, "fd_betrayal_mortals", n=game_set.betrayal.mortals)
         return game_set.betrayal
     for row in game_set.raid:
         if row.mortals == mortals:
             return row
     counts = ", ".join(str(r.mortals) for r in game_set.raid)
-    raise RaidError(f"a Raid is for {counts} mortals, not {mortals}")
+    raise REFUSE(RaidError, "fd_raid_mortals", counts=counts, n=mortals)
 
 
 def dragon_turns(defeated_this_round: int) -> int:
@@ -139,9 +140,9 @@ def deal_loyalty(
     deck = [c.side for c in game_set.loyalty_cards for _ in range(c.count)]
     players = [*mortals, dragon]
     if len(set(players)) != len(players):
-        raise RaidError("every player needs a different name")
+        raise REFUSE(RaidError, "fd_names_differ")
     if len(players) != len(deck):
-        raise RaidError(f"Betrayal needs exactly {len(deck)} players, Dragon included")
+        raise REFUSE(RaidError, "fd_betrayal_players", n=len(deck))
     dealt = []
     for player in players:
         dealt.append((player, deck.pop(rng.randrange(len(deck)))))
@@ -151,9 +152,9 @@ def deal_loyalty(
 def check_mortal(b: Betrayal, player: str) -> None:
     """Refuse a player who is not a mortal still in the fight."""
     if player not in b.mortals:
-        raise RaidError(f"{player!r} is not one of the mortals")
+        raise REFUSE(RaidError, "fd_not_mortal", player=player)
     if player in b.defeated:
-        raise RaidError(f"{player} has been defeated")
+        raise REFUSE(RaidError, "fd_defeated", player=player)
 
 
 def accuse(b: Betrayal, accuser: str, accused: str) -> Betrayal:
@@ -163,12 +164,12 @@ def accuse(b: Betrayal, accuser: str, accused: str) -> Betrayal:
     """
     check_mortal(b, accuser)
     if accuser in b.revealed and b.card_of(accuser) == "traitor":
-        raise RaidError(f"{accuser} revealed as the traitor and is no longer one of the mortals")
+        raise REFUSE(RaidError, "fd_accuser_traitor", accuser=accuser)
     check_mortal(b, accused)
     if accuser == accused:
-        raise RaidError("a mortal cannot accuse themselves")
+        raise REFUSE(RaidError, "fd_accuse_self")
     if accused in b.revealed:
-        raise RaidError(f"{accused}'s card is already known")
+        raise REFUSE(RaidError, "fd_card_known", accused=accused)
     loser = accused if b.card_of(accused) == "traitor" else accuser
     return replace(b, revealed=(*b.revealed, accused), defeated=(*b.defeated, loser))
 
@@ -182,17 +183,17 @@ def traitor_reveal(b: Betrayal, player: str, guesses: Sequence[tuple[str, bool]]
         who is not a loyal mortal still in.
     """
     if player == b.dragon:
-        raise RaidError("the Dragon reveals with dragon_reveal")
+        raise REFUSE(RaidError, "fd_dragon_reveals")
     check_mortal(b, player)
     if b.card_of(player) != "traitor":
-        raise RaidError(f"{player} is not the traitor")
+        raise REFUSE(RaidError, "fd_not_traitor", player=player)
     if player in b.revealed:
-        raise RaidError(f"{player} has already revealed")
+        raise REFUSE(RaidError, "fd_revealed", player=player)
     defeated = list(b.defeated)
     for mortal, right in guesses:
         check_mortal(replace(b, defeated=tuple(defeated)), mortal)
         if mortal == player:
-            raise RaidError("the traitor names other mortals' hands")
+            raise REFUSE(RaidError, "fd_name_others")
         if not right:
             break
         defeated.append(mortal)
@@ -205,9 +206,9 @@ def dragon_reveal(b: Betrayal) -> Betrayal:
     :raises RaidError: when the Dragon does not hold it, or already showed it.
     """
     if b.card_of(b.dragon) != "traitor":
-        raise RaidError("the Dragon does not hold the traitor card")
+        raise REFUSE(RaidError, "fd_dragon_not_traitor")
     if b.dragon in b.revealed:
-        raise RaidError("the Dragon has already revealed")
+        raise REFUSE(RaidError, "fd_dragon_revealed")
     return replace(b, revealed=(*b.revealed, b.dragon), bonus_hit_points=b.bonus_hit_points + 1)
 
 

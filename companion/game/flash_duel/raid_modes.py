@@ -17,6 +17,7 @@ from typing import ClassVar
 from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import draws, raid, rounds
 from companion.game.flash_duel.mode import Hands, Layout, Mode, lay_out
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import (
     DuelRoomError,
     Event,
@@ -47,7 +48,7 @@ class Raid(Mode):
     def check(self, setup: Setup, fd: FlashDuelSet) -> None:
         """Refuse a table without a Dragon player, or with a mortal count the table lacks."""
         if setup.dragon not in setup.players:
-            raise DuelRoomError("'dragon' must name the player who plays Deathstrike Dragon")
+            raise REFUSE(DuelRoomError, "fd_dragon_name")
         self.row(setup, fd)
 
     def layout(self, setup: Setup, fd: FlashDuelSet) -> Layout:
@@ -148,7 +149,7 @@ def reshuffled_pile(state: State) -> int:
     fighters' hands (the Dragon redraws as many as he put in; owed refills still to draw)."""
     row = state.mode.dragon_row(state.setup, state.fd)
     if row is None:
-        raise DuelRoomError("only a Raid reshuffles its draw pile")
+        raise REFUSE(DuelRoomError, "fd_raid_reshuffles")
     short, owed = dict(state.short), dict(state.owed)
     held = 0
     for f in state.standing():
@@ -160,7 +161,7 @@ def reshuffled_pile(state: State) -> int:
 def reshuffle(state: State, action: act.Reshuffle, actor: str) -> State:
     """Record the reshuffle the empty pile called for (the Dragon's decision: ``deciders``)."""
     if not isinstance(state.mode, Raid):
-        raise DuelRoomError("only a Raid reshuffles its draw pile")
+        raise REFUSE(DuelRoomError, "fd_raid_reshuffles")
     return draws.reshuffle(state, actor, reshuffled_pile(state))
 
 
@@ -207,7 +208,7 @@ def betrayal_of(state: State) -> raid.Betrayal:
     :raises DuelRoomError: outside Betrayal.
     """
     if state.betrayal is None:
-        raise DuelRoomError("accusations and reveals belong to Betrayal at the Raid")
+        raise REFUSE(DuelRoomError, "fd_betrayal_only")
     return state.betrayal
 
 
@@ -244,7 +245,7 @@ def reveal(state: State, action: act.Reveal, actor: str) -> State:
 def dragon_reveal(state: State, action: act.DragonReveal, actor: str) -> State:
     """The Dragon shows the traitor card for one more hit point."""
     if actor != state.setup.dragon:
-        raise DuelRoomError("only the Dragon reveals the traitor card this way")
+        raise REFUSE(DuelRoomError, "fd_dragon_only")
     cards = raid.dragon_reveal(betrayal_of(state))
     state = replace(state, betrayal=cards, hit_points=state.hit_points + 1)
     return tell(state, Event(Happening.DRAGON_REVEALED, (actor,)))

@@ -15,6 +15,7 @@ from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import choosing, combat, draws, raid_modes, rounds, solo, view
 from companion.game.flash_duel.actions import JsonObject, JsonOut
 from companion.game.flash_duel.modes import find_mode
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import KIND, DuelRoomError, Setup, State, game_set
 from companion.game.names import parse_players
 from companion.game.rooms import Outcome, Rules
@@ -115,7 +116,8 @@ def check_setup(setup: Setup, catalog: Catalog) -> None:
     if not row.min_players <= len(setup.players) <= row.max_players:
         low, high = row.min_players, row.max_players
         allowed = str(low) if low == high else f"{low}-{high}"
-        raise DuelRoomError(f"{row.name} is for {allowed} players, not {len(setup.players)}")
+        raise REFUSE(DuelRoomError, "fd_mode_players", mode=row.name, allowed=allowed,
+                     n=len(setup.players))  # fmt: skip
     mode.check(setup, fd)
 
 
@@ -131,7 +133,7 @@ def start(setup: Setup, catalog: Catalog) -> State:
 def new_game(state: State, action: act.NewGame, catalog: Catalog) -> State:
     """Start a new game at the same table; solo may switch character and bot."""
     if state.game is None:
-        raise DuelRoomError("finish the game first")
+        raise REFUSE(DuelRoomError, "fd_finish_first")
     setup = state.setup
     if isinstance(state.mode, solo.Solo):
         player = setup.players[0]
@@ -205,13 +207,13 @@ def apply(state: State, action: act.Action, actor: str, catalog: Catalog, positi
     :raises IllegalMove: when the rules refuse the action now.
     """
     if state.game is not None and not isinstance(action, act.NewGame):
-        raise DuelRoomError("the game is over: start a new game")
+        raise REFUSE(DuelRoomError, "fd_game_over_new")
     if state.choosing is not None and not isinstance(action, act.Choose):
         waiting = ", ".join(state.choosing.waiting_for(state.setup))
-        raise DuelRoomError(f"characters are being chosen first: waiting for {waiting}")
+        raise REFUSE(DuelRoomError, "fd_choosing_first", waiting=waiting)
     if state.shown and not isinstance(action, act.ShowHand | act.TimeOver):
         waiting = ", ".join(hands_awaited(state))
-        raise DuelRoomError(f"time-over: the hands are being shown, waiting for {waiting}'s")
+        raise REFUSE(DuelRoomError, "fd_hands_showing", waiting=waiting)
     before = state.news
     after = play(replace(state, news=()), action, actor, catalog, position)
     return after if after.news else replace(after, news=before)

@@ -19,6 +19,7 @@ from companion.game.flash_duel.match import (
     swap_ability,
 )
 from companion.game.flash_duel.mode import Mode
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import (
     DuelRoomError,
     Event,
@@ -131,11 +132,12 @@ def end_turn(state: State, action: act.EndTurn) -> State:
     """End the current turn once every attack has been answered, and only the turn the
     phone showed (a double tap must not end the next player's turn too)."""
     if action.turn is not None and action.turn != state.turn_no:
-        raise DuelRoomError(f"that turn has already ended: it is turn {state.turn_no} now")
+        raise REFUSE(DuelRoomError, "fd_turn_ended", turn=state.turn_no)
     if state.round_over:
-        raise DuelRoomError("the round is over: the losing side chooses who goes first")
+        raise REFUSE(DuelRoomError, "fd_round_over_first")
     if state.pending is not None:
-        raise DuelRoomError(f"{', '.join(state.pending.targets)} must answer the attack first")
+        targets = ", ".join(state.pending.targets)
+        raise REFUSE(DuelRoomError, "fd_answer_first", targets=targets, strike="attack")
     check_no_reshuffle(state)
     return pass_turn(state)
 
@@ -146,9 +148,7 @@ def check_no_reshuffle(state: State) -> None:
     :raises DuelRoomError: saying who reshuffles.
     """
     if state.reshuffle_due:
-        raise DuelRoomError(
-            f"the draw pile ran out: {state.setup.dragon} reshuffles the discards first"
-        )
+        raise REFUSE(DuelRoomError, "fd_reshuffle_first", dragon=str(state.setup.dragon))
 
 
 def draw(state: State, action: act.Draw) -> State:
@@ -158,14 +158,14 @@ def draw(state: State, action: act.Draw) -> State:
     still replay).
     """
     if state.round_over:
-        raise DuelRoomError("the round is over")
+        raise REFUSE(DuelRoomError, "fd_round_over")
     most = 2 * state.fd.hand_size
     if draws.kept_by_table(state):
         if not 1 <= abs(action.count) <= most:
-            raise DuelRoomError(f"'count' must be 1 to {most} cards (less than 0: put back)")
+            raise REFUSE(DuelRoomError, "fd_count_back", most=most)
         return draws.correct(state, action.count, action.player)
     if not 1 <= action.count <= most:
-        raise DuelRoomError(f"'count' must be 1 to {most} cards")
+        raise REFUSE(DuelRoomError, "fd_count", most=most)
     if action.count < state.deck:
         return replace(state, deck=state.deck - action.count)
     return state.mode.on_deck_empty(replace(state, deck=0))
@@ -177,9 +177,9 @@ def check_time_over(state: State) -> None:
     :raises DuelRoomError: saying why.
     """
     if state.round_over:
-        raise DuelRoomError("the round is over")
+        raise REFUSE(DuelRoomError, "fd_round_over")
     if state.deck > 0:
-        raise DuelRoomError(f"{state.deck} cards are still in the draw pile")
+        raise REFUSE(DuelRoomError, "fd_cards_left", n=state.deck)
     check_no_reshuffle(state)
 
 
@@ -190,9 +190,9 @@ def show_hand(state: State, action: act.ShowHand, actor: str) -> State:
     check_time_over(state)
     standing = [f.name for f in state.standing()]
     if actor not in standing:
-        raise DuelRoomError(f"{actor} has no hand to show: only standing fighters show theirs")
+        raise REFUSE(DuelRoomError, "fd_no_hand", actor=actor)
     if any(name not in state.setup.players for name in standing):
-        raise DuelRoomError("the bot has no phone: enter every hand at once (time_over)")
+        raise REFUSE(DuelRoomError, "fd_bot_hand")
     check_cards(state.fd, *action.cards)
     shown = (*((p, c) for p, c in state.shown if p != actor), (actor, action.cards))
     if any(name not in dict(shown) for name in standing):
@@ -206,7 +206,7 @@ def time_over(state: State, action: act.TimeOver) -> State:
     hands = dict(action.hands)
     missing = [f.name for f in state.standing() if f.name not in hands]
     if missing:
-        raise DuelRoomError(f"'hands' needs the cards of {', '.join(missing)} (a list each)")
+        raise REFUSE(DuelRoomError, "fd_hands_missing", missing=", ".join(missing))
     check_cards(state.fd, *(c for shown in hands.values() for c in shown))
     state, winner = state.mode.time_over(replace(state, pending=None, shown=()), hands)
     return end_round(state, winner, Termination.TIME_OVER)
@@ -218,7 +218,7 @@ def between_rounds(state: State) -> Outcome:
     :raises DuelRoomError: while a round is being played or after the game.
     """
     if state.last_round is None or state.game is not None:
-        raise DuelRoomError("that is done between rounds")
+        raise REFUSE(DuelRoomError, "fd_between_rounds")
     return state.last_round
 
 
@@ -237,7 +237,7 @@ def first_player(state: State, action: act.FirstPlayer, actor: str) -> State:
     between_rounds(state)
     choosers = first_choosers(state)
     if choosers is not None and actor not in choosers:
-        raise DuelRoomError(f"{state.chooser}'s side lost the round and chooses")
+        raise REFUSE(DuelRoomError, "fd_loser_chooses", chooser=str(state.chooser))
     state.fighter(action.player)
     fresh = deal(state.setup, state.mode, state.fd, state.match, state.abilities)
     fresh = replace(
@@ -253,17 +253,17 @@ def first_player(state: State, action: act.FirstPlayer, actor: str) -> State:
 def swap(state: State, action: act.SwapAbility, actor: str) -> State:
     """Custom Clockwork: the loser of the round swaps one ability for an unused one."""
     if not state.mode.swaps_abilities:
-        raise DuelRoomError("only Custom Clockwork swaps abilities between rounds")
+        raise REFUSE(DuelRoomError, "fd_swap_clockwork")
     outcome = between_rounds(state)
     if outcome.winner is None:
-        raise DuelRoomError("the round was a draw: no one lost it, so no one swaps")
+        raise REFUSE(DuelRoomError, "fd_swap_draw")
     player = action.player
     if state.side_of(player) == outcome.winner:
-        raise DuelRoomError(f"{player} won the round and keeps the same abilities")
+        raise REFUSE(DuelRoomError, "fd_swap_winner", player=player)
     if actor != player:
-        raise DuelRoomError(f"{player} swaps their own abilities, not {actor}")
+        raise REFUSE(DuelRoomError, "fd_swap_own", player=player, actor=actor)
     if state.swapper != player:
-        raise DuelRoomError(f"{player} already swapped one ability before this round")
+        raise REFUSE(DuelRoomError, "fd_swapped", player=player)
     abilities, unused = swap_ability(
         state.abilities, state.unused, player, action.give, action.take
     )
@@ -274,7 +274,7 @@ def swap(state: State, action: act.SwapAbility, actor: str) -> State:
 def switch_order(state: State, action: act.SwitchOrder) -> State:
     """2 vs 2, between rounds: swap the turn-order places of the player's team."""
     if not state.mode.switches_order:
-        raise DuelRoomError("only Team Battle teams switch who is p1 and who is p2")
+        raise REFUSE(DuelRoomError, "fd_switch_team")
     between_rounds(state)
     team = state.members(state.side_of(action.player))
     first, second = (state.order.index(m) for m in team)

@@ -15,6 +15,7 @@ from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import bots, combat, draws, raid, rounds, track
 from companion.game.flash_duel.match import Abilities, use_ability
 from companion.game.flash_duel.mode import Hands, Layout, Mode, character_abilities, lay_out
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import (
     DuelRoomError,
     Event,
@@ -40,7 +41,7 @@ class Solo(Mode):
         """Refuse an unknown bot."""
         known = [b.id for b in fd.bots]
         if setup.bot not in known:
-            raise DuelRoomError(f"'bot' must be one of {', '.join(known)}, not {setup.bot!r}")
+            raise REFUSE(DuelRoomError, "fd_bot_one_of", known=", ".join(known), bot=str(setup.bot))
 
     def layout(self, setup: Setup, fd: FlashDuelSet) -> Layout:
         """Return the player on space 1 and the bot's pawn on the last space."""
@@ -94,9 +95,9 @@ def bot_turn(state: State, action: act.BotTurn) -> State:
     """Play the bot's turn from its hand and the card it drew, then pass the turn back."""
     pawn = state.setup.bot_pawn
     if not isinstance(state.mode, Solo) or state.round_over or state.current != pawn:
-        raise DuelRoomError(f"it is not {pawn}'s turn")
+        raise REFUSE(DuelRoomError, "fd_not_bot_turn", pawn=pawn)
     if state.pending is not None:
-        raise DuelRoomError("answer the bot's attack first")
+        raise REFUSE(DuelRoomError, "fd_answer_bot_first")
     check_cards(state.fd, *action.hand, action.drawn)
     state = replace(state, bot_discards=None)
     if pawn in state.recovering:
@@ -150,7 +151,7 @@ def bot_defend(state: State, action: act.BotDefend, position: int) -> State:
     """Answer the player's strike on the bot from its hand and the extra card drawn."""
     pending, pawn = state.pending, state.setup.bot_pawn
     if not isinstance(state.mode, Solo) or pending is None or pawn not in pending.targets:
-        raise DuelRoomError(f"{pawn} is not being attacked")
+        raise REFUSE(DuelRoomError, "fd_not_attacked", who=pawn)
     check_cards(state.fd, *action.hand, action.extra)
     me = state.fighter(pawn)
     state = draws.take(state, pawn, 1)  # the extra card

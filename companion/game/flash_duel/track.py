@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.errors import IllegalMove
+from companion.game.flash_duel.refusals import REFUSE
 
 
 class DuelError(IllegalMove):
@@ -73,7 +74,7 @@ def push(pusher: Fighter, victim: Fighter, card: int, spaces: int) -> Fighter:
     :raises DuelError: when they are not adjacent.
     """
     if distance(pusher, victim) != 1:
-        raise DuelError(f"{pusher.name} can push only when adjacent to {victim.name}")
+        raise REFUSE(DuelError, "fd_push_adjacent", pusher=pusher.name, victim=victim.name)
     back = -victim.forward(spaces)
     target = victim.position + back * card
     if not 1 <= target <= spaces:
@@ -88,10 +89,10 @@ def check_attack(me: Fighter, enemy: Fighter, cards: Sequence[int]) -> int:
     """
     gap = distance(me, enemy)
     if not cards:
-        raise DuelError("an attack needs at least one card")
+        raise REFUSE(DuelError, "fd_attack_card")
     wrong = [c for c in cards if c != gap]
     if wrong:
-        raise DuelError(f"{enemy.name} is {gap} spaces away: attack with {gap}s, not {wrong[0]}")
+        raise REFUSE(DuelError, "fd_attack_gap", enemy=enemy.name, gap=gap, wrong=wrong[0])
     return len(cards)
 
 
@@ -112,7 +113,7 @@ def dashing_strike(
     """
     ahead = front or enemy
     if distance(me, ahead) == 1:
-        raise DuelError(f"{me.name} is adjacent to {ahead.name}: no dashing strike from there")
+        raise REFUSE(DuelError, "fd_dash_adjacent", me=me.name, ahead=ahead.name)
     moved = move(me, ahead, dash, spaces)
     check_attack(moved, enemy, strike)
     return moved
@@ -131,7 +132,7 @@ def retreat(me: Fighter, card: int, spaces: int) -> Fighter:
     step = me.forward(spaces)
     edge = 1 if step > 0 else spaces
     if me.position == edge:
-        raise DuelError(f"{me.name} is at the edge of the board and cannot retreat")
+        raise REFUSE(DuelError, "fd_retreat_edge", me=me.name)
     return replace(me, position=min(max(me.position - step * card, 1), spaces))
 
 
@@ -149,13 +150,11 @@ def dashing_block(
     step = blocker.forward(spaces)
     ahead = (teammate.position - blocker.position) * step
     if ahead <= 0:
-        raise DuelError(f"{teammate.name} is not ahead of {blocker.name}")
+        raise REFUSE(DuelError, "fd_mate_not_ahead", mate=teammate.name, blocker=blocker.name)
     moved = move(blocker, enemy, dash, spaces)
     if moved.position != teammate.position:
-        raise DuelError(
-            f"a dash of {dash} takes {blocker.name} to space {moved.position}, "
-            f"not to {teammate.name}'s space {teammate.position}"
-        )
+        raise REFUSE(DuelError, "fd_dash_miss", dash=dash, blocker=blocker.name,
+                     at=moved.position, mate=teammate.name, space=teammate.position)  # fmt: skip
     return moved
 
 

@@ -47,6 +47,8 @@ REFUSE = Refusals(
         "(it is {turn}'s)",
         "sf_attack_main_shot": "sites are attacked in the Main Shot, not at '{step}'",
         "sf_take_other": "take a site from another player",
+        "sf_start_first_step": "a turn is started at its first step ('{step}'); go on step by "
+        "step from here",
     }
 )
 """Every refusal of this module: word key -> English text (Japanese in static/refusals.js)."""
@@ -208,10 +210,7 @@ def start_turn(state: State, catalog: Catalog) -> State:
     :raises ShadowfistError: past the turn's first step.
     """
     if state.step != 0:
-        raise ShadowfistError(
-            f"a turn is started at its first step ({prompts(catalog)[0][0]!r}); go on "
-            "step by step from here"
-        )
+        raise REFUSE(ShadowfistError, "sf_start_first_step", step=prompts(catalog)[0][0])
     state = replace(state, step=sf.index_of_step(catalog, sf.POWER_STEP))
     state = generate_power(state, None, catalog)
     return replace(state, step=sf.index_of_step(catalog, sf.MAIN_SHOT))  # a phase of one step

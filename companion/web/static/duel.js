@@ -167,6 +167,7 @@ function renderChoosing(s, seated) {
       "aria-label": t("character", "Character"),
       onchange: (e) => {
         DUEL.choice = e.target.value;
+        fill(document.getElementById("pick-abilities"), pickAbilities(c, e.target.value));
       },
     },
     c.options.map((o) => el("option", { value: o.id, selected: o.id === picked }, o.name)),
@@ -210,7 +211,32 @@ function renderChoosing(s, seated) {
           ),
         )
       : null,
+    mayChoose ? el("div", { id: "pick-abilities", "aria-live": "polite" }, pickAbilities(c, picked)) : null,
   );
+}
+
+// The ability cards of the character in the picker: the catalog's text, or "write-in" where
+// no source gives it (the printed card has ruled lines for it).
+function pickAbilities(c, id) {
+  const option = c.options.find((o) => o.id === id);
+  if (!option?.abilities) return [];
+  return [
+    el("h3", {}, option.name + ": " + t("ability_cards", "ability cards")),
+    el(
+      "ul",
+      { class: "pick-abilities" },
+      option.abilities.map((a) =>
+        el(
+          "li",
+          {},
+          el("strong", {}, a.name || t("write_in", "write-in")),
+          a.trigger ? " (" + a.trigger + ")" : "",
+          el("br"),
+          a.known ? a.effect : t("write_in_text", "write-in: the catalog has no text for this card; read your printed card"),
+        ),
+      ),
+    ),
+  ];
 }
 
 function pawn(f, seated, label) {
@@ -1003,6 +1029,8 @@ function stepButton(s, name) {
       return goTo("answer", t("fd_go_answer", "Block or retreat ↑"));
     case "hit":
       return hitButton(s.you);
+    case "dashing_block":
+      return goTo("answer", t("fd_go_dashing_block", "Dashing block ↑"));
     case "bot":
       return goTo("bot", t("fd_go_bot", "The bot's play ↑"));
     case "time_over":

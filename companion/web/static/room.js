@@ -308,7 +308,17 @@ function showEvent(event) {
     line,
     el("a", { href: event.url }, t("event", "Event") + ": " + event.name),
     event.result_sent ? el("strong", { class: "sent" }, " · ✓ " + t("result_sent", "Result sent to the event")) : null,
+    event.round_ends ? el("span", { id: "round-clock" }, " · " + roundClock(event.round_ends)) : null,
   );
+}
+// The event's round clock at its table: when the round ends, in this phone's time, and the
+// minutes left (drawn again with each state the phone reads).
+function roundClock(iso) {
+  const end = new Date(iso);
+  const left = Math.ceil((end.getTime() - Date.now()) / 60000);
+  if (left <= 0) return t("round_time_up", "the round's time is up");
+  const at = end.toTimeString().slice(0, 5);
+  return t("round_ends_at", "round ends {time} ({n} min left)").replace("{time}", at).replace("{n}", left);
 }
 // Start the room page: render(data) draws the table from each state the server sends.
 // The state is readable as window.ROOM for the browser tests (no script reads it).

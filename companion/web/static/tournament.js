@@ -42,6 +42,14 @@ addWords("tournament", {
   t_playing: "人が参加中",
   t_swiss_rounds: "スイスラウンド",
   t_swiss_round: "スイスラウンド",
+  t_differ: "報告が食い違い",
+  t_lost_phone: "端末をなくした・電池切れ？",
+  t_new_phone_confirm: "この席を新しい端末に渡しますか？古い端末はすぐに操作できなくなります。",
+  t_approve_all: "全員を承認",
+  t_result: "結果",
+  t_min_left: "残り{n}分",
+  t_n_min: "{n}分",
+  t_time_up: "時間切れ",
   src_table: "テーブルの端末",
   src_players: "プレイヤーの報告",
   src_organiser: "主催者",
@@ -107,7 +115,9 @@ function roundEnds(data, round) {
   // The round's clock: when it ends, in the phone's own time (started + the time limit).
   if (!data.config.round_minutes || !round.started || round.complete) return "";
   const end = new Date(new Date(round.started).getTime() + data.config.round_minutes * 60000);
-  return " · " + t("t_ends", "ends") + " " + end.toTimeString().slice(0, 5);
+  const left = Math.ceil((end.getTime() - Date.now()) / 60000);
+  const clock = left > 0 ? t("t_min_left", "{n} min left").replace("{n}", left) : t("t_time_up", "time is up");
+  return " · " + t("t_ends", "ends") + " " + end.toTimeString().slice(0, 5) + " · " + clock;
 }
 
 function roundTitle(data) {
@@ -120,7 +130,7 @@ function roundTitle(data) {
 function summary(data) {
   const active = data.players.filter((p) => p.status === "active").length;
   const game = data.config.game === "flash-duel" ? "Flash Duel" : "Puzzle Strike";
-  const clock = data.config.round_minutes ? " · " + data.config.round_minutes + " min" : "";
+  const clock = data.config.round_minutes ? " · " + t("t_n_min", "{n} min").replace("{n}", data.config.round_minutes) : "";
   return (
     game +
     " · " +
@@ -151,20 +161,26 @@ function bankLine(data, code) {
 
 function tableLine(table, organiser) {
   if (table.bye) return el("li", { class: "table-line" }, el("strong", {}, table.a.name), " — " + t("t_bye", "bye"));
-  const state = table.result ? score(table.result) : t("t_playing_now", "playing");
+  // Both players reported, and not the same: flagged with both scores, the organiser decides.
+  const differ = table.reports_differ ? [table.reports.a, table.reports.b].map((r) => r.wins_a + "-" + r.wins_b).join(" / ") : null;
+  const state = table.result
+    ? score(table.result)
+    : differ
+      ? t("t_differ", "reports differ") + ": " + differ
+      : t("t_playing_now", "playing");
   const parts = [
     el("span", { class: "table-no" }, String(table.table)),
     el("strong", {}, table.a.name),
     " vs ",
     el("strong", {}, table.b.name),
     " ",
-    el("span", { class: table.result ? "result done" : "result" }, state),
+    el("span", { class: table.result ? "result done" : differ ? "result differ" : "result" }, state),
   ];
   if (table.result && table.source) parts.push(el("span", { class: "small" }, " · " + resultSource(table.changed_by || table.source)));
   if (table.view_url) parts.push(" ", el("a", { href: table.view_url }, t("t_watch", "watch")));
-  const line = el("li", { class: "table-line", "data-table": table.table }, parts);
+  const line = el("li", { class: "table-line" + (differ ? " disputed" : ""), "data-table": table.table }, parts);
   if (organiser) line.append(resultForm(table));
-  if (organiser && !table.result) line.append(newPhones(table), undoAtTable(table));
+  if (organiser && !table.result) line.append(undoAtTable(table), newPhones(table));
   return line;
 }
 
@@ -207,6 +223,10 @@ function undoAtTable(table) {
 T.handed = {};
 function newPhones(table) {
   const box = el("div", { class: "row new-phones" });
+  // Folded, below the result form and the undo: a seat handed over by a slip of the thumb
+  // locks a player's phone out, so it asks first.
+  const fold = el("details", { class: "new-phones-fold" }, el("summary", {}, t("t_lost_phone", "A lost or flat phone?")), box);
+  if (Object.keys(T.handed).some((key) => key.startsWith(T.round + "/" + table.table + "/"))) fold.open = true;
   [table.a, table.b].forEach((player, seat) => {
     const key = T.round + "/" + table.table + "/" + player.name;
     const handed = T.handed[key];
@@ -229,6 +249,8 @@ function newPhones(table) {
     );
     button.addEventListener("click", async () => {
       const where = "/api/tournaments/" + T.id() + "/rounds/" + T.round + "/tables/" + table.table;
+      if (!window.confirm(t("t_new_phone_confirm", "Hand this seat to a new phone? The old phone stops at once.") + " " + player.name))
+        return;
       try {
         const seatIndex = table.seats ? table.seats[seat] : seat;
         const made = await api("POST", where + "/seats/" + seatIndex + "/hand-over", {}, T.headers());
@@ -240,7 +262,7 @@ function newPhones(table) {
     });
     box.append(button);
   });
-  return box;
+  return fold;
 }
 
 function resultForm(table) {
@@ -358,7 +380,7 @@ function renderYou(data) {
   const place = data.standings.find((x) => x.player === you.id);
   if (data.next.over) {
     const final = t("t_final", "Final standings") + ": " + (place ? "#" + placeOf(place) : "—") + " · " + t("t_winner", "Winner") + ": ";
-    fill(box, el("p", { class: "you" }, you.name + " · " + final + data.next.winner));
+    fill(box, el("p", { class: "you" }, you.name + " · " + final + data.next.winner), mine?.result ? yourResult(mine) : null);
     return;
   }
   if (!round) {
@@ -380,8 +402,20 @@ function renderYou(data) {
     mine.your_seat_url && !mine.result
       ? el("a", { class: "button big", href: mine.your_seat_url }, t("t_take_seat", "Take my seat"))
       : null,
-    mine.result ? null : reportForm(mine, you, other),
+    mine.result ? yourResult(mine) : reportForm(mine, you, other),
   );
+}
+
+function yourResult(table) {
+  return el("p", { class: "you-result", id: "your-result" }, t("t_result", "Result") + ": " + fullScore(table));
+}
+
+// A table's result with its names and who gave it: "Ana 2–1 Ben · players".
+function fullScore(table) {
+  const r = table.result;
+  const drawn = r.draws ? " (" + r.draws + " " + t("t_drawn", "drawn") + ")" : "";
+  const who = table.source ? " · " + resultSource(table.changed_by || table.source) : "";
+  return table.a.name + " " + r.wins_a + "–" + r.wins_b + " " + table.b.name + drawn + who;
 }
 
 // Played without the table on a phone? Each player types the score: the same from both is
@@ -457,8 +491,27 @@ function renderPlayers(data) {
       },
       label,
     );
+  const pending = data.players.filter((p) => p.status === "pending");
+  const approveAll = el(
+    "button",
+    {
+      type: "button",
+      class: "small-button",
+      id: "approve-all",
+      onclick: async () => {
+        try {
+          for (const p of pending) await api("POST", "/api/tournaments/" + T.id() + "/players/" + p.id + "/approve", {}, T.headers());
+          refresh();
+        } catch (err) {
+          showError(err, "player-error");
+        }
+      },
+    },
+    t("t_approve_all", "Approve all") + " (" + pending.length + ")",
+  );
   fill(
     list,
+    pending.length > 1 ? el("li", {}, approveAll) : null,
     data.players.map((p) =>
       el(
         "li",
@@ -556,6 +609,11 @@ function startPolling(seconds) {
   document.addEventListener("langchange", () => {
     if (latest) render(latest);
   });
+  // The round clock counts down between answers (an unchanged tournament answers 304).
+  setInterval(() => {
+    const title = document.getElementById("round-title");
+    if (latest && title) title.textContent = roundTitle(latest);
+  }, 20000);
 }
 
 function initNew() {

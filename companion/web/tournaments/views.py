@@ -101,6 +101,7 @@ def table_json(
         out["reports"] = {
             side: score_json(said.get(p)) for side, p in zip("ab", players, strict=True)
         }
+        out["reports_differ"] = reports_differ(said, players, result is not None)
     seat_of = {p: seating.seats.get((t["match_id"], names[p])) for p in players if p is not None}
     if organiser:
         out["seat_urls"] = [seat_url(base, row, t, seat_of.get(p)) for p in players]
@@ -108,6 +109,13 @@ def table_json(
     elif you is not None and you in players:  # a handed-over seat's slip no longer takes it
         out["your_seat_url"] = seating.slip_url(base, row, t, seat_of.get(you))
     return out
+
+
+def reports_differ(said: dict[int, Result], players: list[int | None], decided: bool) -> bool:
+    """Return True while both players of an undecided table reported, and not the same score
+    (the organiser decides)."""
+    scores = [said.get(p) for p in players if p is not None]
+    return not decided and len(scores) == 2 and None not in scores and scores[0] != scores[1]
 
 
 def rounds_json(
