@@ -239,6 +239,7 @@ def test_every_puzzle_strike_action_that_shows_a_secret_is_final(catalog: Catalo
     walk.act(second, type="add_gem", player=second, value=1)
     walk.act(second, type="counter", gems=[1])
     stack = walk.state.stacks[9][0]
+    walk.act(first, type="buy", stack=stack)
     walk.act(first, type="stack", stack=stack, state="removed")
     walk.act(first, type="end_turn", without_ante=False)
     walk.act(second, type="forfeit")
@@ -247,8 +248,22 @@ def test_every_puzzle_strike_action_that_shows_a_secret_is_final(catalog: Catalo
         loser = walk.state.table.current
         walk.act(loser, type="forfeit")
     walk.act("Ana", type="rematch")
+    walk.seen.update(nobody_reacts_walk(catalog))
     assert set(walk.seen) == set(PS_ACTIONS), set(PS_ACTIONS) - set(walk.seen)
     assert walk.seen["choose"] == 2  # both reveals were final
+
+
+def nobody_reacts_walk(catalog: Catalog) -> dict[str, int]:
+    """Walk 'nobody reacts' (a free-for-all's send that the target lets land for all)."""
+    from companion.game.puzzle_strike import room as ps_room
+    from companion.game.puzzle_strike.piles import Mode
+    from tests.ps_helpers import give, playing
+
+    four = {"Ana": "grave", "Ben": "rook", "Cid": "lum", "Dee": "midori"}
+    state = give(playing(catalog, four, Mode.FREE_FOR_ALL), catalog, "Ana", 2)
+    walk = RulesWalk(ps_room.RULES, state, catalog, tuple(four))
+    walk.act("Ana", type="crash", gems=[2], target="Cid").act("Cid", type="nobody_reacts")
+    return {"nobody_reacts": walk.seen["nobody_reacts"]}
 
 
 def test_shadowfist_and_drafts_hold_no_secret_and_every_action_is_walked(
@@ -275,7 +290,8 @@ def test_shadowfist_and_drafts_hold_no_secret_and_every_action_is_walked(
     walk.act("Ana", type="seize", player="Ana", **{"from": "Ben"})
     walk.act("Ana", type="burn_victory", player="Ana", **{"from": "Ben"})
     walk.act("Ana", type="burn_power", player="Ana", **{"from": "Cid"})  # ends Ana's turn
-    walk.act("Ben", type="end_turn").act("Cid", type="decked", player="Ben")
+    walk.act("Ben", type="end_turn").act("Cid", type="start_turn")
+    walk.act("Cid", type="decked", player="Ben")
     walk.act("Cid", type="decked", player="Ana")  # every opponent of Cid's decked: Cid wins
     assert set(walk.seen) == set(SF_ACTIONS) and not any(walk.seen.values())
     setup = draft_room.RULES.setup_from_request({"players": ["Ana", "Ben"]}, catalog, 5)
