@@ -45,6 +45,8 @@ class Between:
     editions: tuple[int, ...]
     modes: tuple[str, ...]
     """Modes (``Mode`` values) the rule applies to; () for every mode."""
+    refused: str
+    """What an option the rule does not offer is answered with."""
     until_rules: int | None = None
     """Only tables of a rules version below this one (legacy), or None for every version."""
 
@@ -57,14 +59,23 @@ class Between:
         )
 
 
-EACH_LOSER_SWAPS = Between("each-loser-swaps", ("keep", "swap"), True, False, (2,), ())
+ALL_OPTIONS = ("keep", "switch", "swap", "reroll")
+CHOOSE_ONE = "choose keep, switch, swap or reroll"
+EACH_LOSER_SWAPS = Between(
+    "each-loser-swaps", ("keep", "swap"), True, False, (2,), (),
+    "2nd edition: between games each loser swaps one stack (or keeps the bank)",
+)  # fmt: skip
 LOSERS_CHOICE = Between(
-    "losers-choice", ("keep", "switch", "swap", "reroll"), False, True, (3,), ("two-player",)
+    "losers-choice", ALL_OPTIONS, False, True, (3,), ("two-player",), CHOOSE_ONE
 )
 LEGACY_LOSERS_CHOICE = Between(
-    "losers-choice", ("keep", "switch", "swap", "reroll"), False, True, (3,), (), FORMATS_SINCE
+    "losers-choice", ALL_OPTIONS, False, True, (3,), (), CHOOSE_ONE, FORMATS_SINCE
 )
-PLAY_ON = Between("play-on", ("keep",), False, True, (3,), ())
+PLAY_ON = Between(
+    "play-on", ("keep",), False, True, (3,), (),
+    "between the games of a free-for-all or 2 vs 2 match nothing changes (the loser's choice "
+    "belongs to 2-player matches): keep, and the next game starts",
+)  # fmt: skip
 
 BETWEEN_RULES = (EACH_LOSER_SWAPS, LEGACY_LOSERS_CHOICE, LOSERS_CHOICE, PLAY_ON)
 """In order: the first that applies to a table governs it."""

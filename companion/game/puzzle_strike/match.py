@@ -148,13 +148,6 @@ OPTION_NAMES: dict[type, str] = {
     SwapStack: "swap",
     RerollBank: "reroll",
 }
-NOT_OFFERED = {
-    "each-loser-swaps": "2nd edition: between games each loser swaps one stack (or keeps the bank)",
-    "play-on": "between the games of a free-for-all or 2 vs 2 match nothing changes (the "
-    "loser's choice belongs to 2-player matches): keep, and the next game starts",
-    "losers-choice": "choose keep, switch, swap or reroll",
-}
-"""What a refused between-games option says, by rule."""
 
 
 @dataclass(frozen=True)
@@ -273,7 +266,7 @@ def apply_choice(match: Match, player: str, option: LoserOption, pool: Sequence[
         raise MatchError(f"{player} has no choice to make now (waiting for: {owed})")
     rest = match.awaiting_choice[1:]
     if OPTION_NAMES[type(option)] not in match.between.options:
-        raise MatchError(NOT_OFFERED[match.between.id])
+        raise MatchError(match.between.refused)
     if match.between.chooser_first:
         match = replace(match, first_player=player)  # the chooser of the losing side starts
     if isinstance(option, Keep):

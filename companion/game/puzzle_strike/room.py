@@ -50,7 +50,6 @@ from companion.game.puzzle_strike.bank_play import (
     set_stack,
     settle_panic,
 )
-from companion.game.puzzle_strike.formats import games_to_win
 from companion.game.puzzle_strike.panic import PanicLevel, PanicState
 from companion.game.puzzle_strike.piles import GemSupply, Mode, Table, new_table
 from companion.game.puzzle_strike.refusals import REFUSE
@@ -290,12 +289,7 @@ def finishing_sides(m: match.Match, table: Table) -> list[str]:
 
 def finish_game(state: State, table: Table) -> State:
     """Record the game in the match; the loser's choice (or the end) comes next."""
-    teams = state.setup.sides if state.setup.mode is Mode.TEAM_BATTLE else ()
-    setup = state.setup
-    m = state.match or match.start_match(
-        setup.players, dict(state.characters), state.bank, setup.edition, teams,
-        games_to_win(setup.match_best_of), setup.between,
-    )  # fmt: skip
+    m = state.match or state.setup.new_match(dict(state.characters), state.bank)
     m = match.record_game(m, finishing_sides(m, table))
     return replace(state, match=m, phase="over" if m.winner else "between")
 

@@ -21,8 +21,10 @@ from companion.game.puzzle_strike.formats import (
     Between,
     between_rule,
     default_best_of,
+    games_to_win,
     read_best_of,
 )
+from companion.game.puzzle_strike.match import Match, start_match
 from companion.game.puzzle_strike.piles import RULES_VERSION, Mode
 from companion.game.puzzle_strike.sets import find_sets
 from printkit.catalog import Catalog
@@ -63,6 +65,15 @@ class Setup:
         if self.rules < FORMATS_SINCE:
             return LEGACY_BEST_OF
         return default_best_of(self.mode.value)
+
+    def new_match(self, characters: Mapping[str, str], bank: Sequence[str]) -> Match:
+        """Start this table's match (its sides, length and between-games rule).
+
+        :raises MatchError: for missing characters or a bad bank.
+        """
+        teams = self.sides if self.mode is Mode.TEAM_BATTLE else ()
+        return start_match(self.players, characters, bank, self.edition, teams,
+                           games_to_win(self.match_best_of), self.between)  # fmt: skip
 
     @property
     def between(self) -> Between:
