@@ -153,6 +153,21 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 
 
 @pytest.fixture
+def engine_app(tmp_path: Path, database: str) -> Iterator[Flask]:
+    """An app on a fresh database of each engine (SQLite, then PostgreSQL), its instance
+    folder in a temporary folder."""
+    from companion import create_app
+    from companion.storage.db import close_thread_connections
+    from companion.storage.matches import clear_cache
+
+    clear_cache()
+    config = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "t"}
+    yield create_app(config, instance_path=tmp_path / "instance")
+    clear_cache()
+    close_thread_connections()
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     """One phone."""
     return phone(app)

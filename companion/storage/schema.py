@@ -272,8 +272,9 @@ def migrate_postgres(conn: pg.PgConnection, when: str) -> tuple[list[str], list[
         conn.execute("rollback")
         raise MigrationLocked(
             f"the migration gave up waiting for a lock ({str(exc).strip()}): a long "
-            "transaction holds a table; nothing was changed. Run `companion migrate` again "
-            "when it is over (see docs/hosting.md, 'Several servers')"
+            "transaction (or another server's migration) holds what it needs; nothing was "
+            "changed. Run `companion migrate` again when it is over (docs/hosting.md, "
+            "'Several app servers on one PostgreSQL')"
         ) from None
     except BaseException:
         conn.execute("rollback")

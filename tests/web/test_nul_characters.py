@@ -4,28 +4,19 @@ PostgreSQL, whose text cannot hold NUL, answered 500."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from companion import create_app
 from companion.storage import db
-from companion.storage.db import close_thread_connections
-from companion.storage.matches import clear_cache
 from tests.helpers import CSRF, phone, post, start_duel
 
 
 @pytest.fixture
-def app(database: str, tmp_path: Path) -> Iterator[Flask]:
+def app(engine_app: Flask) -> Flask:
     """An app on a fresh database of each engine."""
-    clear_cache()
-    config = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "t"}
-    yield create_app(config, instance_path=tmp_path / "instance")
-    clear_cache()
-    close_thread_connections()
+    return engine_app
 
 
 def rows(database: str) -> dict[str, int]:
