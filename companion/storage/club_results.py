@@ -138,12 +138,11 @@ def recompute(conn: Connection) -> int:
 
 
 def is_latest(conn: Connection, at: str, result_id: str) -> bool:
-    """Return True when a result at this time and id sorts after every stored one."""
-    row = conn.execute(
-        "select 1 from club_results where at > ? or (at = ? and id > ?) limit 1",
-        (at, at, result_id),
-    ).fetchone()
-    return row is None
+    """Return True when a result at this time and id sorts after every stored one (the last
+    stored read from the (at, id) index, not a scan of every result)."""
+    last = conn.execute("select at, id from club_results order by at desc, id desc limit 1")
+    row = last.fetchone()
+    return row is None or (row["at"], row["id"]) < (at, result_id)
 
 
 def record_locked(
