@@ -356,3 +356,11 @@ def add_write_answers(db: Schema) -> None:
     """Each write's short answer, kept with its event: a retried idempotency key is
     answered with one lookup instead of a replay of the log up to it."""
     db.execute("alter table events add column answer text")
+
+
+@step
+def add_club_profile_indexes(db: Schema) -> None:
+    """Indexes on the columns that refer to a club profile: removing or merging a profile
+    looks for every row that still names it, without a scan of each table."""
+    for table in ("club_devices", "club_device_codes", "club_confirms", "club_entries"):
+        db.execute(f"create index {table}_by_profile on {table} (profile_id)")
