@@ -74,6 +74,8 @@ class GuardedProtocol(HttpToolsProtocol):
         self.refused = False
         self.address: str | None = None
         """The client address this connection is counted under (None: not counted)."""
+        self.cycles: list[Any] = []
+        """The requests of this connection not yet answered (pipelined ones among them)."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """Take the connection, or refuse it when this process (or its client's address)
@@ -113,10 +115,16 @@ class GuardedProtocol(HttpToolsProtocol):
             self.address = None
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """Forget the connection (and its deadlines)."""
+        """Forget the connection (and its deadlines); every request of it still running is
+        told its client is gone. (uvicorn tells only the last one parsed: a pipelined request
+        answering when the client left wrote to the closed transport, one traceback each.)"""
         self.stop_deadline()
         self.stop_write_deadline()
         self.uncount()
+        for cycle in self.cycles:
+            if not cycle.response_complete:
+                cycle.disconnected = True
+        self.cycles.clear()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -161,10 +169,7 @@ class GuardedProtocol(HttpToolsProtocol):
         """The client read nothing for ``write_seconds``: drop the connection and its
         unread answers."""
         self.write_deadline = None
-        if self.cycle is not None and not self.cycle.response_complete:
-            self.cycle.disconnected = True
-            self.cycle.message_event.set()
-        self.transport.abort()
+        self.transport.abort()  # connection_lost tells its requests
 
     def on_message_begin(self) -> None:
         """A new request starts (its head bytes are counted from the last request's end)."""
@@ -190,6 +195,8 @@ class GuardedProtocol(HttpToolsProtocol):
         if self.limits.behind_proxy and not self.count_forwarded():
             return
         super().on_headers_complete()
+        self.cycles = [c for c in self.cycles if not c.response_complete]
+        self.cycles.append(self.cycle)
         if self.has_body():
             self.start_deadline(self.limits.body_seconds)
 

@@ -51,6 +51,8 @@ CONNECTION_SETTINGS: dict[str, Any] = {
 """libpq settings of every connection, unless the database address sets them (a query
 string such as ``?application_name=club&keepalives_idle=30``): a dead server or network is
 noticed within ~20 s even on an idle connection, and ``pg_stat_activity`` names the app."""
+WRITE_LOCK_SECONDS = 5.0
+"""How long a write may queue for the write lock (``begin_locked``)."""
 REQUEST_TIMEOUTS = {"statement_timeout": "1500", "lock_timeout": "1000"}
 """Server-side limits (milliseconds) of the connections that answer requests, unless the
 address's ``options`` sets them (``?options=-c%20statement_timeout%3D5000``); the command
@@ -126,6 +128,11 @@ class PgConnection:
             if not parameters:
                 return self.raw.execute(sql, prepare=False)
             return self.raw.execute(translate(sql), tuple(parameters), prepare=False)
+
+    def execute_waiting(self, sql: str, seconds: float) -> Any:
+        """Run one statement (no parameters) that may wait up to ``seconds`` for its answer."""
+        with DEADLINES.bounded(self.raw, seconds):
+            return self.raw.execute(sql, prepare=False)
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Any:
         """Run one statement for each set of parameters."""
@@ -231,14 +238,29 @@ def begin_locked(conn: PgConnection, match_id: str | None) -> None:
     """Open a transaction holding the write lock, in one round trip: every writer's key,
     shared when the write is one match's action (then that match's key exclusive),
     exclusive otherwise. The keys are numbers made here, so the statement has no parameter
-    and goes as one simple query."""
+    and goes as one simple query.
+
+    A write may queue for the lock up to WRITE_LOCK_SECONDS (longer than a request's other
+    statements may take: writers behind a large write wait their turn, as SQLite's wait
+    in its busy timeout); the connection's own timeouts apply again once it holds the lock.
+    """
     if match_id is None:
-        conn.execute(f"begin; select pg_advisory_xact_lock({WRITE_KEY})")
+        locking = f"pg_advisory_xact_lock({WRITE_KEY})"
+    else:
+        digest = hashlib.blake2b(match_id.encode("utf-8", "surrogatepass"), digest_size=4)
+        key = int.from_bytes(digest.digest(), "big", signed=True)
+        locking = (f"pg_advisory_xact_lock_shared({WRITE_KEY}), "
+                   f"pg_advisory_xact_lock({MATCH_SPACE}, {key})")  # fmt: skip
+    if conn.answer_seconds is None:  # the command line's own connection: no timeouts to lift
+        conn.execute(f"begin; select {locking}")
         return
-    digest = hashlib.blake2b(match_id.encode("utf-8", "surrogatepass"), digest_size=4).digest()
-    key = int.from_bytes(digest, "big", signed=True)
-    conn.execute(f"begin; select pg_advisory_xact_lock_shared({WRITE_KEY}), "
-                 f"pg_advisory_xact_lock({MATCH_SPACE}, {key})")  # fmt: skip
+    waiting = int(WRITE_LOCK_SECONDS * 1000)
+    conn.execute_waiting(
+        f"begin; set local lock_timeout = {waiting}; "
+        f"set local statement_timeout = {waiting + 1000}; select {locking}; "
+        "set local lock_timeout to default; set local statement_timeout to default",
+        WRITE_LOCK_SECONDS + 2,
+    )
 
 
 NOTIFY_TRIGGER = f"""
