@@ -19,8 +19,10 @@ from reportlab.lib.pagesizes import letter
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.build import BuildOptions, build, plan
+from printkit.build import BuildOptions, Document, build, plan
 from printkit.catalog import load_catalog
+from printkit.impose import filled, grids_for
+from printkit.layout import load_geometry
 
 REPEATS = 5
 
@@ -55,11 +57,22 @@ def floor(pieces: int, path: Path) -> None:
     c.save()
 
 
+def placed(docs: list[Document], options: BuildOptions) -> int:
+    """Count the pieces the build places, the spares that fill last sheets included."""
+    geometry = load_geometry()
+    paper = geometry.paper(options.paper)
+    return sum(
+        p.copies
+        for d in docs
+        for p in filled(d, grids_for(d.selection.pieces, geometry, paper, options.bleed_mm))
+    )
+
+
 def main() -> None:
     catalog = load_catalog()
     options = BuildOptions(base_url="http://192.0.2.1:5000")
     docs = plan(catalog, options)
-    pieces = sum(d.selection.count() for d in docs) + sum(len(d.sheets) for d in docs)
+    pieces = placed(docs, options) + sum(len(d.sheets) for d in docs)
     build_times, floor_times, size = [], [], 0
     for _ in range(REPEATS):
         with tempfile.TemporaryDirectory() as tmp:

@@ -82,7 +82,11 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by every command that writes PDFs."""
     parser.add_argument("--paper", help="letter or a4 (default: a4 with --lang ja, else letter)")
     parser.add_argument("--lang", default="en", help="en or ja")
-    parser.add_argument("--base-url", help="companion address for QR codes (default: LAN:5000)")
+    parser.add_argument(
+        "--base-url",
+        help="a lasting companion address for the bank sheets' QR codes (default: the QR "
+        "code holds the bank code, to scan or type into the companion's Bank code field)",
+    )
 
 
 def add_build_parser(commands: Any) -> None:
@@ -91,7 +95,11 @@ def add_build_parser(commands: Any) -> None:
     add_data_dir(build)
     add_print_options(build)
     build.add_argument(
-        "--bleed", type=float, metavar="MM", help="bleed (3, less where a grid has no room)"
+        "--bleed",
+        type=float,
+        metavar="MM",
+        help="bleed on every side of every piece, with fewer cards a sheet where the grid has "
+        "no room (default: 3, less where the 9-card grid has no room)",
     )
     build.add_argument("--crop-marks", default="corners", help="corners, full or none")
     build.add_argument(

@@ -109,6 +109,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "players": "{n} players",
         "team": "2 vs 2",
         "scan": "Scan to open this bank in the companion",
+        "scan_code": "The QR code holds the bank code: scan it, or type the code,\ninto the "
+        "companion's 'Bank code' field when you start a game.",
         "code": "Bank code",
         "sets": "Sets",
         "turn": "Turn summary",
@@ -241,6 +243,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "players": "{n}人プレイ",
         "team": "2vs2チーム戦",
         "scan": "読み取るとコンパニオンでこの銀行が開きます",
+        "scan_code": "QRコードは銀行コードです。読み取るか入力して、\nコンパニオンで対戦を"
+        "始めるときの「銀行コード」欄へ。",
         "code": "銀行コード",
         "sets": "セット",
         "turn": "ターンの進め方",

@@ -25,6 +25,7 @@ from printkit.layout import (
     Shape,
     crop_lines,
     grid_for,
+    grid_with_bleed,
     mirror_long_edge,
     pages_needed,
 )
@@ -204,12 +205,12 @@ def count_unpacked(doc: Document, grids: dict[str, Grid], options: BuildOptions)
 
 
 def grids_for(
-    pieces: list[Piece], geometry: Geometry, paper: Paper, bleed: float
+    pieces: list[Piece], geometry: Geometry, paper: Paper, bleed: float, strict: bool = False
 ) -> dict[str, Grid]:
-    """Lay out every shape a document uses."""
-    return {
-        p.shape: grid_for(geometry.shapes[p.shape], paper, geometry.frame, bleed) for p in pieces
-    }
+    """Lay out every shape a document uses; ``strict`` (an explicit --bleed) gives every
+    piece that bleed on every side, with fewer pieces a sheet where it must."""
+    lay = grid_with_bleed if strict else grid_for
+    return {p.shape: lay(geometry.shapes[p.shape], paper, geometry.frame, bleed) for p in pieces}
 
 
 def cover_for(
@@ -292,7 +293,7 @@ def draw_document(
     use_fast_form_streams()
     style = style_for(options.lang)
     paper = geometry.paper(options.paper)
-    grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed_mm)
+    grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed_mm, options.strict)
     two_sided = is_two_sided(doc, options)
     define_forms(c, doc.selection.pieces, grids, style, options.duplex)
     pages = paginate(filled(doc, grids), grids, geometry.frame)

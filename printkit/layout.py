@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -180,6 +180,23 @@ def grid_for(shape: Shape, paper: Paper, frame: Frame, bleed: float) -> Grid:
         return top
     side = lay_out(shape, paper, frame, bleed, on_top=False)
     return side if side.bleed > top.bleed + 1e-9 else top
+
+
+def grid_with_bleed(shape: Shape, paper: Paper, frame: Frame, bleed: float) -> Grid:
+    """Lay out one shape so every piece gets ``bleed`` on every side: a fixed grid that has
+    no room for it drops rows or columns (as few pieces lost as can be) until it has.
+
+    :raises LayoutError: when not even one piece fits with that bleed.
+    """
+    grid = grid_for(shape, paper, frame, bleed)
+    if grid.bleed >= bleed - 1e-6 or not (shape.columns and shape.rows):
+        return grid
+    sizes = [(c, r) for c in range(shape.columns, 0, -1) for r in range(shape.rows, 0, -1)]
+    for columns, rows in sorted(sizes, key=lambda cr: -cr[0] * cr[1]):
+        smaller = grid_for(replace(shape, columns=columns, rows=rows), paper, frame, bleed)
+        if smaller.bleed >= bleed - 1e-6:
+            return smaller
+    raise LayoutError(f"a {shape.name} with {bleed:g} mm of bleed does not fit on {paper.name}")
 
 
 def grid_area(paper: Paper, frame: Frame, on_top: bool) -> Box:

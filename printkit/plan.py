@@ -20,7 +20,6 @@ from printkit.layout import (
     Geometry,
     Paper,
 )
-from printkit.netaddr import default_base_url
 from printkit.pieces import (
     PIECE_KINDS,
     SHEET_KINDS,
@@ -99,6 +98,11 @@ class BuildOptions:
         if unknown:
             known = ", ".join((*PIECE_KINDS, *SHEET_KINDS))
             raise BuildError(f"--only: unknown kind {unknown[0]!r} (known: {known})")
+
+    @property
+    def strict(self) -> bool:
+        """Return True when --bleed was given: every piece then gets it on every side."""
+        return self.bleed is not None
 
     @property
     def bleed_mm(self) -> float:
@@ -253,7 +257,7 @@ def puzzle_strike_documents(
         text(options.lang, "title_banks", set=game_set.name),
     )
     if wants(options, "bank-sheet"):
-        base = options.base_url or default_base_url()
+        base = options.base_url or ""
         banks.base_url = base
         for rec in game_set.recommended_banks:
             keys = [f"{game_set.id}/{c}" for c in rec.chips]
@@ -291,8 +295,10 @@ def bank_sheet(
 ) -> BankSheet:
     """Gather what a bank setup sheet prints (the code is made here, once).
 
-    The QR code's address carries the bank's name (unless the title is just the code), so
-    the companion opens it under that name.
+    With a companion address (``base_url``) the QR code opens the bank there, its address
+    carrying the bank's name (unless the title is just the code), so the companion opens it
+    under that name; without one the QR code holds the bank code itself, which keeps
+    working wherever the companion runs (its 'Bank code' field takes it as scanned).
     """
     code = encode_bank(catalog, set_ids, chip_keys)
     sets = [s for s in catalog.puzzle_strike_sets() if s.id in set_ids]
@@ -308,9 +314,8 @@ def bank_sheet(
         (s.name_ja if lang == "ja" and s.name_ja else s.name, s.count, s.cost)
         for s in sets[0].stacks
     ]
-    return BankSheet(
-        title, code, [s.name for s in sets], lines, fixed, bank_url(base_url, code, title)
-    )
+    url = bank_url(base_url, code, title) if base_url else ""
+    return BankSheet(title, code, [s.name for s in sets], lines, fixed, url)
 
 
 def bank_url(base_url: str, code: str, name: str = "") -> str:

@@ -30,9 +30,9 @@ from printkit.layout import (
     Geometry,
     LayoutError,
     grid_for,
+    grid_with_bleed,
     load_geometry,
 )
-from printkit.netaddr import default_base_url
 from printkit.pieces import (
     Piece,
     Selection,
@@ -106,7 +106,8 @@ def build(catalog: Catalog, options: BuildOptions, stream: TextIO | None = None)
         raise BuildError(f"--out {options.out_dir}: cannot write there ({exc.strerror})") from None
     finally:
         progress.close()
-    print(f"printkit: {sheets.describe(paper.name)}", file=sys.stderr)
+    for note in [*bleed_notes(docs, geometry, options), HOME_PRINT, sheets.describe(paper.name)]:
+        print(f"printkit: {note}", file=sys.stderr)
     return written
 
 
@@ -125,7 +126,9 @@ class SheetCount:
         paper = geometry.paper(options.paper)
         pages = sheets = before = 0
         for doc in docs:
-            grids = grids_for(doc.selection.pieces, geometry, paper, options.bleed_mm)
+            grids = grids_for(
+                doc.selection.pieces, geometry, paper, options.bleed_mm, options.strict
+            )
             sides = 2 if is_two_sided(doc, options) else 1
             n = count_pages(doc, grids, geometry.frame, options)
             pages += n
@@ -158,21 +161,41 @@ def make_out_dir(path: Path) -> None:
 
 
 def build_warnings(docs: list[Document], geometry: Geometry, options: BuildOptions) -> list[str]:
-    """Return the option warnings, plus each shape whose bleed had to shrink to fit."""
+    """Return the option warnings."""
     notes = options.warnings()
     if not style_for(options.lang).embedded:
         notes.append(MISSING_FONTS)
-    if options.bleed is None:
-        return notes
+    return notes
+
+
+HOME_PRINT = (
+    "these PDFs are for printing at home or at a copy shop, at actual size (100 %): each "
+    "sheet is the finished page, cut along its crop marks; for a print shop's card or "
+    "token service use 'printkit pod --service mpc|tgc --pdf' (a page per design, 3 mm "
+    "bleed, TrimBox and BleedBox, sRGB output intent)"
+)
+
+
+def bleed_notes(docs: list[Document], geometry: Geometry, options: BuildOptions) -> list[str]:
+    """Say, for an explicit --bleed, which shapes print fewer to a sheet to give it on every
+    side; without one, which shapes get less than the full bleed."""
     paper = geometry.paper(options.paper)
-    shapes = {p.shape for d in docs for p in d.selection.pieces}
-    for shape in sorted(shapes):
-        grid = grid_for(geometry.shapes[shape], paper, geometry.frame, options.bleed)
-        if min(grid.bleed_x, grid.bleed_y) < options.bleed - 1e-6:
+    notes = []
+    for shape in sorted({p.shape for d in docs for p in d.selection.pieces}):
+        usual = grid_for(geometry.shapes[shape], paper, geometry.frame, options.bleed_mm)
+        if options.strict:
+            grid = grid_with_bleed(geometry.shapes[shape], paper, geometry.frame, options.bleed_mm)
+            if grid.per_page < usual.per_page:
+                notes.append(
+                    f"--bleed {options.bleed_mm:g}: {shape} sheets hold {grid.per_page} "
+                    f"({grid.columns} x {grid.rows}, not {usual.per_page}), so every side of "
+                    f"every piece gets {options.bleed_mm:g} mm"
+                )
+        elif usual.bleed < options.bleed_mm - 1e-6:
             notes.append(
-                f"--bleed {options.bleed:g}: {shape} pieces on {paper.name} get "
-                f"{grid.bleed_x:.2f} mm left and right, {grid.bleed_y:.2f} mm above and below "
-                "(the grid has no more room)"
+                f"{shape} sheets of {paper.name} have {usual.bleed_x:.2f} mm of bleed left and "
+                f"right, {usual.bleed_y:.2f} mm above and below (--bleed 3 prints fewer a "
+                "sheet with 3 mm all round)"
             )
     return notes
 
@@ -189,7 +212,7 @@ def write_bank_sheets(
     """
     options.check()
     geometry = load_geometry(chip_diameter=options.chip_diameter)
-    base = options.base_url or default_base_url()
+    base = options.base_url or ""
     doc = Document(path.name, text(options.lang, "title_bank_sheets"), base_url=base)
     for title, set_ids, keys in banks:
         sheet = bank_sheet(catalog, set_ids, keys, title, base, options.lang)

@@ -37,6 +37,12 @@ class BankSheet:
     stacks: list[BankStackLine]
     fixed: list[tuple[str, int, int | None]]
     url: str
+    """The companion address the QR code opens; empty: the QR code holds the bank code."""
+
+    @property
+    def qr_text(self) -> str:
+        """Return what the QR code holds: the bank's address, or else its code."""
+        return self.url or self.code
 
 
 def draw_bank_sheet(c: Canvas, paper: Paper, frame: Frame, sheet: BankSheet, style: Style) -> None:
@@ -50,13 +56,12 @@ def draw_bank_sheet(c: Canvas, paper: Paper, frame: Frame, sheet: BankSheet, sty
     c.drawString(left * mm, top * mm, title)
     c.setFont(style.regular, 10)
     c.drawString(left * mm, (top - 7) * mm, f"{text(lang, 'sets')}: {', '.join(sheet.sets)}")
-    c.drawString(left * mm, (top - 13) * mm, f"{text(lang, 'code')}: {sheet.code}")
+    c.drawString(left * mm, (top - 14) * mm, f"{text(lang, 'code')}:")
+    c.setFont(style.bold, BANK_CODE_PT)
+    c.drawString(left * mm, (top - 23) * mm, sheet.code)
     qr_size = 42.0
-    draw_qr(c, sheet.url, paper.width - left - qr_size, top - qr_size + 6, qr_size)
-    c.setFont(style.regular, 6.5)
-    c.drawRightString((paper.width - left) * mm, (top - qr_size + 3) * mm, text(lang, "scan"))
-    address = sheet.url.split("?", 1)[0]  # the QR code also carries the bank's name
-    c.drawRightString((paper.width - left) * mm, (top - qr_size) * mm, address)
+    draw_qr(c, sheet.qr_text, paper.width - left - qr_size, top - qr_size + 6, qr_size)
+    draw_qr_note(c, sheet, paper.width - left, top - qr_size + 3, style)
     y = top - qr_size - 10
     c.setFont(style.bold, 12)
     c.drawString(left * mm, y * mm, text(lang, "puzzle_stacks"))
@@ -75,6 +80,24 @@ def draw_bank_sheet(c: Canvas, paper: Paper, frame: Frame, sheet: BankSheet, sty
         c.drawString(x * mm, (y - 7 - row * 6) * mm, label)
     y -= 7 + 4 * 6 + 8
     draw_panic_table(c, left, y, style)
+
+
+BANK_CODE_PT = 22
+"""The bank code's size: large enough to type from across the table."""
+
+
+def draw_qr_note(c: Canvas, sheet: BankSheet, right: float, y: float, style: Style) -> None:
+    """Say under the QR code what it holds and how to use it."""
+    lang = style.lang
+    c.setFillColor(colour(INK))
+    c.setFont(style.regular, 7)
+    if sheet.url:
+        c.drawRightString(right * mm, y * mm, text(lang, "scan"))
+        address = sheet.url.split("?", 1)[0]  # the QR code also carries the bank's name
+        c.drawRightString(right * mm, (y - 3) * mm, address)
+        return
+    for i, line in enumerate(text(lang, "scan_code").split("\n")):
+        c.drawRightString(right * mm, (y - 3 * i) * mm, line)
 
 
 def draw_stack_line(

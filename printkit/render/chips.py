@@ -39,7 +39,9 @@ from printkit.render.style import (
     circle,
     circle_path,
     colour,
+    contrast,
     draw_lines,
+    luminance,
 )
 from printkit.render.writein import draw_chip_lines
 
@@ -179,21 +181,26 @@ def draw_back(c: Canvas, piece: Piece, box: Box, bleed: float, style: Style) -> 
 class Disc:
     """A chip being drawn: centre, cut radius, bleed, and its layout scale."""
 
-    def __init__(self, cx: float, cy: float, r: float, bleed: float) -> None:
+    def __init__(self, cx: float, cy: float, r: float, bleed: float, fixed: bool = False) -> None:
         self.cx, self.cy, self.r, self.bleed = cx, cy, r, bleed
         self.safe = safe_radius(r)
         self.v = scale_for(r)
         """Layout unit: 1 mm on the 38 mm chip the layout is designed for."""
+        self.fixed = fixed
+        """True for a piece of one size only (win token, counter): its text never scales."""
 
     def min_text(self) -> float:
-        """Return the smallest text size (pt) on this chip: 5 pt at 38 mm, scaled."""
-        return MIN_TEXT_PT * min(1.0, self.v)
+        """Return the smallest text size (pt) on this piece: 6 pt; on a chip made smaller
+        with --chip-diameter, scaled with it (the build warns)."""
+        return MIN_TEXT_PT * (1.0 if self.fixed else min(1.0, self.v))
 
 
 BADGE_Y = 12.6
 BANNER_Y, BANNER_H = 6.8, 6.2
 ICONS_Y, ICON = 0.8, 4.6
 SUMMARY_TOP = -2.2
+FOOT = 2.6
+"""Height (mm) of the band at the foot of the safe circle that holds a flag mark."""
 
 
 def draw_chip_face(c: Canvas, piece: Piece, chip: ChipFace, d: Disc, style: Style) -> None:
@@ -206,17 +213,44 @@ def draw_chip_face(c: Canvas, piece: Piece, chip: ChipFace, d: Disc, style: Styl
         draw_owner_mark(c, piece.owner.name, d, style)
     elif piece.kind == "puzzle-chip" or cost is not None:
         draw_cost_badge(c, cost, d.cx, d.cy + BADGE_Y * v, v, style)
-    draw_banner(c, chip, d, style)
+    draw_banner(c, chip, d, style, face_colours(piece))
     has_icons = draw_icons(c, chip, d, style)
     ink = best_ink([content_colour(piece)])
     top = (SUMMARY_TOP if has_icons else BANNER_Y - BANNER_H / 2 - 0.6) * v
-    marks = [text(style.lang, f"flag_{f}") for f in chip.flags if f in FLAG_MARKS]
+    marks, foot, summary = marks_and_summary(chip, style.lang)
     if marks:
         top = draw_marks(c, "  ·  ".join(marks), d, top, ink, style)
-    if chip.summary:
-        draw_summary(c, chip.summary, d, top, ink, style)
+    bottom = -d.safe
+    if foot:
+        bottom = draw_foot_marks(c, "  ·  ".join(foot), d, ink, style)
+    if summary:
+        draw_summary(c, summary, d, top, ink, style, bottom)
     elif "summary" in chip.unknown:
         draw_chip_lines(c, d.cx, d.cy, d.safe, top, v, ink, style)
+
+
+def says_flag(summary: str | None, flag: str) -> bool:
+    """Return True when a summary opens with the flag's English word ('Ongoing: ...')."""
+    word = text("en", f"flag_{flag}").casefold()
+    return summary is not None and summary.casefold().startswith(f"{word}:")
+
+
+def marks_and_summary(chip: ChipFace, lang: str) -> tuple[list[str], list[str], str | None]:
+    """Return the flag marks a chip prints on a line under its icons, those it prints at
+    its foot, and its summary, saying each flag once: an English chip whose summary opens
+    'Ongoing:' prints no ONGOING line; a Japanese one prints 進行中 at its foot (the narrow
+    end of the circle, where a summary line holds little) and its English summary without
+    the opening word."""
+    summary = chip.summary
+    marks, foot = [], []
+    for flag in (f for f in chip.flags if f in FLAG_MARKS):
+        if not says_flag(summary, flag):
+            marks.append(text(lang, f"flag_{flag}"))
+        elif lang != "en" and summary is not None:
+            foot.append(text(lang, f"flag_{flag}"))
+            rest = summary.split(":", 1)[1].strip()
+            summary = rest[:1].upper() + rest[1:]
+    return marks, foot, summary
 
 
 def draw_marks(c: Canvas, line: str, d: Disc, top: float, ink: str, style: Style) -> float:
@@ -231,13 +265,25 @@ def draw_marks(c: Canvas, line: str, d: Disc, top: float, ink: str, style: Style
     return y - size / mm * 0.7
 
 
-def draw_summary(c: Canvas, summary: str, d: Disc, top: float, ink: str, style: Style) -> None:
+def draw_foot_marks(c: Canvas, line: str, d: Disc, ink: str, style: Style) -> float:
+    """Draw flag marks at the foot of the safe circle; return the y above them."""
+    size = d.min_text()
+    y = -d.safe + FOOT * d.v / 2
+    c.setFillColor(colour(ink))
+    c.setFont(style.bold, size)
+    c.drawCentredString(d.cx * mm, (d.cy + centred_baseline(y, size, style.bold)) * mm, line)
+    return -d.safe + FOOT * d.v
+
+
+def draw_summary(
+    c: Canvas, summary: str, d: Disc, top: float, ink: str, style: Style, bottom: float
+) -> None:
     """Draw the summary, each line as wide as the safe circle allows at its height."""
-    bottom = -d.safe
-    largest = 6.0 * d.v
-    fitted = fit_block(summary, style.regular, top, bottom, d.safe, largest, d.min_text())
+    largest = max(6.0 * d.v, d.min_text())
+    font = style.font_for(summary)
+    fitted = fit_block(summary, font, top, bottom, d.safe, largest, d.min_text())
     if fitted is None:  # too long even at the smallest size: shrink rather than cross the cut
-        fitted = fit_block(summary, style.regular, top, bottom, d.safe, d.min_text(), 2.0)
+        fitted = fit_block(summary, font, top, bottom, d.safe, d.min_text(), 2.0)
     if fitted is None:
         return
     c.setFillColor(colour(ink))
@@ -245,7 +291,7 @@ def draw_summary(c: Canvas, summary: str, d: Disc, top: float, ink: str, style: 
         (d.cx * mm, (d.cy + baseline) * mm, line)
         for line, baseline in zip(fitted.lines, fitted.baselines, strict=True)
     ]
-    draw_lines(c, style.regular, fitted.size, placed, centred=True)
+    draw_lines(c, font, fitted.size, placed, centred=True)
 
 
 def draw_cost_badge(
@@ -292,9 +338,10 @@ def draw_owner_mark(c: Canvas, name: str, d: Disc, style: Style) -> None:
     c.drawCentredString(d.cx * mm, (d.cy + centred_baseline(y, size, style.bold)) * mm, label)
 
 
-def draw_banner(c: Canvas, chip: ChipFace, d: Disc, style: Style) -> None:
+def draw_banner(c: Canvas, chip: ChipFace, d: Disc, style: Style, rim: list[str]) -> None:
     """Draw the banner band across the chip into the bleed, in its colours, with the name
-    and the banner icons at both ends inside the safe zone."""
+    and the banner icons at both ends inside the safe zone; outlined where it crosses a
+    rim (the chip's own colours) it would otherwise run into."""
     v = d.v
     h, y = BANNER_H * v, BANNER_Y * v
     colours = [BANNER[name] for name in (chip.banner or ())]
@@ -312,11 +359,36 @@ def draw_banner(c: Canvas, chip: ChipFace, d: Disc, style: Style) -> None:
             c.setFillColor(colour(fill))
             c.drawPath(band, stroke=0, fill=1)
             draw_stripes(c, name, box, band, tone(fill), 1.6 * v, 0.5 * v)
+        outline_banner(c, colours, rim, d, width, (y - h / 2, y + h / 2))
         c.restoreState()
     room = draw_banner_icons(c, chip, d, y, style)
     c.setFillColor(colour(best_ink(colours) if colours else INK))
     name = chip.name_ja if style.lang == "ja" and chip.name_ja else chip.name
     draw_banner_name(c, name, d, y, room, style)
+
+
+OUTLINE_BELOW = 1.6
+"""Contrast ratio (WCAG) under which a banner and the rim it crosses are outlined apart:
+Jaina's red banner on her red rim is 1.1, about the same grey."""
+
+
+def outline_banner(
+    c: Canvas,
+    colours: list[str],
+    rim: list[str],
+    d: Disc,
+    width: float,
+    edges: tuple[float, float],
+) -> None:
+    """Draw a line along the banner's top and bottom edges when a banner colour is too
+    close to a rim colour to tell apart in grey (white on a dark rim, ink on a light one)."""
+    if min(contrast(a, b) for a in colours for b in rim) >= OUTLINE_BELOW:
+        return
+    ink = "#ffffff" if min(luminance(x) for x in rim) < 0.3 else INK
+    c.setStrokeColor(colour(ink))
+    c.setLineWidth(0.9)
+    left, right = (d.cx - width / 2) * mm, (d.cx + width / 2) * mm
+    c.lines([(left, (d.cy + e) * mm, right, (d.cy + e) * mm) for e in edges])
 
 
 def draw_banner_icons(c: Canvas, chip: ChipFace, d: Disc, y: float, style: Style) -> float:
@@ -339,7 +411,7 @@ def draw_banner_icons(c: Canvas, chip: ChipFace, d: Disc, y: float, style: Style
 def draw_banner_name(c: Canvas, name: str, d: Disc, y: float, room: float, style: Style) -> None:
     """Draw a chip's name on its banner: one line if it fits, else two, never under the
     chip's smallest text size unless even two lines cannot hold it."""
-    font = style.bold
+    font = style.font_for(name, bold=True)
     size = fit_line(name, font, y, d.safe, room, 8.5 * d.v, d.min_text())
     if size is not None:
         c.setFont(font, size)
@@ -434,17 +506,18 @@ def centred_line(c: Canvas, label: str, d: Disc, y: float, largest: float, font:
 
 def draw_counter(c: Canvas, counter: Counter, cx: float, cy: float, r: float, style: Style) -> None:
     """Draw a Shadowfist counter: its value and use."""
-    d = Disc(cx, cy, r, 0.0)
+    d = Disc(cx, cy, r, 0.0, fixed=True)
     u = r / 10
     c.setFillColor(colour(INK))
     value = str(counter.value)
     centred_line(c, value, d, 1.2 * u, 16 * u, style.bold)
-    centred_line(c, counter.name.upper(), d, -5.2 * u, 5.5 * u, style.bold)
+    name = counter.name.upper()
+    centred_line(c, name, d, -5.2 * u, 6.5 * u, style.font_for(name, bold=True))
 
 
 def draw_win_token(c: Canvas, cx: float, cy: float, r: float, style: Style) -> None:
     """Draw a Flash Duel win token: a star and the word."""
-    d = Disc(cx, cy, r, 0.0)
+    d = Disc(cx, cy, r, 0.0, fixed=True)
     u = d.safe / 10.5
     p = c.beginPath()
     for i in range(10):

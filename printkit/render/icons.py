@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.render.cues import draw_stripes
+from printkit.render.safezone import MIN_TEXT_PT as MIN_LABEL_PT
 from printkit.render.style import BANNER, circle, colour
 
 ARROW_COLOURS = {
@@ -81,7 +83,11 @@ def starburst(c: Canvas, x: float, y: float, size: float, label: str, font: str)
     """Draw the green '$N' gem-power burst."""
     import math
 
-    r_out, r_in = size * mm / 2, size * mm / 2.9
+    points_size = max(MIN_LABEL_PT, size * (1.15 if len(label) <= 2 else 1.0))
+    # the burst grows to keep a longer label ('-$1') at a readable size inside its points
+    width = pdfmetrics.stringWidth(label, font, points_size)
+    r_out = max(size * mm / 2, 0.76 * width)
+    r_in = r_out / 1.45
     cx, cy = x * mm, y * mm
     p = c.beginPath()
     points = 10
@@ -94,7 +100,6 @@ def starburst(c: Canvas, x: float, y: float, size: float, label: str, font: str)
     c.setFillColor(colour(GREEN))
     c.drawPath(p, fill=1, stroke=0)
     c.setFillColor(colour("#ffffff"))
-    points_size = size * (1.15 if len(label) <= 2 else 1.0)
     c.setFont(font, points_size)
     c.drawCentredString(cx, cy - points_size * 0.35, label)
 

@@ -15,16 +15,19 @@ from functools import lru_cache
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.render.style import text_width, wrap, wrap_ja
+from printkit.render.style import breaker_for, text_width
 
 SAFE_MARGIN = 2.0
 """Millimetres between the cut circle and any text or icon."""
-MIN_TEXT_PT = 5.0
-"""The smallest chip text (points) at the default 38 mm chip."""
+MIN_TEXT_PT = 6.0
+"""The smallest text (points) on a chip of the default 38 mm, a win token or a counter:
+the usual floor for printed small print."""
 DESIGN_RADIUS = 17.0
 """Safe radius (mm) of the 38 mm chip the face layout is designed for; it scales with the
 safe radius of the actual chip."""
-LEADING = 1.18
+LEADING = 1.1
+"""Baseline to baseline, as a share of the text size: 6.6 pt at 6 pt, the usual leading of
+small print, which lets every chip summary of the catalog fit at 6 pt or more."""
 
 
 def safe_radius(r: float) -> float:
@@ -121,8 +124,7 @@ def fit_at(
     if not baselines:
         return None
     widths = [width_between(radius, *line_extent(b, size, font)) * mm for b in baselines]
-    breaker = wrap_ja if " " not in text and not text.isascii() else wrap
-    lines = breaker(text, font, size, widths)
+    lines = breaker_for(text)(text, font, size, widths)
     if lines is None:
         return None
     return TextFit(tuple(lines), size, tuple(baselines[: len(lines)]))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -58,13 +60,26 @@ class Style:
     bold: str
     embedded: bool = True
     """False when a font had to fall back to one that is not embedded."""
+    latin_regular: str = ""
+    latin_bold: str = ""
+    """The Latin fonts English text is set in within a Japanese build (empty: the build's own
+    fonts): the condensed cut fits a chip's English summary at a readable size."""
+
+    def font_for(self, words: str, bold: bool = False) -> str:
+        """Return the font to set ``words`` in: the Latin cut for plain ASCII text in a
+        Japanese build when one is installed, else the build's own."""
+        latin = self.latin_bold if bold else self.latin_regular
+        if latin and words.isascii():
+            return latin
+        return self.bold if bold else self.regular
 
 
 def style_for(lang: str) -> Style:
     """Return the style of a language with embedded fonts where they are installed."""
     if lang == "ja":
         regular, bold = japanese_fonts()
-        return Style("ja", regular, bold, embedded=regular != JA_FONT)
+        latin = latin_family() or ("", "")
+        return Style("ja", regular, bold, regular != JA_FONT, *latin)
     family = latin_family()
     if family is None:
         return Style("en", "Helvetica", "Helvetica-Bold", embedded=False)
@@ -223,22 +238,89 @@ def wrap(text: str, font: str, size: float, widths: list[float]) -> list[str] | 
     return lines if len(lines) <= len(widths) else None
 
 
-def wrap_ja(text: str, font: str, size: float, widths: list[float]) -> list[str] | None:
-    """Break text with no spaces (Japanese) character by character."""
-    lines: list[str] = []
-    current = ""
+NO_LINE_START = frozenset(
+    "、。，．・：；？！ー～…‥」』）】〕〉》］｝ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々,.:;!?)]}%"
+)
+"""Characters a line never starts with (kinsoku shori, JIS X 4051): closing brackets,
+punctuation, the long-vowel mark, small kana."""
+NO_LINE_END = frozenset("「『（【〔〈《［｛([{")
+"""Characters a line never ends with: opening brackets."""
+
+
+def is_wide(char: str) -> bool:
+    """Return True for a character set on its own em square (kanji, kana, full-width
+    punctuation): text may break on either side of one."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def break_units(text: str) -> list[tuple[str, bool]]:
+    """Split Japanese text into the pieces a line may break between, each with whether a
+    space came before it: each wide character alone, each run of other characters whole
+    ('-$1', '10'); a closing mark joins the piece before it, an opening mark the one after."""
+    units: list[tuple[str, bool]] = []
+    spaced = False
     for char in text:
-        limit = widths[min(len(lines), len(widths) - 1)]
-        if text_width(current + char, font) * size > limit:
-            lines.append(current)
-            current = char
-            if len(lines) >= len(widths):
-                return None
+        if char.isspace():
+            spaced = True
+            continue
+        glue_before = (
+            units
+            and not spaced
+            and (
+                char in NO_LINE_START
+                or units[-1][0][-1] in NO_LINE_END
+                or not (is_wide(char) or is_wide(units[-1][0][-1]))
+            )
+        )
+        if glue_before:
+            units[-1] = (units[-1][0] + char, units[-1][1])
         else:
-            current += char
-    if current:
-        lines.append(current)
-    return lines if len(lines) <= len(widths) else None
+            units.append((char, spaced and bool(units)))
+        spaced = False
+    return units
+
+
+SHORTEST_LAST = 5
+"""Characters the last line of wrapped Japanese holds at least, taken from the line above
+when it is shorter: no '-$1。' or '敗北。' alone on a line."""
+
+
+def wrap_ja(text: str, font: str, size: float, widths: list[float]) -> list[str] | None:
+    """Break Japanese (or mixed) text into lines, line i at most widths[i] (pt) wide,
+    between the pieces of ``break_units`` (so kinsoku rules hold), the last line never
+    shorter than ``SHORTEST_LAST``; None if it overflows."""
+    lines: list[list[tuple[str, bool]]] = [[]]
+    for unit in break_units(text):
+        trial = joined([*lines[-1], unit])
+        if text_width(trial, font) * size <= widths[min(len(lines) - 1, len(widths) - 1)]:
+            lines[-1].append(unit)
+            continue
+        if not lines[-1] or len(lines) >= len(widths):
+            return None
+        lines.append([unit])
+    last = widths[min(len(lines) - 1, len(widths) - 1)]
+    while len(lines) > 1 and len(joined(lines[-1])) < SHORTEST_LAST and len(lines[-2]) > 2:
+        moved = [lines[-2][-1], *lines[-1]]
+        if text_width(joined(moved), font) * size > last:
+            break
+        lines[-2].pop()
+        lines[-1] = moved
+    return [joined(line) for line in lines if line]
+
+
+def joined(units: list[tuple[str, bool]]) -> str:
+    """Join break units into a line, with a space where the text had one (none at its start)."""
+    return "".join((" " if spaced and i else "") + unit for i, (unit, spaced) in enumerate(units))
+
+
+def breaker_for(text: str) -> Callable[[str, str, float, list[float]], list[str] | None]:
+    """Return the line breaker for a text: by words, or by ``wrap_ja`` when it holds any
+    Japanese."""
+    return wrap_ja if any(is_wide(ch) for ch in text) else wrap
+
+
+NUMBERED = re.compile(r"^\s*\S{1,3}[.．]\s+")
+"""An item number at the start of a line ('4. '), which continuation lines hang under."""
 
 
 def text_block(
@@ -253,23 +335,29 @@ def text_block(
     smallest: float = 4.0,
     centred: bool = False,
 ) -> float:
-    """Draw wrapped text in a box (mm, top-left at x, top), shrinking until it fits.
+    """Draw wrapped text in a box (mm, top-left at x, top), shrinking until it fits; a
+    numbered item's continuation lines hang under its text, right of the number.
 
     Returns the height used (mm).
     """
+    number = NUMBERED.match(text)
     size = largest
     while True:
         leading = size * 1.18
         lines_fit = max(1, int(height * mm // leading))
-        breaker = wrap_ja if " " not in text and not text.isascii() else wrap
-        lines = breaker(text, font, size, [width * mm] * lines_fit)
+        indent = text_width(number.group(0), font) * size if number and not centred else 0.0
+        widths = [width * mm] + [width * mm - indent] * (lines_fit - 1)
+        lines = breaker_for(text)(text, font, size, widths)
         if lines is not None or size <= smallest:
             break
         size -= 0.25
     lines = lines or [text]
     left = (x + width / 2) * mm if centred else x * mm
     baselines = [top * mm - size - i * size * 1.18 for i in range(len(lines))]
-    placed = [(left, y, line) for y, line in zip(baselines, lines, strict=True)]
+    placed = [
+        (left + (indent if i else 0.0), y, line)
+        for i, (y, line) in enumerate(zip(baselines, lines, strict=True))
+    ]
     draw_lines(c, font, size, placed, centred)
     return len(lines) * size * 1.18 / mm
 

@@ -16,7 +16,7 @@ from printkit.catalog import Ability
 from printkit.layout import Box
 from printkit.pieces import Piece, owner_name
 from printkit.render.cards import WOOD
-from printkit.render.safezone import chord
+from printkit.render.safezone import MIN_TEXT_PT, chord
 from printkit.render.style import INK, Style, circle, colour, fill_bleed, fit_size, text_block
 
 FACE = "#fbf8f1"
@@ -144,7 +144,7 @@ def draw_trigger(
             w - 2,
             band_h - 3,
             largest=9,
-            smallest=5,
+            smallest=MIN_TEXT_PT,
         )
         return
     small_label(c, word(style, "trigger"), x + 0.5, band_top - 2.8, style, WOOD)
@@ -157,13 +157,21 @@ def draw_effect(
     """Draw the effect, or lines to write it on."""
     if ability.effect is not None:
         c.setFillColor(colour(INK))
-        text_block(c, ability.effect, style.regular, x, top, w, top - bottom, 10, 5.5)
+        text_block(c, ability.effect, style.regular, x, top, w, top - bottom, 10, MIN_TEXT_PT)
         return
     small_label(c, word(style, "effect"), x, top - 1.5, style)
     if ability.clues:
         c.setFillColor(colour(LABEL))
         used = text_block(
-            c, f"{word(style, 'clues')} {ability.clues}", style.regular, x, top - 3, w, 12, 6, 5
+            c,
+            f"{word(style, 'clues')} {ability.clues}",
+            style.regular,
+            x,
+            top - 3,
+            w,
+            12,
+            6,
+            MIN_TEXT_PT,
         )
         top -= used + 2
     ruled_lines(c, x, top, w, bottom, RULE)
@@ -204,7 +212,7 @@ def draw_chip_lines(
         c.line((cx - half) * mm, (cy + y) * mm, (cx + half) * mm, (cy + y) * mm)
         y -= gap
     c.setFillColor(colour(LABEL if ink == INK else ink))
-    c.setFont(style.bold, 5 * min(v, 1.0))
+    c.setFont(style.bold, MIN_TEXT_PT * min(v, 1.0))
     c.drawCentredString(cx * mm, (cy + foot - 0.8 * v) * mm, word(style, "write_in"))
 
 
@@ -218,5 +226,5 @@ def draw_uncertain_mark(c: Canvas, box: Box, style: Style, dark: bool = False) -
     c.setFillColor(colour(ink))
     c.setFont(style.bold, 8)
     c.drawCentredString(cx * mm, (cy - 1.05) * mm, "?")
-    c.setFont(style.regular, 5.5)
+    c.setFont(style.regular, MIN_TEXT_PT)
     c.drawRightString((cx - radius - 1) * mm, (cy - 0.7) * mm, word(style, "unconfirmed"))

@@ -294,7 +294,8 @@ def test_option_warnings(
     build(catalog, BuildOptions(out_dir=tmp_path, set_id="2e", bleed=10, back_offset=(1, 0)))
     err = capsys.readouterr().err
     assert "--back-offset moves the backs, which only --duplex prints" in err
-    assert "--bleed 10: card pieces on letter get 1.03 mm left and right, 0.00 mm above" in err
+    # an explicit bleed is given on every side, with fewer cards a sheet (#31 item 2)
+    assert "--bleed 10: card sheets hold 4 (2 x 2, not 9)" in err
     build(catalog, BuildOptions(out_dir=tmp_path, set_id="2e"))
     assert "warning" not in capsys.readouterr().err  # the default bleed shrinks quietly
 
