@@ -32,6 +32,7 @@ SAID_BY_KEYS = [
     "companion/game/flash_duel/room.py",
     "companion/game/flash_duel/solo.py",
     "companion/game/flash_duel/raid_modes.py",
+    "companion/game/draft/rules.py",
 ]
 """Modules whose every refusal is a word key (the others still say theirs in English)."""
 

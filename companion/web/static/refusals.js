@@ -117,6 +117,23 @@ addWords("refusals", {
   fd_dragon_only: "この方法で裏切りカードを見せるのはドラゴンだけです",
   fd_dragon_name: "'dragon' にはデスストライク・ドラゴンを担当するプレイヤーを指定してください",
   fd_bot_one_of: "'bot' は次のいずれかです：{known}（'{bot}' ではありません）",
+  // Drafts (companion/game/draft/rules.py)
+  dr_not_in_draft: "'{player}' はこのドラフトにいません（{seats}）",
+  dr_teams_four: "2vs2には4人必要です",
+  dr_fd_pool:
+    "Flash Duel のカスタム・クロックワークのドラフトには名前と文の分かった能力が{pool}枚必要です。カタログにあるのは{known}枚です（残りは --data-dir で追加）",
+  dr_players: "このドラフトは{counts}人用です（{n}人ではありません）",
+  dr_names: "プレイヤーの名前はそれぞれ違う、空でないものにしてください",
+  dr_pool_size: "プールには{size}個必要ですが、使えるのは{n}個だけです",
+  dr_over: "ドラフトは終わりました",
+  dr_not_your_pick: "{turn} のピックです（{player} ではありません）",
+  dr_not_in_pool: "'{key}' はこのドラフトのプールにありません",
+  dr_taken: "{name} はもう {owner} が取りました",
+  dr_no_pick: "取り消すピックがありません",
+  dr_swap_fd: "ラウンドの間に能力を交換するのは Flash Duel のカスタム・クロックワークだけです",
+  dr_finish_first: "先にドラフトを終えてください",
+  dr_not_own: "'{ability}' は {player} の能力ではありません",
+  dr_not_unused: "'{ability}' は未使用の能力ではありません",
   // Shadowfist (companion/game/shadowfist/room.py)
   sf_seats: "Shadowfist のテーブルは2〜{most}人です",
   sf_player_one_of: "'player' は次のいずれかです：{players}",
