@@ -10,14 +10,47 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from companion.game.errors import GameError, Refusals
+
 MAX_NAME = 24
 GAMES = {"puzzle-strike": 2, "flash-duel": 3}
 """Games (or rounds) needed to win a match: Puzzle Strike best 2 of 3, Flash Duel 3 of 5."""
 TOP_CUTS = (0, 4, 8)
 
 
-class TournamentError(ValueError):
+class TournamentError(GameError):
     """A change the tournament rules refuse; the message says why and how to fix it."""
+
+
+REFUSE = Refusals(
+    {
+        "tr_name_length": "a player's name has 1 to {most} characters, not '{name}'",
+        "tr_name_taken": "'{name}' has already entered (add a letter to tell them apart)",
+        "tr_swiss_over": "the Swiss rounds are over: nobody can enter now",
+        "tr_too_many": "a tournament takes at most {most} players (split a bigger event into "
+        "flights)",
+        "tr_already_playing": "{name} is already playing",
+        "tr_already_dropped": "{name} is already dropped",
+        "tr_round_closed": "round {round} is not the current round ({now}): results of finished "
+        "rounds are closed",
+        "tr_bye": "table {table} is a bye: it has no result to enter",
+        "tr_tables_waiting": "round {round} still waits for tables {tables}",
+        "tr_next_round": "the next round is {next}, not {asked}",
+        "tr_top_cut": "a top {cut} needs {cut} active players, not {n}",
+        "tr_no_winner": "table {table} has no winner yet",
+        "tr_over": "the tournament is over: there is no next round",
+        "tr_no_player": "no player {player} in this tournament",
+        "tr_negative": "games won and drawn cannot be negative",
+        "tr_need": "a match ends when someone wins {need} games",
+        "tr_one_winner": "only one side can win the match",
+        "tr_top_winner": "a top-cut match needs a winner (no draws in single elimination)",
+        "tr_unpairable": "{n} players cannot all be paired without a rematch or a second bye: "
+        "drop a player or enter a late one",
+        "tr_two_players": "a round needs 2 players or more, not {n}",
+        "tr_no_table": "round {round} has no table {table}",
+    }
+)
+"""The tournament's refusals an organiser or player meets: word key -> English text."""
 
 
 class NotFoundError(TournamentError):
@@ -111,7 +144,7 @@ class Event:
         for p in self.players:
             if p.id == player_id:
                 return p
-        raise NotFoundError(f"no player {player_id} in this tournament")
+        raise REFUSE(NotFoundError, "tr_no_player", player=player_id)
 
     @property
     def current(self) -> Round | None:
@@ -151,10 +184,10 @@ def check_name(event: Event, name: str, except_id: int | None = None) -> str:
     """
     clean = " ".join(name.split())
     if not 0 < len(clean) <= MAX_NAME:
-        raise TournamentError(f"a player's name has 1 to {MAX_NAME} characters, not {name!r}")
+        raise REFUSE(TournamentError, "tr_name_length", most=MAX_NAME, name=name)
     taken = {p.name.casefold() for p in event.players if p.id != except_id}
     if clean.casefold() in taken:
-        raise TournamentError(f"{clean!r} has already entered (add a letter to tell them apart)")
+        raise REFUSE(TournamentError, "tr_name_taken", name=clean)
     return clean
 
 
@@ -169,10 +202,9 @@ def add_player(event: Event, name: str) -> Event:
     :raises TournamentError: for a bad or taken name, or after the Swiss rounds.
     """
     if event.next_stage() != "swiss":
-        raise TournamentError("the Swiss rounds are over: nobody can enter now")
+        raise REFUSE(TournamentError, "tr_swiss_over")
     if len(event.players) >= MAX_PLAYERS:
-        raise TournamentError(f"a tournament takes at most {MAX_PLAYERS} players "
-                              "(split a bigger event into flights)")  # fmt: skip
+        raise REFUSE(TournamentError, "tr_too_many", most=MAX_PLAYERS)
     clean = check_name(event, name)
     new_id = max((p.id for p in event.players), default=0) + 1
     player = Player(new_id, clean, True, len(event.rounds) + 1)
@@ -189,8 +221,8 @@ def set_active(event: Event, player_id: int, active: bool) -> Event:
     """
     player = event.player(player_id)
     if player.active == active:
-        state = "playing" if active else "dropped"
-        raise TournamentError(f"{player.name} is already {state}")
+        key = "tr_already_playing" if active else "tr_already_dropped"
+        raise REFUSE(TournamentError, key, name=player.name)
     first = player.first_round if not active else max(player.first_round, len(event.rounds) + 1)
     players = tuple(
         replace(p, active=active, first_round=first) if p.id == player_id else p
@@ -207,13 +239,13 @@ def check_result(event: Event, result: Result, stage: str) -> None:
     need = event.games_to_win
     numbers = (result.wins_a, result.wins_b, result.draws)
     if any(n < 0 for n in numbers):
-        raise ResultError("games won and drawn cannot be negative")
+        raise REFUSE(ResultError, "tr_negative")
     if max(result.wins_a, result.wins_b) > need:
-        raise ResultError(f"a match ends when someone wins {need} games")
+        raise REFUSE(ResultError, "tr_need", need=need)
     if result.wins_a == need and result.wins_b == need:
-        raise ResultError("only one side can win the match")
+        raise REFUSE(ResultError, "tr_one_winner")
     if stage == "top" and result.winner_side() is None:
-        raise ResultError("a top-cut match needs a winner (no draws in single elimination)")
+        raise REFUSE(ResultError, "tr_top_winner")
 
 
 def record_result(event: Event, round_no: int, table: int, result: Result) -> Event:
@@ -225,21 +257,18 @@ def record_result(event: Event, round_no: int, table: int, result: Result) -> Ev
     current = event.current
     if current is None or round_no != current.number:
         now = current.number if current else 0
-        raise TournamentError(
-            f"round {round_no} is not the current round ({now}): results of finished rounds "
-            "are closed"
-        )
+        raise REFUSE(TournamentError, "tr_round_closed", round=round_no, now=now)
     check_result(event, result, current.stage)
     pairings = []
     found = False
     for p in current.pairings:
         if p.table == table:
             if p.is_bye:
-                raise TournamentError(f"table {table} is a bye: it has no result to enter")
+                raise REFUSE(TournamentError, "tr_bye", table=table)
             p, found = replace(p, result=result), True
         pairings.append(p)
     if not found:
-        raise NotFoundError(f"round {round_no} has no table {table}")
+        raise REFUSE(NotFoundError, "tr_no_table", round=round_no, table=table)
     rounds = (*event.rounds[:-1], replace(current, pairings=tuple(pairings)))
     return replace(event, rounds=rounds)
 
@@ -252,7 +281,8 @@ def add_round(event: Event, new: Round) -> Event:
     current = event.current
     if current is not None and not current.is_complete:
         missing = [str(p.table) for p in current.pairings if p.result is None]
-        raise TournamentError(f"round {current.number} still waits for tables {', '.join(missing)}")
+        tables = ", ".join(missing)
+        raise REFUSE(TournamentError, "tr_tables_waiting", round=current.number, tables=tables)
     if new.number != len(event.rounds) + 1:
-        raise TournamentError(f"the next round is {len(event.rounds) + 1}, not {new.number}")
+        raise REFUSE(TournamentError, "tr_next_round", next=len(event.rounds) + 1, asked=new.number)
     return replace(event, rounds=(*event.rounds, new))
