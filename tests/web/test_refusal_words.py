@@ -37,6 +37,10 @@ SAID_BY_KEYS = [
     "companion/game/draft/rules.py",
     "companion/game/tournament/model.py",
     "companion/game/tournament/pairing.py",
+    "companion/game/puzzle_strike/piles.py",
+    "companion/game/puzzle_strike/turns.py",
+    "companion/game/flash_duel/state.py",
+    "companion/game/flash_duel/draws.py",
 ]
 """Modules whose every refusal is a word key (the others still say theirs in English)."""
 
