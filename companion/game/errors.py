@@ -33,7 +33,7 @@ class Refusals:
         self.texts = dict(texts)
         ALL.append(self)
 
-    def __call__(self, kind: type[E], key: str, **args: str | int) -> E:
+    def __call__(self, kind: type[E], key: str, /, **args: str | int) -> E:
         """Return the error ``kind`` saying this refusal (raise it).
 
         :raises KeyError: for a key the table does not have.

@@ -85,7 +85,9 @@ class Phone:
         shown = self.page.locator("#my-card").inner_text()
         self.page.locator("#hold-card").dispatch_event("pointerup")
         card = shown.rsplit(": ", 1)[1]
-        return {"裏切り者": "traitor", "忠実な人間": "loyal"}.get(card, card)  # a Japanese phone
+        # "Your card: Traitor" in English, 裏切り者 on a Japanese phone (#27 item 12)
+        words = {"裏切り者": "traitor", "忠実な人間": "loyal"}
+        return words.get(card, card.lower())
 
 
 def open_table(url: str, phones: list[Phone], mode: str, **extra: str) -> None:

@@ -165,3 +165,15 @@ def test_a_last_man_standing_elimination_says_the_level_it_starts(catalog: Catal
     assert said({"type": "end_turn", "without_ante": True}, "Ana", state).endswith(
         "Panic Time starts: everyone antes a 2-gem from now on"
     )
+
+
+def test_a_second_edition_game_empties_stacks_without_panic_time(catalog: Catalog) -> None:
+    # Seed 001 line 256: an empty stack cannot be bought from; the 2nd edition has no Panic.
+    state = playing(catalog, DUEL, Mode.TWO_PLAYER, edition=2)
+    stacks = [x["key"] for x in view(state, "Ana", catalog)["stacks"] if "/" in x["key"]]
+    puzzle = [k for k in stacks if not k.startswith("fixed/")][:2]
+    for key in puzzle:
+        state = buy(state, catalog, "Ana", key, 5)
+    assert state.panic.level is PanicLevel.NORMAL and state.panic_from is None
+    with pytest.raises(IllegalMove, match="is empty: nothing left to buy there"):
+        buy(state, catalog, "Ana", puzzle[0])

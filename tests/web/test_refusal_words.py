@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
 import companion.kinds  # noqa: F401  (every kind of room, so every table of refusals is known)
 from companion.game import errors
@@ -16,6 +17,7 @@ from companion.game.flash_duel.actions import PARSERS as FLASH_DUEL
 from companion.game.puzzle_strike.actions import ACTION_TYPES as PUZZLE_STRIKE
 from companion.game.shadowfist.actions import PARSERS as SHADOWFIST
 from tests.helpers import act, start_duel
+from tests.web.test_tournament_api import create, org
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "companion" / "web" / "static"
@@ -32,6 +34,13 @@ SAID_BY_KEYS = [
     "companion/game/flash_duel/room.py",
     "companion/game/flash_duel/solo.py",
     "companion/game/flash_duel/raid_modes.py",
+    "companion/game/draft/rules.py",
+    "companion/game/tournament/model.py",
+    "companion/game/tournament/pairing.py",
+    "companion/game/puzzle_strike/piles.py",
+    "companion/game/puzzle_strike/turns.py",
+    "companion/game/flash_duel/state.py",
+    "companion/game/flash_duel/draws.py",
 ]
 """Modules whose every refusal is a word key (the others still say theirs in English)."""
 
@@ -78,3 +87,12 @@ def test_a_refused_tap_carries_its_word_key_and_slots(app: Flask) -> None:
         "text": "{actor} cannot buy: it is {turn}'s turn",
         "args": {"actor": "Ben", "turn": "Ana"},
     }
+
+
+def test_a_tournament_refusal_carries_its_word_key(client: FlaskClient) -> None:
+    tid, h = create(client, players=["Ana", "Ben", "Cid", "Dee"])
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    early = org(client, f"/api/tournaments/{tid}/rounds", {"round": 2}, h)
+    assert early.status_code == 409
+    said = early.get_json()["said"]
+    assert said["say"] == "tr_tables_waiting" and said["args"] == {"round": 1, "tables": "1, 2"}

@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from companion.game.errors import IllegalMove
+from companion.game.errors import IllegalMove, Refusals
 from printkit.catalog import FlashDuelSet, PuzzleStrikeSet
 
 PUZZLE_STRIKE_ORDERS = {2: "122112", 3: "123321123", 4: "123443211234"}
@@ -29,6 +29,29 @@ FLASH_DUEL_POOL = 12
 
 class DraftError(IllegalMove):
     """A pick the draft does not allow; the message says why."""
+
+
+REFUSE = Refusals(
+    {
+        "dr_not_in_draft": "'{player}' is not in this draft ({seats})",
+        "dr_teams_four": "2 vs 2 needs 4 players",
+        "dr_fd_pool": "a Flash Duel Custom Clockwork draft needs {pool} abilities with known "
+        "names and texts; the catalog knows {known} (add the rest with --data-dir)",
+        "dr_players": "this draft is for {counts} players, not {n}",
+        "dr_names": "every player needs a different, non-empty name",
+        "dr_pool_size": "the pool needs {size} items, only {n} are available",
+        "dr_over": "the draft is over",
+        "dr_not_your_pick": "it is {turn}'s pick, not {player}'s",
+        "dr_not_in_pool": "'{key}' is not in this draft's pool",
+        "dr_taken": "{name} was already taken by {owner}",
+        "dr_no_pick": "there is no pick to undo",
+        "dr_swap_fd": "only Flash Duel's Custom Clockwork swaps abilities between rounds",
+        "dr_finish_first": "finish the draft first",
+        "dr_not_own": "'{ability}' is not one of {player}'s abilities",
+        "dr_not_unused": "'{ability}' is not one of the unused abilities",
+    }
+)
+"""Every refusal of a draft: word key -> English text (Japanese in static/refusals.js)."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +109,7 @@ class Draft:
         :raises DraftError: when the player is not in the draft.
         """
         if player not in self.seats:
-            raise DraftError(f"{player!r} is not in this draft ({', '.join(self.seats)})")
+            raise REFUSE(DraftError, "dr_not_in_draft", player=player, seats=", ".join(self.seats))
         return self.seats.index(player) + 1
 
     def teams(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
@@ -106,7 +129,7 @@ def deal_puzzle_strike(
     """
     count = check_players(players, (2, 3, 4))
     if team_battle and count != 4:
-        raise DraftError("2 vs 2 needs 4 players")
+        raise REFUSE(DraftError, "dr_teams_four")
     items = [
         DraftItem(f"{who.id}/{chip.id}", chip.name, who.name, chip.summary)
         for who, chip in game_set.character_chips()
@@ -129,10 +152,7 @@ def deal_flash_duel(game_set: FlashDuelSet, players: Sequence[str], rng: random.
         if a.is_known()
     ]
     if len(known) < FLASH_DUEL_POOL:
-        raise DraftError(
-            f"a Flash Duel Custom Clockwork draft needs {FLASH_DUEL_POOL} abilities with known "
-            f"names and texts; the catalog knows {len(known)} (add the rest with --data-dir)"
-        )
+        raise REFUSE(DraftError, "dr_fd_pool", pool=FLASH_DUEL_POOL, known=len(known))
     first = rng.randrange(2)
     seats = (players[first], players[1 - first])
     pool = draw_pool(known, FLASH_DUEL_POOL, rng)
@@ -146,16 +166,16 @@ def check_players(players: Sequence[str], allowed: tuple[int, ...]) -> int:
     """
     if len(players) not in allowed:
         counts = ", ".join(str(n) for n in allowed)
-        raise DraftError(f"this draft is for {counts} players, not {len(players)}")
+        raise REFUSE(DraftError, "dr_players", counts=counts, n=len(players))
     if len(set(players)) != len(players) or not all(p.strip() for p in players):
-        raise DraftError("every player needs a different, non-empty name")
+        raise REFUSE(DraftError, "dr_names")
     return len(players)
 
 
 def draw_pool(items: Sequence[DraftItem], size: int, rng: random.Random) -> tuple[DraftItem, ...]:
     """Draw ``size`` items uniformly (repeated randrange), kept in catalog order."""
     if len(items) < size:
-        raise DraftError(f"the pool needs {size} items, only {len(items)} are available")
+        raise REFUSE(DraftError, "dr_pool_size", size=size, n=len(items))
     left = list(range(len(items)))
     chosen = sorted(left.pop(rng.randrange(len(left))) for _ in range(size))
     return tuple(items[i] for i in chosen)
@@ -170,15 +190,15 @@ def pick(draft: Draft, player: str, key: str) -> Draft:
     seat = draft.seat_of(player)
     turn = draft.whose_pick()
     if turn is None:
-        raise DraftError("the draft is over")
+        raise REFUSE(DraftError, "dr_over")
     if seat != turn:
-        raise DraftError(f"it is {draft.seats[turn - 1]}'s pick, not {player}'s")
+        raise REFUSE(DraftError, "dr_not_your_pick", turn=draft.seats[turn - 1], player=player)
     item = next((i for i in draft.pool if i.key == key), None)
     if item is None:
-        raise DraftError(f"{key!r} is not in this draft's pool")
+        raise REFUSE(DraftError, "dr_not_in_pool", key=key)
     if key in draft.taken():
         owner = next(s for s, k in draft.picks if k == key)
-        raise DraftError(f"{item.name} was already taken by {draft.seats[owner - 1]}")
+        raise REFUSE(DraftError, "dr_taken", name=item.name, owner=draft.seats[owner - 1])
     return replace(draft, picks=(*draft.picks, (seat, key)))
 
 
@@ -188,7 +208,7 @@ def undo_pick(draft: Draft) -> Draft:
     :raises DraftError: when nothing has been picked.
     """
     if not draft.picks:
-        raise DraftError("there is no pick to undo")
+        raise REFUSE(DraftError, "dr_no_pick")
     return replace(draft, picks=draft.picks[:-1])
 
 
@@ -200,14 +220,14 @@ def swap_after_loss(draft: Draft, player: str, give: str, take: str) -> Draft:
     :raises DraftError: before the draft is done, or for abilities not yours / not unused.
     """
     if draft.game != "flash-duel":
-        raise DraftError("only Flash Duel's Custom Clockwork swaps abilities between rounds")
+        raise REFUSE(DraftError, "dr_swap_fd")
     if not draft.is_done:
-        raise DraftError("finish the draft first")
+        raise REFUSE(DraftError, "dr_finish_first")
     seat = draft.seat_of(player)
     if give not in {i.key for i in draft.picked_by(seat)}:
-        raise DraftError(f"{give!r} is not one of {player}'s abilities")
+        raise REFUSE(DraftError, "dr_not_own", ability=give, player=player)
     if take not in {i.key for i in draft.available()}:
-        raise DraftError(f"{take!r} is not one of the unused abilities")
+        raise REFUSE(DraftError, "dr_not_unused", ability=take)
     picks = tuple((s, take if (s == seat and k == give) else k) for s, k in draft.picks)
     return replace(draft, picks=picks)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import DuelRoomError, Event, Happening, State, tell
 
 
@@ -111,7 +112,7 @@ def reshuffle(state: State, actor: str, new_deck: int) -> State:
     """The table reshuffles (the Raid's discards and the Dragon's hand); the Dragon redraws
     his hand, and every refill owed is drawn, in turn order."""
     if not state.reshuffle_due:
-        raise DuelRoomError("the draw pile has not run out: nothing to reshuffle")
+        raise REFUSE(DuelRoomError, "fd_no_reshuffle")
     owed = state.owed
     state = replace(
         state, deck=new_deck, reshuffle_due=False, owed=(), reshuffles=state.reshuffles + 1
@@ -128,8 +129,8 @@ def discard(state: State, player: str, count: int) -> State:
     :raises DuelRoomError: at a table that counts draws by hand, or for a count out of range.
     """
     if not kept_by_table(state):
-        raise DuelRoomError("this table counts the draws by hand: use Draw")
+        raise REFUSE(DuelRoomError, "fd_draws_by_hand")
     if not 1 <= count <= 2 * state.fd.hand_size:
-        raise DuelRoomError(f"'count' must be 1 to {2 * state.fd.hand_size} cards")
+        raise REFUSE(DuelRoomError, "fd_count", most=2 * state.fd.hand_size)
     state.fighter(player)
     return spend(state, player, count)

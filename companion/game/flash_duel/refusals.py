@@ -100,6 +100,11 @@ REFUSE = Refusals(
         "fd_dragon_only": "only the Dragon reveals the traitor card this way",
         "fd_dragon_name": "'dragon' must name the player who plays Deathstrike Dragon",
         "fd_bot_one_of": "'bot' must be one of {known}, not '{bot}'",
+        "fd_no_pawn": "'{name}' has no pawn here ({names})",
+        "fd_no_set": "the catalog has no Flash Duel set",
+        "fd_card_value": "the numbered cards show {low} to {high}, not {value}",
+        "fd_no_reshuffle": "the draw pile has not run out: nothing to reshuffle",
+        "fd_draws_by_hand": "this table counts the draws by hand: use Draw",
     }
 )
 """Every refusal of the table: word key -> English text."""

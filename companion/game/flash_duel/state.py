@@ -13,6 +13,7 @@ from companion.game.errors import IllegalMove
 from companion.game.flash_duel.bots import BotDefence, BotMove, SoloResult
 from companion.game.flash_duel.match import Abilities, DuelMatch
 from companion.game.flash_duel.raid import Betrayal
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.track import Fighter
 from printkit.catalog import Catalog, FlashDuelSet
 
@@ -220,7 +221,7 @@ class State:
             if f.name == name:
                 return f
         names = ", ".join(f.name for f in self.fighters)
-        raise DuelRoomError(f"{name!r} has no pawn here ({names})")
+        raise REFUSE(DuelRoomError, "fd_no_pawn", name=name, names=names)
 
     def side_of(self, name: str) -> str:
         """Return the side a fighter is on."""
@@ -260,7 +261,7 @@ def game_set(catalog: Catalog) -> FlashDuelSet:
         for candidate in game.sets:
             if isinstance(candidate, FlashDuelSet):
                 return candidate
-    raise DuelRoomError("the catalog has no Flash Duel set")
+    raise REFUSE(DuelRoomError, "fd_no_set")
 
 
 def check_cards(fd: FlashDuelSet, *values: int) -> None:
@@ -271,6 +272,6 @@ def check_cards(fd: FlashDuelSet, *values: int) -> None:
     known = fd.numbered_cards.values
     for value in values:
         if value not in known:
-            raise DuelRoomError(
-                f"the numbered cards show {min(known)} to {max(known)}, not {value}"
+            raise REFUSE(
+                DuelRoomError, "fd_card_value", low=min(known), high=max(known), value=value
             )

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from companion.game.errors import IllegalMove
+from companion.game.puzzle_strike.refusals import REFUSE
 from printkit.catalog import BankStack
 
 GEM_VALUES = (1, 2, 3, 4)
@@ -102,7 +103,7 @@ class Pile:
         for value in values:
             if value not in left:
                 have = ", ".join(gem_name(g) for g in self.gems) or "nothing"
-                raise GemError(f"{who} has no {gem_name(value)} to spare (the pile holds {have})")
+                raise REFUSE(GemError, "ps_no_gem", who=who, gem=value, have=str(have))
             left.remove(value)
         return Pile(tuple(left))
 
@@ -290,7 +291,7 @@ class Table:
         :raises GemError: naming the seated players.
         """
         if player not in self.seats:
-            raise GemError(f"{player!r} is not at this table ({', '.join(self.seats)})")
+            raise REFUSE(GemError, "ps_not_at_table", player=player, seats=", ".join(self.seats))
 
     def opponents(self, player: str) -> list[str]:
         """Return the players still in who are not on the player's side."""
@@ -340,13 +341,13 @@ def new_table(
     """
     seats = tuple(seats)
     if len(set(seats)) != len(seats) or not all(s.strip() for s in seats):
-        raise GemError("every player needs a different, non-empty name")
+        raise REFUSE(GemError, "ps_names")
     allowed = PLAYERS_PER_MODE.get(mode.value, (3, 4))
     if len(seats) not in allowed:
         counts = " or ".join(str(n) for n in allowed)
-        raise GemError(f"{mode.value} is for {counts} players, not {len(seats)}")
+        raise REFUSE(GemError, "ps_mode_players", mode=mode.value, counts=counts, n=len(seats))
     if edition not in (2, 3):
-        raise GemError(f"edition must be 2 or 3, not {edition}")
+        raise REFUSE(GemError, "ps_edition", edition=edition)
     teams: tuple[tuple[str, ...], ...] = ()
     owners: list[str] = list(seats)
     if mode is Mode.TEAM_BATTLE:
@@ -362,7 +363,7 @@ def check_playing(table: Table) -> None:
     :raises GemError: when there is a winner already.
     """
     if table.is_over:
-        raise GemError(f"the game is over: {' and '.join(table.winners)} won")
+        raise REFUSE(GemError, "ps_game_over", winners=" and ".join(table.winners))
 
 
 def advance(table: Table, to: str | None = None) -> Table:

@@ -31,6 +31,7 @@ from companion.game.puzzle_strike.piles import (
     advance,
     check_playing,
 )
+from companion.game.puzzle_strike.refusals import REFUSE
 
 
 def eliminates(table: Table) -> bool:
@@ -69,7 +70,7 @@ def forfeit(table: Table, player: str) -> Table:
     """
     check_playing(table)
     if not table.is_turn_of(player):
-        raise GemError(f"{player} can forfeit only on their own turn; it is {table.current}'s")
+        raise REFUSE(GemError, "ps_forfeit_turn", player=player, turn=table.current)
     check_no_pending(table)
     table = destroy_floating(table).note(f"{player} forfeited")
     table = replace(table, turn=table.seats.index(player))

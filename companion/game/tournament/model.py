@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from companion.game.errors import InvalidSetup
+from companion.game.errors import GameError, InvalidSetup, Refusals
 from companion.game.names import clean_name, same_name_key
 
 MAX_NAME = 24
@@ -57,11 +57,47 @@ def find_format(game: str) -> MatchFormat:
     for form in FORMATS:
         if form.game == game:
             return form
-    raise TournamentError(f"'game' must be one of {', '.join(GAMES)}, not {game!r}")
+    raise REFUSE(TournamentError, "tr_game", games=", ".join(GAMES), game=repr(game))
 
 
-class TournamentError(ValueError):
+class TournamentError(GameError):
     """A change the tournament rules refuse; the message says why and how to fix it."""
+
+
+REFUSE = Refusals(
+    {
+        "tr_name_length": "a player's name has 1 to {most} characters, not '{name}'",
+        "tr_name_taken": "'{name}' has already entered (add a letter to tell them apart)",
+        "tr_swiss_over": "the Swiss rounds are over: nobody can enter now",
+        "tr_too_many": "a tournament takes at most {most} players (split a bigger event into "
+        "flights)",
+        "tr_already_playing": "{name} is already playing",
+        "tr_already_dropped": "{name} is already dropped",
+        "tr_round_closed": "round {round} is not the current round ({now}): results of finished "
+        "rounds are closed",
+        "tr_bye": "table {table} is a bye: it has no result to enter",
+        "tr_tables_waiting": "round {round} still waits for tables {tables}",
+        "tr_next_round": "the next round is {next}, not {asked}",
+        "tr_top_cut": "a top {cut} needs {cut} active players, not {n}",
+        "tr_no_winner": "table {table} has no winner yet",
+        "tr_over": "the tournament is over: there is no next round",
+        "tr_no_player": "no player {player} in this tournament",
+        "tr_negative": "games won and drawn cannot be negative",
+        "tr_need_most": "a match ends when someone wins {need} {word}: a side has at most "
+        "{need}, not {most}",
+        "tr_no_draws": "a {title} game cannot be drawn: enter 0 draws, not {draws}",
+        "tr_most_draws": "a {title} match has at most {most} drawn {word}, not {draws}: enter "
+        "the games won by each side and the drawn ones",
+        "tr_game": "'game' must be one of {games}, not {game}",
+        "tr_one_winner": "only one side can win the match",
+        "tr_top_winner": "a top-cut match needs a winner (no draws in single elimination)",
+        "tr_unpairable": "{n} players cannot all be paired without a rematch or a second bye: "
+        "drop a player or enter a late one",
+        "tr_two_players": "a round needs 2 players or more, not {n}",
+        "tr_no_table": "round {round} has no table {table}",
+    }
+)
+"""The tournament's refusals an organiser or player meets: word key -> English text."""
 
 
 class NotFoundError(TournamentError):
@@ -159,7 +195,7 @@ class Event:
         for p in self.players:
             if p.id == player_id:
                 return p
-        raise NotFoundError(f"no player {player_id} in this tournament")
+        raise REFUSE(NotFoundError, "tr_no_player", player=player_id)
 
     @property
     def current(self) -> Round | None:
@@ -201,10 +237,12 @@ def check_name(event: Event, name: str, except_id: int | None = None) -> str:
     try:
         clean = " ".join(clean_name(name).split())  # the rules of every table's names
     except InvalidSetup as exc:
-        raise TournamentError(str(exc)) from None
+        raise TournamentError(str(exc)) from None  # said by companion.game.names, as for tables
+    if len(clean) > MAX_NAME:
+        raise REFUSE(TournamentError, "tr_name_length", most=MAX_NAME, name=name)
     taken = {same_name_key(p.name) for p in event.players if p.id != except_id}
     if same_name_key(clean) in taken:
-        raise TournamentError(f"{clean!r} has already entered (add a letter to tell them apart)")
+        raise REFUSE(TournamentError, "tr_name_taken", name=clean)
     return clean
 
 
@@ -219,10 +257,9 @@ def add_player(event: Event, name: str) -> Event:
     :raises TournamentError: for a bad or taken name, or after the Swiss rounds.
     """
     if event.next_stage() != "swiss":
-        raise TournamentError("the Swiss rounds are over: nobody can enter now")
+        raise REFUSE(TournamentError, "tr_swiss_over")
     if len(event.players) >= MAX_PLAYERS:
-        raise TournamentError(f"a tournament takes at most {MAX_PLAYERS} players "
-                              "(split a bigger event into flights)")  # fmt: skip
+        raise REFUSE(TournamentError, "tr_too_many", most=MAX_PLAYERS)
     clean = check_name(event, name)
     new_id = max((p.id for p in event.players), default=0) + 1
     player = Player(new_id, clean, True, len(event.rounds) + 1)
@@ -239,8 +276,8 @@ def set_active(event: Event, player_id: int, active: bool) -> Event:
     """
     player = event.player(player_id)
     if player.active == active:
-        state = "playing" if active else "dropped"
-        raise TournamentError(f"{player.name} is already {state}")
+        key = "tr_already_playing" if active else "tr_already_dropped"
+        raise REFUSE(TournamentError, key, name=player.name)
     first = player.first_round if not active else max(player.first_round, len(event.rounds) + 1)
     players = tuple(
         replace(p, active=active, first_round=first) if p.id == player_id else p
@@ -259,16 +296,16 @@ def check_result(event: Event, result: Result, stage: str) -> None:
     word = form.game_word
     numbers = (result.wins_a, result.wins_b, result.draws)
     if any(n < 0 for n in numbers):
-        raise ResultError(f"{word} won and drawn cannot be negative")
+        raise REFUSE(ResultError, "tr_negative")
     if max(result.wins_a, result.wins_b) > need:
-        raise ResultError(f"a match ends when someone wins {need} {word}: a side has at most "
-                          f"{need}, not {max(result.wins_a, result.wins_b)}")  # fmt: skip
+        raise REFUSE(ResultError, "tr_need_most", need=need, word=word,
+                     most=max(result.wins_a, result.wins_b))  # fmt: skip
     if result.wins_a == need and result.wins_b == need:
-        raise ResultError("only one side can win the match")
+        raise REFUSE(ResultError, "tr_one_winner")
     if result.draws > event.drawn_games:
-        raise ResultError(drawn_problem(form, event.drawn_games, result.draws))
+        raise drawn_problem(form, event.drawn_games, result.draws)
     if stage == "top" and result.winner_side() is None:
-        raise ResultError("a top-cut match needs a winner (no draws in single elimination)")
+        raise REFUSE(ResultError, "tr_top_winner")
 
 
 def event_format(event: Event) -> MatchFormat:
@@ -277,12 +314,12 @@ def event_format(event: Event) -> MatchFormat:
     return replace(base, games_to_win=event.games_to_win, drawn_games=event.drawn_games)
 
 
-def drawn_problem(form: MatchFormat, most: int, draws: int) -> str:
-    """Say why a count of drawn games is impossible in this format."""
+def drawn_problem(form: MatchFormat, most: int, draws: int) -> ResultError:
+    """Return the refusal of a count of drawn games this format cannot have."""
     if most == 0:
-        return f"a {form.title} game cannot be drawn: enter 0 draws, not {draws}"
-    return (f"a {form.title} match has at most {most} drawn {form.game_word}, not {draws}: "
-            "enter the games won by each side and the drawn ones")  # fmt: skip
+        return REFUSE(ResultError, "tr_no_draws", title=form.title, draws=draws)
+    return REFUSE(ResultError, "tr_most_draws", title=form.title, most=most,
+                  word=form.game_word, draws=draws)  # fmt: skip
 
 
 def record_result(event: Event, round_no: int, table: int, result: Result) -> Event:
@@ -294,21 +331,18 @@ def record_result(event: Event, round_no: int, table: int, result: Result) -> Ev
     current = event.current
     if current is None or round_no != current.number:
         now = current.number if current else 0
-        raise TournamentError(
-            f"round {round_no} is not the current round ({now}): results of finished rounds "
-            "are closed"
-        )
+        raise REFUSE(TournamentError, "tr_round_closed", round=round_no, now=now)
     check_result(event, result, current.stage)
     pairings = []
     found = False
     for p in current.pairings:
         if p.table == table:
             if p.is_bye:
-                raise TournamentError(f"table {table} is a bye: it has no result to enter")
+                raise REFUSE(TournamentError, "tr_bye", table=table)
             p, found = replace(p, result=result), True
         pairings.append(p)
     if not found:
-        raise NotFoundError(f"round {round_no} has no table {table}")
+        raise REFUSE(NotFoundError, "tr_no_table", round=round_no, table=table)
     rounds = (*event.rounds[:-1], replace(current, pairings=tuple(pairings)))
     return replace(event, rounds=rounds)
 
@@ -321,7 +355,8 @@ def add_round(event: Event, new: Round) -> Event:
     current = event.current
     if current is not None and not current.is_complete:
         missing = [str(p.table) for p in current.pairings if p.result is None]
-        raise TournamentError(f"round {current.number} still waits for tables {', '.join(missing)}")
+        tables = ", ".join(missing)
+        raise REFUSE(TournamentError, "tr_tables_waiting", round=current.number, tables=tables)
     if new.number != len(event.rounds) + 1:
-        raise TournamentError(f"the next round is {len(event.rounds) + 1}, not {new.number}")
+        raise REFUSE(TournamentError, "tr_next_round", next=len(event.rounds) + 1, asked=new.number)
     return replace(event, rounds=(*event.rounds, new))

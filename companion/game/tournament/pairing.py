@@ -25,6 +25,7 @@ import random
 import networkx as nx
 
 from companion.game.tournament.model import (
+    REFUSE,
     Event,
     Pairing,
     PairingError,
@@ -119,10 +120,7 @@ def swiss_round(
     graph = swiss_graph(event, players, table, rng)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) < graph.number_of_nodes():
-        raise PairingError(
-            f"{len(players)} players cannot all be paired without a rematch or a second bye: "
-            "drop a player or enter a late one"
-        )
+        raise REFUSE(PairingError, "tr_unpairable", n=len(players))
     rank = {s.player: s.rank for s in table}
     pairs: list[tuple[int, int | None]] = []
     for x, y in matching:
@@ -143,9 +141,7 @@ def top_cut_round(event: Event) -> list[tuple[int, int | None]]:
     if not top:
         seeds = [s.player for s in standings(event) if event.player(s.player).active]
         if len(seeds) < event.top_cut:
-            raise TournamentError(
-                f"a top {event.top_cut} needs {event.top_cut} active players, not {len(seeds)}"
-            )
+            raise REFUSE(TournamentError, "tr_top_cut", cut=event.top_cut, n=len(seeds))
         order = [seeds[n - 1] for n in BRACKETS[event.top_cut]]
         return [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
     winners = [winner_of(p) for p in top[-1].pairings]
@@ -161,7 +157,7 @@ def winner_of(pairing: Pairing) -> int:
         return pairing.a
     side = pairing.result.winner_side() if pairing.result else None
     if side is None:
-        raise TournamentError(f"table {pairing.table} has no winner yet")
+        raise REFUSE(TournamentError, "tr_no_winner", table=pairing.table)
     return pairing.a if side == "a" else pairing.b
 
 
@@ -174,7 +170,7 @@ def pair_next_round(event: Event, rng: random.Random) -> Event:
     stage = event.next_stage()
     number = len(event.rounds) + 1
     if stage is None:
-        raise TournamentError("the tournament is over: there is no next round")
+        raise REFUSE(TournamentError, "tr_over")
     if event.current is not None and not event.current.is_complete:
         add_round(event, Round(number, ()))  # raises, naming the tables still playing
     if stage == "top":
@@ -182,7 +178,7 @@ def pair_next_round(event: Event, rng: random.Random) -> Event:
     else:
         players = eligible(event, number)
         if len(players) < 2:
-            raise PairingError(f"a round needs 2 players or more, not {len(players)}")
+            raise REFUSE(PairingError, "tr_two_players", n=len(players))
         pairs = first_round(players, rng) if number == 1 else swiss_round(event, players, rng)
     return add_round(event, Round(number, numbered(pairs, event.games_to_win), stage))
 

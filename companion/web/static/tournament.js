@@ -1,4 +1,4 @@
-import { addWords, api, el, fill, t } from "./lib.js";
+import { addWords, api, el, fill, sayWords, t } from "./lib.js";
 
 // Tournament pages: create, organiser, public pairings, projector standings, enter, seat.
 // Japanese words of the tournament pages (i18n.js applies them; this script runs first).
@@ -99,7 +99,8 @@ const T = {
 
 function showError(err, id) {
   const node = document.getElementById(id || "error");
-  if (node) node.textContent = err?.error ? err.error : String(err || "");
+  // A refusal the rules said with a word key is shown in the phone's language.
+  if (node) node.textContent = err?.said ? sayWords(err.said) : err?.error ? err.error : String(err || "");
 }
 
 function score(result) {

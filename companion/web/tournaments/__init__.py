@@ -67,9 +67,10 @@ def refusing(action: Callable[[], Any]) -> Any:
     except NotFoundError as exc:
         raise ApiError(404, str(exc)) from None
     except (BankError, ResultError) as exc:
-        raise ApiError(422, str(exc)) from None
-    except TournamentError as exc:
-        raise ApiError(409, str(exc)) from None
+        said = exc.said if isinstance(exc, ResultError) and exc.said else None
+        raise ApiError(422, str(exc), **({"said": said} if said else {})) from None
+    except TournamentError as exc:  # with its word key, said in the phone's language
+        raise ApiError(409, str(exc), **({"said": exc.said} if exc.said else {})) from None
 
 
 def organiser_row(tid: str, by_link: bool = False) -> Row:
