@@ -81,21 +81,18 @@ def test_a_supplied_ability_is_printed_in_full(tmp_path: Path) -> None:
         'trigger = "Start of your turn"\neffect = "Draw a card."\n',
         encoding="utf-8",
     )
-    out = tmp_path / "out"
-    args = [
-        "build",
-        "--game",
-        "flash-duel",
-        "--only",
-        "ability-card",
-        "--covers",
-        "--out",
-        str(out),
-    ]
-    assert main([*args, "--data-dir", str(tmp_path / "mine")]) == 0
-    _, pages = card_pages(out / "flash-duel_2e_cards_letter_en.pdf")
+    pages = ability_card_pages(tmp_path)
     assert sum(page.count("WRITE-IN") for page in pages) == 41
     assert not any("gloria-1" in page for page in pages)
+
+
+def ability_card_pages(tmp_path: Path) -> list[list[str]]:
+    """Build the ability cards (with a cover) over the overlay in tmp_path/mine; return the
+    words of every page after the cover."""
+    out = tmp_path / "out"
+    args = ["build", "--game", "flash-duel", "--only", "ability-card", "--covers"]
+    assert main([*args, "--out", str(out), "--data-dir", str(tmp_path / "mine")]) == 0
+    return card_pages(out / "flash-duel_2e_cards_letter_en.pdf")[1]
 
 
 def test_japanese_write_in_label(tmp_path: Path) -> None:
@@ -115,18 +112,6 @@ def test_a_printed_card_with_an_uncertain_name_is_marked(tmp_path: Path) -> None
         '[[character.ability]]\nid = "reversal"\nuncertain = ["name"]\n',
         encoding="utf-8",
     )
-    out = tmp_path / "out"
-    args = [
-        "build",
-        "--game",
-        "flash-duel",
-        "--only",
-        "ability-card",
-        "--covers",
-        "--out",
-        str(out),
-    ]
-    assert main([*args, "--data-dir", str(tmp_path / "mine")]) == 0
-    _, pages = card_pages(out / "flash-duel_2e_cards_letter_en.pdf")
+    pages = ability_card_pages(tmp_path)
     assert "unconfirmed" in pages[0] and "Reversal" in pages[0]
     assert sum(page.count("unconfirmed") for page in pages) == 2  # Reversal, Into Oblivion
