@@ -167,7 +167,8 @@ addWords("refusals", {
   tr_negative: "勝ち数と引き分け数は負にできません",
   tr_need_most: "マッチは誰かが{need}勝（{word}）した時点で終わります：片方の勝ち数は最大{need}で、{most}ではありません",
   tr_no_draws: "{title}のゲームに引き分けはありません：引き分けは0と入力してください（{draws}ではありません）",
-  tr_most_draws: "{title}のマッチの引き分け（{word}）は最大{most}です（{draws}ではありません）：それぞれの勝ち数と引き分け数を入力してください",
+  tr_most_draws:
+    "{title}のマッチの引き分け（{word}）は最大{most}です（{draws}ではありません）：それぞれの勝ち数と引き分け数を入力してください",
   tr_game: "'game' は {games} のいずれかです（{game} ではありません）",
   tr_one_winner: "マッチに勝てるのは片方だけです",
   tr_top_winner: "決勝トーナメントのマッチには勝者が必要です（シングルエリミネーションに引き分けはありません）",
