@@ -51,8 +51,9 @@ CONNECTION_SETTINGS: dict[str, Any] = {
 """libpq settings of every connection, unless the database address sets them (a query
 string such as ``?application_name=club&keepalives_idle=30``): a dead server or network is
 noticed within ~20 s even on an idle connection, and ``pg_stat_activity`` names the app."""
-WRITE_LOCK_SECONDS = 5.0
-"""How long a write may queue for the write lock (``begin_locked``)."""
+WRITE_LOCK_SECONDS = 3.0
+"""How long a write may queue for the write lock (``begin_locked``); a frozen server is
+then noticed within WRITE_LOCK_SECONDS + 1 s by a write waiting there."""
 REQUEST_TIMEOUTS = {"statement_timeout": "1500", "lock_timeout": "1000"}
 """Server-side limits (milliseconds) of the connections that answer requests, unless the
 address's ``options`` sets them (``?options=-c%20statement_timeout%3D5000``); the command
@@ -257,9 +258,9 @@ def begin_locked(conn: PgConnection, match_id: str | None) -> None:
     waiting = int(WRITE_LOCK_SECONDS * 1000)
     conn.execute_waiting(
         f"begin; set local lock_timeout = {waiting}; "
-        f"set local statement_timeout = {waiting + 1000}; select {locking}; "
+        f"set local statement_timeout = {waiting + 500}; select {locking}; "
         "set local lock_timeout to default; set local statement_timeout to default",
-        WRITE_LOCK_SECONDS + 2,
+        WRITE_LOCK_SECONDS + 1,
     )
 
 

@@ -96,7 +96,7 @@ def test_a_write_is_accepted_at_once_when_the_database_is_back(
 
 def test_a_write_queued_behind_a_long_write_waits_its_turn(pg_app: Flask, pg_database: str) -> None:
     """A request's statements stop after 1.5 s (lock waits after 1 s), but a write queues
-    for the write lock up to 5 s, as SQLite's writers wait in their busy timeout: a prune
+    for the write lock up to 3 s, as SQLite's writers wait in their busy timeout: a prune
     batch or a large round start is not a 503 for every table writing meanwhile."""
     from companion.storage import pg
 
@@ -104,7 +104,7 @@ def test_a_write_queued_behind_a_long_write_waits_its_turn(pg_app: Flask, pg_dat
     holder = psycopg.connect(pg_database, autocommit=True)
     try:
         holder.execute(f"begin; select pg_advisory_xact_lock({pg.WRITE_KEY})")  # a long write
-        release = threading.Timer(2.5, holder.execute, ("commit",))
+        release = threading.Timer(2.0, holder.execute, ("commit",))
         release.start()
         queued = choose(a, match_id, "queued-behind-1")
         release.join()
