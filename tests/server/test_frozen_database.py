@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from companion.server.front import GATE_THREADS
+from companion.server.gate import GATE_THREADS
 from tests.conftest import served
 from tests.helpers import CSRF, start_duel
 from tests.pg import Cluster
