@@ -52,6 +52,43 @@ def status_of_store_error(exc: store.StoreError) -> int:
     return 403 if isinstance(exc, store.NotYours) else 409
 
 
+def unexpected(exc: Exception) -> tuple[Response, int] | tuple[str, int]:
+    """Answer an error no handler knows: logged, and the JSON 500."""
+    log.exception("unexpected error")
+    return as_response(500, "internal error: the server has logged it")
+
+
+def database_error(exc: Exception) -> tuple[Response, int] | tuple[str, int]:
+    """Answer a database error: 503 saying the database does not answer or cannot be
+    written (naming why), else the logged 500."""
+    cause = db.cause_of(exc)
+    if cause is None and db.is_unreachable(exc):
+        log.error("the database does not answer: %s", exc)
+        return as_response(503, "the database does not answer now: this request changed "
+                           "nothing; send it again in a moment (a write with the same "
+                           "idempotency key, which is applied at most once)")  # fmt: skip
+    if cause is None:
+        return unexpected(exc)
+    log.error("the database cannot be written: %s", cause)
+    return as_response(
+        503,
+        f"the database cannot be written ({cause}): nothing was saved; the host must free "
+        "disk space or make the database writable, then try again",
+    )
+
+
+def outcome_unknown(exc: db.OutcomeUnknown) -> tuple[Response, int] | tuple[str, int]:
+    """Answer a commit whose outcome is unknown: 503 asking for the same idempotency key."""
+    log.error("a commit got no answer from the database: %s", exc)
+    return as_response(
+        503,
+        "the database stopped answering while saving this change, so it may or may not "
+        "be saved: send it again with the same idempotency key (it is applied at most "
+        "once), or reload to see",
+        outcome="unknown",
+    )
+
+
 def init_app(app: Flask) -> None:
     """Register the error handlers."""
 
@@ -79,37 +116,7 @@ def init_app(app: Flask) -> None:
         status = exc.code or 400
         return as_response(status, messages.get(status, exc.description or exc.name))
 
-    def database_error(exc: Exception):  # type: ignore[no-untyped-def]
-        cause = db.cause_of(exc)
-        if cause is None and db.is_unreachable(exc):
-            log.error("the database does not answer: %s", exc)
-            return as_response(503, "the database does not answer now: this request changed "
-                               "nothing; send it again in a moment (a write with the same "
-                               "idempotency key, which is applied at most once)")  # fmt: skip
-        if cause is None:
-            return unexpected(exc)
-        log.error("the database cannot be written: %s", cause)
-        return as_response(
-            503,
-            f"the database cannot be written ({cause}): nothing was saved; the host must free "
-            "disk space or make the database writable, then try again",
-        )
-
-    @app.errorhandler(db.OutcomeUnknown)
-    def outcome_unknown(exc: db.OutcomeUnknown):  # type: ignore[no-untyped-def]
-        log.error("a commit got no answer from the database: %s", exc)
-        return as_response(
-            503,
-            "the database stopped answering while saving this change, so it may or may not "
-            "be saved: send it again with the same idempotency key (it is applied at most "
-            "once), or reload to see",
-            outcome="unknown",
-        )
-
+    app.register_error_handler(db.OutcomeUnknown, outcome_unknown)
     for error in ERRORS:  # either engine's
         app.register_error_handler(error, database_error)
-
-    @app.errorhandler(Exception)
-    def unexpected(exc: Exception):  # type: ignore[no-untyped-def]
-        log.exception("unexpected error")
-        return as_response(500, "internal error: the server has logged it")
+    app.register_error_handler(Exception, unexpected)
