@@ -123,6 +123,9 @@ addWords("refusals", {
   fd_betrayal_only: "告発と公開はドラゴン討伐の裏切りモードだけです",
   fd_dragon_only: "この方法で裏切りカードを見せるのはドラゴンだけです",
   fd_dragon_name: "'dragon' にはデスストライク・ドラゴンを担当するプレイヤーを指定してください",
+  fd_clockwork_draft:
+    "カスタム・クロックワークのテーブルは終わったドラフトから始まります：Flash Duel のドラフト部屋を開き、テーブルに持ち込んでください",
+  fd_mode_one_of: "'mode' は次のいずれかです：{modes}（'{mode}' ではありません）",
   fd_no_pawn: "'{name}' のコマはここにありません（{names}）",
   fd_no_set: "カタログに Flash Duel のセットがありません",
   fd_card_value: "数字カードは{low}〜{high}です（{value}ではありません）",
@@ -145,6 +148,8 @@ addWords("refusals", {
   dr_swap_fd: "ラウンドの間に能力を交換するのは Flash Duel のカスタム・クロックワークだけです",
   dr_finish_first: "先にドラフトを終えてください",
   dr_not_own: "'{ability}' は {player} の能力ではありません",
+  dr_game_one_of: "'game' は次のいずれかです：{games}",
+  dr_no_set: "{game} にセット '{set}' はありません",
   dr_not_unused: "'{ability}' は未使用の能力ではありません",
   // Tournaments (companion/game/tournament/model.py)
   tr_name_length: "プレイヤー名は1〜{most}文字です（'{name}' ではありません）",
@@ -181,6 +186,13 @@ addWords("refusals", {
   sf_attacker_takes: "サイトを奪取・焼くのは攻撃した人だけ、自分のターンにです（今は {turn} のターン）",
   sf_attack_main_shot: "サイトを攻撃するのはメイン・ショットです（今は「{step}」）",
   sf_take_other: "ほかのプレイヤーのサイトを取ってください",
+  sf_no_rules: "カタログに Shadowfist のルールがありません",
+  sf_no_step: "カタログのターンにステップ '{step}' はありません",
+  sf_players_names: "Shadowfist には名前の違うプレイヤーが2人以上必要です",
+  sf_negative_sites: "サイトを0未満持つことはできません",
+  sf_two_players: "Shadowfist には2人以上必要です",
+  sf_spend_positive: "正の量を使ってください",
+  sf_power: "{who} のパワーは{power}です（{amount}ではありません）",
 });
 
 // What a kept tap was, when it is refused later ("Your kept tap (add gem) was not applied"):
