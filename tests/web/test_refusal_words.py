@@ -46,6 +46,8 @@ SAID_BY_KEYS = [
     "companion/game/flash_duel/mode.py",
     "companion/game/shadowfist/rules.py",
     "companion/game/draft/room.py",
+    "companion/game/tournament/config.py",
+    "companion/game/tournament/banks.py",
 ]
 """Modules whose every refusal is a word key (the others still say theirs in English)."""
 
