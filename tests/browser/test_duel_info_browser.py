@@ -10,6 +10,7 @@ import pytest
 
 from tests.browser.test_browser_duel import Phone, no_errors, open_table, running
 from tests.browser.test_browser_duel_choosing import open_blind_table
+from tests.browser.test_browser_rooms import caught_up
 from tests.phones import CHROMIUM, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
@@ -89,12 +90,14 @@ def test_the_teammate_who_may_dashing_block_is_told_so(request: pytest.FixtureRe
     while turn != "Ben":
         phone = next(p for p in phones if p.name == turn)
         until(phone.page, f"ROOM.current.state.turn === '{turn}'")
+        caught_up(phone.page)  # a tap on an older table is refused as stale, as it should be
         phone.page.evaluate(
             "import('/static/room.js').then((room) => room.roomAct("
             "{type: 'end_turn', turn: ROOM.current.state.turn_no}))"
         )
         until(phone.page, f"ROOM.current.state.turn !== '{turn}'")
         turn = phone.page.evaluate("ROOM.current.state.turn")
+    caught_up(ben.page)
     ben.page.evaluate(
         "import('/static/room.js').then((room) => room.roomAct("
         "{type: 'attack', player: 'Ben', target: 'Ana', cards: [3]}))"

@@ -41,6 +41,13 @@ SAID_BY_KEYS = [
     "companion/game/puzzle_strike/turns.py",
     "companion/game/flash_duel/state.py",
     "companion/game/flash_duel/draws.py",
+    "companion/game/flash_duel/one_vs_one.py",
+    "companion/game/flash_duel/modes.py",
+    "companion/game/flash_duel/mode.py",
+    "companion/game/shadowfist/rules.py",
+    "companion/game/draft/room.py",
+    "companion/game/tournament/config.py",
+    "companion/game/tournament/banks.py",
 ]
 """Modules whose every refusal is a word key (the others still say theirs in English)."""
 

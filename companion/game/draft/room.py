@@ -15,6 +15,7 @@ from typing import Any
 from companion.game.draft import view
 from companion.game.draft.actions import Pick, action_to_json, parse_action
 from companion.game.draft.rules import (
+    REFUSE,
     Draft,
     DraftError,
     deal_flash_duel,
@@ -86,7 +87,7 @@ def find_set(catalog: Catalog, setup: Setup) -> PuzzleStrikeSet | FlashDuelSet:
     :raises DraftError: for an unknown game or set.
     """
     if setup.game not in GAMES:
-        raise DraftError(f"'game' must be one of {', '.join(GAMES)}")
+        raise REFUSE(DraftError, "dr_game_one_of", games=", ".join(GAMES))
     for game in catalog.games:
         if game.id == setup.game:
             for candidate in game.sets:
@@ -94,7 +95,7 @@ def find_set(catalog: Catalog, setup: Setup) -> PuzzleStrikeSet | FlashDuelSet:
                     candidate, (PuzzleStrikeSet, FlashDuelSet)
                 ):
                     return candidate
-    raise DraftError(f"{setup.game} has no set {setup.set_id!r}")
+    raise REFUSE(DraftError, "dr_no_set", game=setup.game, set=str(setup.set_id))
 
 
 def start(setup: Setup, catalog: Catalog) -> Draft:

@@ -49,6 +49,8 @@ REFUSE = Refusals(
         "dr_finish_first": "finish the draft first",
         "dr_not_own": "'{ability}' is not one of {player}'s abilities",
         "dr_not_unused": "'{ability}' is not one of the unused abilities",
+        "dr_game_one_of": "'game' must be one of {games}",
+        "dr_no_set": "{game} has no set '{set}'",
     }
 )
 """Every refusal of a draft: word key -> English text (Japanese in static/refusals.js)."""

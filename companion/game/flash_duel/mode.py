@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from companion.game.flash_duel import lasthits
 from companion.game.flash_duel.match import Abilities
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import (
     DuelRoomError,
     Event,
@@ -56,9 +57,8 @@ def character_abilities(setup: Setup, fd: FlashDuelSet) -> Abilities:
         if player == setup.dragon:  # the Dragon plays its own deck of ability cards
             continue
         if character not in chars:
-            raise DuelRoomError(
-                f"no Flash Duel character {character!r} (known: {', '.join(sorted(chars))})"
-            )
+            known = ", ".join(sorted(chars))
+            raise REFUSE(DuelRoomError, "fd_no_character", character=character, known=known)
         keys = tuple(f"{character}/{a.id}" for a in chars[character].abilities if a.is_known())
         owned.append((player, keys))
     return Abilities(tuple(owned))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.game.flash_duel.mode import Mode
 from companion.game.flash_duel.one_vs_one import Clockwork, Full, Simple
 from companion.game.flash_duel.raid_modes import Betrayal, Raid
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.solo import Solo
 from companion.game.flash_duel.state import DuelRoomError
 from companion.game.flash_duel.team import TeamBattle
@@ -28,4 +29,6 @@ def find_mode(mode_id: str) -> Mode:
     for mode in MODES:
         if mode.id == mode_id:
             return mode
-    raise DuelRoomError(f"'mode' must be one of {', '.join(m.id for m in MODES)}, not {mode_id!r}")
+    raise REFUSE(
+        DuelRoomError, "fd_mode_one_of", modes=", ".join(m.id for m in MODES), mode=mode_id
+    )

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from companion.game.flash_duel.match import Abilities
 from companion.game.flash_duel.mode import Mode
+from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import DuelRoomError, Setup
 from printkit.catalog import FlashDuelSet
 
@@ -38,10 +39,7 @@ class Clockwork(Mode):
     def check(self, setup: Setup, fd: FlashDuelSet) -> None:
         """Refuse a table without a finished draft."""
         if not setup.clockwork:
-            raise DuelRoomError(
-                "a Custom Clockwork table starts from a finished draft: open a Flash Duel "
-                "draft room, then carry it into a table"
-            )
+            raise REFUSE(DuelRoomError, "fd_clockwork_draft")
 
     def abilities(self, setup: Setup, fd: FlashDuelSet) -> Abilities:
         """Return the drafted abilities."""

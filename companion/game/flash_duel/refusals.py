@@ -101,6 +101,9 @@ REFUSE = Refusals(
         "fd_dragon_name": "'dragon' must name the player who plays Deathstrike Dragon",
         "fd_bot_one_of": "'bot' must be one of {known}, not '{bot}'",
         "fd_no_pawn": "'{name}' has no pawn here ({names})",
+        "fd_clockwork_draft": "a Custom Clockwork table starts from a finished draft: open a "
+        "Flash Duel draft room, then carry it into a table",
+        "fd_mode_one_of": "'mode' must be one of {modes}, not '{mode}'",
         "fd_no_set": "the catalog has no Flash Duel set",
         "fd_card_value": "the numbered cards show {low} to {high}, not {value}",
         "fd_no_reshuffle": "the draw pile has not run out: nothing to reshuffle",

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.game.errors import Refusals
 from companion.game.names import parse_players
 from companion.game.rooms import Rules
 from companion.game.shadowfist import rules as sf
@@ -28,30 +27,9 @@ from companion.game.shadowfist.actions import (
     action_to_json,
     parse_action,
 )
+from companion.game.shadowfist.refusals import REFUSE
 from companion.game.shadowfist.rules import ShadowfistError, game_set, prompts
 from printkit.catalog import Catalog
-
-REFUSE = Refusals(
-    {
-        "sf_seats": "a Shadowfist table seats 2 to {most} players",
-        "sf_player_one_of": "'player' must be one of {players}",
-        "sf_over": "the game is over: {winner} won",
-        "sf_no_site": "{who} controls no Feng Shui Site",
-        "sf_moved_on": "the table has already moved on (turn {turn_no}: {turn}, step {step}): "
-        "nothing was skipped",
-        "sf_power_once": "power is generated once a turn, at the step '{step}'",
-        "sf_site_own_turn": "{who} plays a Feng Shui Site on their own turn (it is {turn}'s)",
-        "sf_site_main_shot": "sites are played in the Main Shot, not at '{step}'",
-        "sf_one_site": "one Feng Shui Site per turn: {who} has played one this turn",
-        "sf_attacker_takes": "only the attacker seizes or burns a site, on their own turn "
-        "(it is {turn}'s)",
-        "sf_attack_main_shot": "sites are attacked in the Main Shot, not at '{step}'",
-        "sf_take_other": "take a site from another player",
-        "sf_start_first_step": "a turn is started at its first step ('{step}'); go on step by "
-        "step from here",
-    }
-)
-"""Every refusal of this module: word key -> English text (Japanese in static/refusals.js)."""
 
 KIND = "shadowfist"
 MAX_PLAYERS = 6

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.game.errors import IllegalMove
+from companion.game.shadowfist.refusals import REFUSE
 from printkit.catalog import Catalog, ShadowfistRules, ShadowfistSet
 
 MAIN_SHOT = "main-shot"
@@ -41,7 +42,7 @@ def game_set(catalog: Catalog) -> ShadowfistSet:
         for candidate in game.sets:
             if isinstance(candidate, ShadowfistSet):
                 return candidate
-    raise ShadowfistError("the catalog has no Shadowfist rules")
+    raise REFUSE(ShadowfistError, "sf_no_rules")
 
 
 def prompts(catalog: Catalog) -> list[tuple[str, str]]:
@@ -82,7 +83,7 @@ def index_of_step(catalog: Catalog, step_id: str) -> int:
     for index, (_, candidate) in enumerate(step_ids(catalog)):
         if candidate == step_id:
             return index
-    raise ShadowfistError(f"the catalog's turn has no {step_id!r} step")
+    raise REFUSE(ShadowfistError, "sf_no_step", step=step_id)
 
 
 def site_power(rules: ShadowfistRules, player: Player) -> int:
@@ -96,7 +97,7 @@ def seat_players(players: Sequence[str], rng: random.Random) -> tuple[tuple[str,
     :raises ShadowfistError: for fewer than 2 players or repeated names.
     """
     if len(players) < 2 or len(set(players)) != len(players):
-        raise ShadowfistError("Shadowfist needs 2 or more players with different names")
+        raise REFUSE(ShadowfistError, "sf_players_names")
     left = list(players)
     seating = tuple(left.pop(rng.randrange(len(left))) for _ in range(len(players)))
     return seating, seating[rng.randrange(len(seating))]
@@ -105,7 +106,7 @@ def seat_players(players: Sequence[str], rng: random.Random) -> tuple[tuple[str,
 def site_play(rules: ShadowfistRules, controlled: int) -> tuple[int, int]:
     """Return (power to pay, power gained) to play a Feng Shui Site."""
     if controlled < 0:
-        raise ShadowfistError("a player cannot control fewer than 0 sites")
+        raise REFUSE(ShadowfistError, "sf_negative_sites")
     if controlled == 0:
         return 0, rules.first_site_power_gain
     return controlled, 0
@@ -114,7 +115,7 @@ def site_play(rules: ShadowfistRules, controlled: int) -> tuple[int, int]:
 def burn_for_power(rules: ShadowfistRules, players: int) -> int:
     """Return the power gained by burning a site for power."""
     if players < 2:
-        raise ShadowfistError("Shadowfist needs 2 or more players")
+        raise REFUSE(ShadowfistError, "sf_two_players")
     return min(players + rules.burn_for_power_bonus, rules.burn_for_power_max)
 
 
@@ -148,9 +149,11 @@ def spend(player: Player, amount: int) -> Player:
     :raises ShadowfistError: when the pool is short.
     """
     if amount < 0:
-        raise ShadowfistError("spend a positive amount")
+        raise REFUSE(ShadowfistError, "sf_spend_positive")
     if amount > player.power:
-        raise ShadowfistError(f"{player.name} has {player.power} power, not {amount}")
+        raise REFUSE(
+            ShadowfistError, "sf_power", who=player.name, power=player.power, amount=amount
+        )
     return replace(player, power=player.power - amount)
 
 

@@ -20,7 +20,7 @@ from companion.game.puzzle_strike.bank import (
     make_bank,
     recommended_bank,
 )
-from companion.game.tournament.model import TournamentError
+from companion.game.tournament.model import REFUSE, TournamentError
 from printkit.catalog import Catalog
 
 POLICIES = ("round", "table", "recommended")
@@ -42,9 +42,9 @@ class BankPolicy:
         :raises TournamentError: naming the problem.
         """
         if self.policy not in POLICIES:
-            raise TournamentError(f"the bank policy must be one of {', '.join(POLICIES)}")
+            raise REFUSE(TournamentError, "tr_policy_one_of", policies=", ".join(POLICIES))
         if self.policy == "recommended" and not self.recommended:
-            raise TournamentError("name the recommended bank to play every round with")
+            raise REFUSE(TournamentError, "tr_name_recommended")
 
 
 def bank_after_characters(catalog: Catalog, sets: Sequence[str]) -> bool:

@@ -13,6 +13,7 @@ from companion.game.puzzle_strike.bank_json import options_from_json
 from companion.game.tournament.banks import POLICIES, BankPolicy
 from companion.game.tournament.model import (
     GAMES,
+    REFUSE,
     TOP_CUTS,
     MatchFormat,
     TournamentError,
@@ -59,7 +60,7 @@ class Config:
         try:
             options = options_from_json(dict(self.bank))
         except BankError as exc:
-            raise TournamentError(f"bank: {exc}") from None
+            raise REFUSE(TournamentError, "tr_bank", problem=str(exc)) from None
         recommended = self.bank.get("recommended")
         return BankPolicy(
             str(self.bank.get("policy", "round")),
@@ -91,7 +92,7 @@ def whole(data: Mapping[str, object], key: str, low: int, high: int) -> int | No
     if value is None or value == "":
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TournamentError(f"{key!r} must be a whole number from {low} to {high}")
+        raise REFUSE(TournamentError, "tr_whole", key=key, low=low, high=high)
     return value
 
 
@@ -102,13 +103,11 @@ def read_title(raw: object) -> str:
     :raises TournamentError: naming what is wrong.
     """
     if raw is not None and not isinstance(raw, str):
-        raise TournamentError("'name' must be text: the tournament's name")
+        raise REFUSE(TournamentError, "tr_name_text")
     name = " ".join(unicodedata.normalize("NFC", raw or "").split())
     problem = problem_with(name, MAX_TITLE)
     if problem is not None:
-        raise TournamentError(
-            f"'name' must be 1 to {MAX_TITLE} characters, all visible: it {problem}"
-        )
+        raise REFUSE(TournamentError, "tr_title", most=MAX_TITLE, problem=problem)
     return name
 
 
@@ -120,24 +119,24 @@ def read_config(data: Mapping[str, object], known_sets: Sequence[str]) -> Config
     name = read_title(data.get("name"))
     game = data.get("game", "puzzle-strike")
     if not isinstance(game, str) or game not in GAMES:
-        raise TournamentError(f"'game' must be one of {', '.join(GAMES)}")
+        raise REFUSE(TournamentError, "tr_game_one_of", games=", ".join(GAMES))
     sets = data.get("sets") or ["base-3e"]
     if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
-        raise TournamentError("'sets' must be a list of set ids")
+        raise REFUSE(TournamentError, "tr_sets_list")
     unknown = [s for s in sets if s not in known_sets]
     if unknown:
-        raise TournamentError(f"unknown set {unknown[0]!r} (known: {', '.join(known_sets)})")
+        raise REFUSE(TournamentError, "tr_unknown_set", set=unknown[0], known=", ".join(known_sets))
     mode = data.get("mode", "full")
     if game == "flash-duel" and mode not in DUEL_MODES:
-        raise TournamentError(f"'mode' must be one of {', '.join(DUEL_MODES)}")
+        raise REFUSE(TournamentError, "tr_mode_one_of", modes=", ".join(DUEL_MODES))
     top_cut = data.get("top_cut", 0) or 0
     if top_cut not in TOP_CUTS or isinstance(top_cut, bool):
-        raise TournamentError("'top_cut' must be 0 (none), 4 or 8")
+        raise REFUSE(TournamentError, "tr_top_cut_values")
     bank = data.get("bank") or {}
     if not isinstance(bank, dict):
-        raise TournamentError("'bank' must be an object: policy, recommended, options")
+        raise REFUSE(TournamentError, "tr_bank_object")
     if bank.get("policy", "round") not in POLICIES:
-        raise TournamentError(f"'bank.policy' must be one of {', '.join(POLICIES)}")
+        raise REFUSE(TournamentError, "tr_policy_one_of", policies=", ".join(POLICIES))
     config = Config(
         name,
         str(game),

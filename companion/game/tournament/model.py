@@ -94,6 +94,18 @@ REFUSE = Refusals(
         "tr_unpairable": "{n} players cannot all be paired without a rematch or a second bye: "
         "drop a player or enter a late one",
         "tr_two_players": "a round needs 2 players or more, not {n}",
+        "tr_bank": "bank: {problem}",
+        "tr_whole": "'{key}' must be a whole number from {low} to {high}",
+        "tr_name_text": "'name' must be text: the tournament's name",
+        "tr_title": "'name' must be 1 to {most} characters, all visible: it {problem}",
+        "tr_game_one_of": "'game' must be one of {games}",
+        "tr_sets_list": "'sets' must be a list of set ids",
+        "tr_unknown_set": "unknown set '{set}' (known: {known})",
+        "tr_mode_one_of": "'mode' must be one of {modes}",
+        "tr_top_cut_values": "'top_cut' must be 0 (none), 4 or 8",
+        "tr_bank_object": "'bank' must be an object: policy, recommended, options",
+        "tr_policy_one_of": "'bank.policy' must be one of {policies}",
+        "tr_name_recommended": "name the recommended bank to play every round with",
         "tr_no_table": "round {round} has no table {table}",
     }
 )

@@ -126,6 +126,9 @@ addWords("refusals", {
   fd_betrayal_only: "告発と公開はドラゴン討伐の裏切りモードだけです",
   fd_dragon_only: "この方法で裏切りカードを見せるのはドラゴンだけです",
   fd_dragon_name: "'dragon' にはデスストライク・ドラゴンを担当するプレイヤーを指定してください",
+  fd_clockwork_draft:
+    "カスタム・クロックワークのテーブルは終わったドラフトから始まります：Flash Duel のドラフト部屋を開き、テーブルに持ち込んでください",
+  fd_mode_one_of: "'mode' は次のいずれかです：{modes}（'{mode}' ではありません）",
   fd_no_pawn: "'{name}' のコマはここにありません（{names}）",
   fd_no_set: "カタログに Flash Duel のセットがありません",
   fd_card_value: "数字カードは{low}〜{high}です（{value}ではありません）",
@@ -148,6 +151,8 @@ addWords("refusals", {
   dr_swap_fd: "ラウンドの間に能力を交換するのは Flash Duel のカスタム・クロックワークだけです",
   dr_finish_first: "先にドラフトを終えてください",
   dr_not_own: "'{ability}' は {player} の能力ではありません",
+  dr_game_one_of: "'game' は次のいずれかです：{games}",
+  dr_no_set: "{game} にセット '{set}' はありません",
   dr_not_unused: "'{ability}' は未使用の能力ではありません",
   // Tournaments (companion/game/tournament/model.py)
   tr_name_length: "プレイヤー名は1〜{most}文字です（'{name}' ではありません）",
@@ -173,6 +178,18 @@ addWords("refusals", {
   tr_one_winner: "マッチに勝てるのは片方だけです",
   tr_top_winner: "決勝トーナメントのマッチには勝者が必要です（シングルエリミネーションに引き分けはありません）",
   tr_unpairable: "{n}人を再戦や2回目の不戦勝なしで組み合わせることはできません：誰かをドロップするか、遅れて参加する人を加えてください",
+  tr_bank: "銀行：{problem}",
+  tr_whole: "'{key}' は{low}〜{high}の整数です",
+  tr_name_text: "'name' は大会名の文字列です",
+  tr_title: "'name' は1〜{most}文字の見える文字です：{problem}",
+  tr_game_one_of: "'game' は次のいずれかです：{games}",
+  tr_sets_list: "'sets' はセットIDのリストです",
+  tr_unknown_set: "セット '{set}' はありません（あるもの：{known}）",
+  tr_mode_one_of: "'mode' は次のいずれかです：{modes}",
+  tr_top_cut_values: "'top_cut' は0（なし）、4、8のいずれかです",
+  tr_bank_object: "'bank' はオブジェクトです：policy、recommended、options",
+  tr_policy_one_of: "'bank.policy' は次のいずれかです：{policies}",
+  tr_name_recommended: "毎ラウンド使うお勧めの銀行を指定してください",
   tr_two_players: "ラウンドには2人以上必要です（{n}人ではありません）",
   tr_no_table: "ラウンド{round}にテーブル{table}はありません",
   // Shadowfist (companion/game/shadowfist/room.py)
@@ -189,6 +206,13 @@ addWords("refusals", {
   sf_attack_main_shot: "サイトを攻撃するのはメイン・ショットです（今は「{step}」）",
   sf_take_other: "ほかのプレイヤーのサイトを取ってください",
   sf_start_first_step: "ターンは最初のステップ（{step}）で始めます：ここからは1ステップずつ進めてください",
+  sf_no_rules: "カタログに Shadowfist のルールがありません",
+  sf_no_step: "カタログのターンにステップ '{step}' はありません",
+  sf_players_names: "Shadowfist には名前の違うプレイヤーが2人以上必要です",
+  sf_negative_sites: "サイトを0未満持つことはできません",
+  sf_two_players: "Shadowfist には2人以上必要です",
+  sf_spend_positive: "正の量を使ってください",
+  sf_power: "{who} のパワーは{power}です（{amount}ではありません）",
 });
 
 // What a kept tap was, when it is refused later ("Your kept tap (add gem) was not applied"):

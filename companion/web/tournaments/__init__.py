@@ -184,7 +184,7 @@ def create() -> tuple[Response, int]:
     try:
         config = read_config(data, known)
     except TournamentError as exc:
-        raise ApiError(422, str(exc)) from None
+        raise ApiError(422, str(exc), **({"said": exc.said} if exc.said else {})) from None
     names = data.get("players") or []
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ApiError(400, "'players' must be a list of names")
