@@ -49,16 +49,18 @@ def test_without_a_lock_file_the_write_still_runs(
     """A folder where no lock file can be made or read: SQLite's own lock still serialises
     (as root the refusal has to be played by a stand-in)."""
     path = tmp_path / "db.sqlite3"
-    db.migrate(path)
-    conn = db.connect(path)
     real_open = os.open
 
-    def refuse(name: str, flags: int, *mode: int) -> int:
-        if name.endswith("-writer"):
+    def refuse(name: str | os.PathLike[str], flags: int, *mode: int) -> int:
+        if str(name).endswith("-writer"):
             raise PermissionError(13, "Permission denied", name)
         return real_open(name, flags, *mode)
 
+    # Refused from the start: the migration takes the write lock too, and a descriptor once
+    # opened is kept for the process.
     monkeypatch.setattr(os, "open", refuse)
+    db.migrate(path)
+    conn = db.connect(path)
     with db.writing(conn):
         conn.execute("begin immediate")
         conn.execute("create table probe (x)")
