@@ -33,7 +33,6 @@ from companion.game.puzzle_strike.actions import (
     LoserOption,
     LosersChoice,
     MarkStack,
-    NobodyReacts,
     Rematch,
     RemoveGem,
     RestartChoice,
@@ -226,10 +225,8 @@ def gem_action(state: State, table: Table, actor: str, action: Action) -> Table:
             return gems.crash(table, actor, broken, target)
         case Counter(broken):
             return gems.counter_crash(table, actor, broken)
-        case Land():
-            return gems.let_land(table, actor)
-        case NobodyReacts():
-            return gems.nobody_reacts(table, actor)
+        case Land(everyone):
+            return (gems.nobody_reacts if everyone else gems.let_land)(table, actor)
         case AddGem(player, value):
             return gems.add_gem(table, seated(state, player), value)
         case RemoveGem(player, value):
@@ -456,15 +453,12 @@ def keeps_secret(state: State, player: str) -> bool:
 
 def deciders(action: Action, state: State) -> tuple[str, ...] | None:
     """Return whose decision a gem put in or taken from a pile is: the player whose turn it
-    is (their chips do it) or the pile's owner; "nobody reacts" for players still to decide
-    is the last one's (so a tournament table asks each phone). Other actions check their
-    actor themselves, or are anyone's (marking a bank stack, a rematch)."""
+    is (their chips do it) or the pile's owner. Other actions check their actor themselves,
+    or are anyone's (marking a bank stack, a rematch)."""
     if isinstance(action, AddGem | RemoveGem) and state.table is not None:
         return (state.table.current, action.player)
-    if isinstance(action, NobodyReacts) and state.table is not None:
-        later = gems.react_later(state.table)  # each phone for itself at a tournament table:
-        return (later[-1],) if later else None  # only the last to decide says "nobody"
-    return None
+    everyone = isinstance(action, Land) and action.everyone  # "nobody reacts": see Land
+    return gems.last_to_decide(state.table) if everyone else None
 
 
 def is_over(state: State) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.game.puzzle_strike import gems
-from companion.game.puzzle_strike.actions import Action, AddGem, NobodyReacts
+from companion.game.puzzle_strike.actions import Action, AddGem, Land
 from companion.game.puzzle_strike.counter_chips import counter_chips
 from companion.game.puzzle_strike.match import Match, side_name
 from companion.game.puzzle_strike.next_step import next_step
@@ -94,7 +94,7 @@ def controls_whose(state: State) -> Whose:
     from companion.game.puzzle_strike.room import deciders  # the room imports this module
 
     samples: dict[str, Action] = {f"add_gem:{p}": AddGem(p, 1) for p in state.setup.players}
-    samples["nobody_reacts"] = NobodyReacts()
+    samples["nobody_reacts"] = Land(everyone=True)
     return whose(deciders, state, samples)
 
 
