@@ -21,7 +21,8 @@ def share_every_seat(page: Any, names: list[str]) -> None:
     for name in names[1:]:
         page.locator("#shared-seats summary").click()
         page.locator(f"#shared-seats button[data-share-seat='{name}']").click()
-        page.locator("#shared-seats p", has_text=name).wait_for(timeout=SEEN_WITHIN_MS)
+        held = page.locator("#shared-seats p", has_text=name)  # the page may be covered
+        held.wait_for(state="attached", timeout=SEEN_WITHIN_MS)  # already: passed to them
 
 
 def passed_to(phone: Phone, name: str, shots: list[str]) -> None:

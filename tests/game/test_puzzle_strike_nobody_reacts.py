@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion.game.puzzle_strike import room
-from companion.game.puzzle_strike.actions import NobodyReacts, action_to_json, parse_action
+from companion.game.puzzle_strike.actions import Land, action_to_json, parse_action
 from companion.game.puzzle_strike.piles import Mode
 from printkit.catalog import Catalog
 from tests.ps_helpers import describe, do, give, playing, view
@@ -48,10 +48,10 @@ def test_only_the_player_deciding_now_says_it(catalog: Catalog) -> None:
 
 def test_at_a_tournament_table_it_is_the_last_deciders(catalog: Catalog) -> None:
     state = crashed_at_cid(catalog)
-    assert room.deciders(NobodyReacts(), state) == ("Dee",)  # not Cid's: each phone answers
+    assert room.deciders(Land(everyone=True), state) == ("Dee",)  # not Cid's: each phone answers
     assert view(state, "Cid", catalog)["whose"]["nobody_reacts"] == ["Dee"]
     last = do(do(state, catalog, "Cid", type="land"), catalog, "Ben", type="land")
-    assert room.deciders(NobodyReacts(), last) is None  # Dee's own decision now
+    assert room.deciders(Land(everyone=True), last) is None  # Dee's own decision now
     assert "nobody_reacts" not in view(last, "Dee", catalog)["next_step"]["actions"]
 
 

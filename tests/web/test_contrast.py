@@ -78,7 +78,8 @@ BUTTONS = [
     (".stack", ".stack", "bank stacks and pool items"),
     (".offline", ".offline", "the offline badge"),
     (".outbox", ".outbox", "the kept-tap note"),
-    (".toast", ".toast", "messages"),
+    (".toast-item", ".toast-item", "messages"),
+    (".toast-item .toast-undo", ".toast-item .toast-undo", "the Undo in a message"),
 ]
 
 

@@ -86,12 +86,10 @@ class Counter:
 class Land:
     """Let the gems in the air land (the receiver, or one who may react for them)."""
 
-
-@dataclass(frozen=True)
-class NobodyReacts:
-    """Let the gems in the air land for everyone still to decide (a 3rd-edition free-for-all
-    asks each other player in turn, seed 000 "Crashing"): the player deciding now says that
-    nobody else reacts either. At a tournament table each phone answers for itself."""
+    everyone: bool = False
+    """True ("nobody reacts"): for every player still to decide too (a 3rd-edition
+    free-for-all asks each other player in turn, seed 000 "Crashing"); at a tournament
+    table it is the last decider's, so each phone still answers for itself."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +157,6 @@ Action = (
     | Crash
     | Counter
     | Land
-    | NobodyReacts
     | AddGem
     | RemoveGem
     | EndTurn
@@ -215,7 +212,7 @@ PARSERS: dict[str, Callable[[Mapping[str, object]], Action]] = {
     "crash": lambda d: Crash(gem_values(d), optional_text(d, "target")),
     "counter": lambda d: Counter(gem_values(d)),
     "land": lambda d: Land(),
-    "nobody_reacts": lambda d: NobodyReacts(),
+    "nobody_reacts": lambda d: Land(everyone=True),
     "add_gem": lambda d: AddGem(text(d, "player"), gem_value(d, "value")),
     "remove_gem": lambda d: RemoveGem(text(d, "player"), gem_value(d, "value")),
     "end_turn": lambda d: EndTurn(d.get("without_ante") is True),
@@ -257,6 +254,8 @@ def action_to_json(action: Action) -> dict[str, object]:
             return {"type": "stack", "stack": stack, "state": state.value}
         case Buy(stack):
             return {"type": "buy", "stack": stack}
+        case Land(everyone=True):
+            return {"type": "nobody_reacts"}
         case EndTurn(without_ante):
             return {"type": "end_turn"} | ({"without_ante": True} if without_ante else {})
         case LosersChoice(option, character, out, into):
@@ -270,7 +269,6 @@ SIMPLE_TYPES: dict[type, str] = {
     RestartChoice: "restart_choice",
     Ante: "ante",
     Land: "land",
-    NobodyReacts: "nobody_reacts",
     Forfeit: "forfeit",
     Rematch: "rematch",
 }

@@ -302,6 +302,14 @@ def react_later(table: Table) -> list[str]:
     return [p for p in reactors(table, send) if p not in send.passed and p not in now]
 
 
+def last_to_decide(table: Table | None) -> tuple[str, ...] | None:
+    """Return whose "nobody reacts" is: the last player still to decide after those
+    deciding now (so a tournament table asks each phone); None when nobody is left after
+    them (it is then a plain "let them land")."""
+    later = react_later(table) if table is not None else []
+    return (later[-1],) if later else None
+
+
 def nobody_reacts(table: Table, player: str) -> Table:
     """Let the pending send land for everyone still to decide, as the player deciding now
     (seed 000, free-for-all "Crashing": each other player in turn may counter-crash).

@@ -26,7 +26,6 @@ from companion.game.puzzle_strike.actions import (
     LoserOption,
     LosersChoice,
     MarkStack,
-    NobodyReacts,
     Rematch,
     RemoveGem,
     RestartChoice,
@@ -122,7 +121,7 @@ def describe(action: Action, actor: str, after: State) -> Line:
 
 def game_just_ended(action: Action, after: State) -> bool:
     """Return True when this action ended a game (the table shows its outcome)."""
-    gem_moves = (EndTurn, Forfeit, Land, NobodyReacts, Counter, Crash, AddGem, RemoveGem)
+    gem_moves = (EndTurn, Forfeit, Land, Counter, Crash, AddGem, RemoveGem)
     return (
         isinstance(action, gem_moves)
         and after.phase in ("between", "over")
@@ -185,14 +184,14 @@ def sentence(action: Action, actor: str, after: State) -> Line:
             return with_floating(broken("psh_crash", gems_, who=actor, target=to), after)
         case Counter(gems_):
             return with_collision(broken("psh_counter", gems_, who=actor), after)
+        case Land(everyone=True):
+            return SAY("psh_nobody_reacts", who=actor)
         case Land():
             waiting = gems.deciding(after.table) if after.table else []
             if waiting:
                 said = SAY("psh_let_through", who=actor, waiting=" or ".join(waiting))
                 return with_names(said, waiting=waiting)
             return SAY("psh_land", who=actor)
-        case NobodyReacts():
-            return SAY("psh_nobody_reacts", who=actor)
         case AddGem(player, value):
             return pile_line("psh_add", actor, player, value)
         case RemoveGem(player, value):

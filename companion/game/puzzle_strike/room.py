@@ -33,7 +33,6 @@ from companion.game.puzzle_strike.actions import (
     LoserOption,
     LosersChoice,
     MarkStack,
-    NobodyReacts,
     Rematch,
     RemoveGem,
     RestartChoice,
@@ -236,10 +235,8 @@ def gem_action(state: State, table: Table, actor: str, action: Action) -> Table:
             return gems.crash(table, actor, broken, target)
         case Counter(broken):
             return gems.counter_crash(table, actor, broken)
-        case Land():
-            return gems.let_land(table, actor)
-        case NobodyReacts():
-            return gems.nobody_reacts(table, actor)
+        case Land(everyone):
+            return (gems.nobody_reacts if everyone else gems.let_land)(table, actor)
         case AddGem(player, value):
             return gems.add_gem(table, seated(state, player), value)
         case RemoveGem(player, value):
@@ -452,17 +449,14 @@ def secrets_held(state: State, player: str) -> tuple[str, ...]:
 def deciders(action: Action, state: State) -> tuple[str, ...] | None:
     """Return whose decision a gem put in or taken from a pile is (the turn player's or the
     pile owner's) or a bank stack marked (the turn player's: Panic Time may follow); "nobody
-    reacts" for players still to decide is the last one's (so a tournament table asks each
-    phone). Other actions check their actor themselves (the ante, a crash, a forfeit), or are
-    anyone's."""
+    reacts" is the last still to decide's (see Land). Other actions check their actor
+    themselves, or are anyone's (a rematch)."""
     if isinstance(action, AddGem | RemoveGem) and state.table is not None:
         return (state.table.current, action.player)
     if isinstance(action, MarkStack) and state.table is not None:
         return (state.table.current,)
-    if isinstance(action, NobodyReacts) and state.table is not None:
-        later = gems.react_later(state.table)  # each phone for itself at a tournament table:
-        return (later[-1],) if later else None  # only the last to decide says "nobody"
-    return None
+    everyone = isinstance(action, Land) and action.everyone  # "nobody reacts": see Land
+    return gems.last_to_decide(state.table) if everyone else None
 
 
 def is_over(state: State) -> bool:

@@ -26,6 +26,7 @@ let ACTING_SEAT = null;
 export function actAs(seat) {
   ACTING_SEAT = seat;
 }
+export const actingSeat = () => ACTING_SEAT;
 export const seatHeader = (seat) => ({ "X-Seat": seat === null || seat === undefined ? "" : String(seat) });
 export async function api(method, url, body, extraHeaders) {
   const acting = ACTING_SEAT === null ? {} : seatHeader(ACTING_SEAT);

@@ -1,4 +1,4 @@
-import { api, el, fill, flushOutbox, keepAwakeFrom, LONG_POLL, newKey, outboxRead, pollForever, sendWrite } from "./api.js";
+import { actingSeat, api, el, fill, flushOutbox, keepAwakeFrom, LONG_POLL, newKey, outboxRead, pollForever, sendWrite } from "./api.js";
 import { lineWords } from "./history.js";
 import { applyWords, sayWords, t } from "./i18n.js";
 import { followTurn, sharedBox } from "./shared.js";
@@ -50,7 +50,9 @@ async function roomFlush() {
 async function roomPoll(wait) {
   try {
     const url = ROOM.url + (wait && ROOM.etag ? LONG_POLL : "");
+    const seat = actingSeat();
     const data = await api("GET", url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
+    if (seat !== actingSeat()) return; // a shared phone turned to another seat meanwhile
     // A state already shown (same ETag: same version, seats and viewer) is not drawn again:
     // after a tap, the tap's own read and the long poll both bring the new state, and a
     // second redraw between a finger's press and release lost the next tap.

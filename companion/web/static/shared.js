@@ -17,7 +17,7 @@ addWords("shared", {
 });
 const KEY = "strikekit-shared:";
 const say = (key, english, who) => t(key, english).replaceAll("{who}", who);
-const SHARED = { match: null, own: null, seat: null, checking: false };
+const SHARED = { match: null, own: null, seat: null, checking: false, again: null };
 
 /** The other seats this phone holds in a match: [{seat, name}]. */
 export function heldSeats(match) {
@@ -102,7 +102,11 @@ export async function followTurn(data, match, refresh) {
   SHARED.match = match;
   if (SHARED.seat === null && data.state.you) SHARED.own = data.state.you;
   const others = allSeats(data).filter((s) => s.seat !== SHARED.seat && s.name);
-  if (!heldSeats(match).length || data.state.next_step?.mine || SHARED.checking) return;
+  if (!heldSeats(match).length || data.state.next_step?.mine) return;
+  if (SHARED.checking) {
+    SHARED.again = data; // looked at again once the check under way is done
+    return;
+  }
   SHARED.checking = true;
   try {
     for (const seat of others) {
@@ -117,6 +121,9 @@ export async function followTurn(data, match, refresh) {
   } finally {
     SHARED.checking = false;
   }
+  const again = SHARED.again;
+  SHARED.again = null;
+  if (again) followTurn(again, match, refresh); // still on this seat: the newer state
 }
 function turnTo(seat, refresh) {
   SHARED.seat = seat.seat;
