@@ -101,15 +101,17 @@ def change_row(c: Change) -> tuple[object, ...]:
 
 def write_changes(conn: Connection, changes: Sequence[Change]) -> None:
     """Store rating changes: on PostgreSQL with COPY (a recompute writes one row per player
-    and match, 300,000 for 100,000 matches), on SQLite one insert run for each."""
-    if isinstance(conn, pg.PgConnection) and len(changes) > COPY_ABOVE:
+    and match, 300,000 for 100,000 matches), on SQLite one insert run for each; either way
+    in primary-key order, so each row lands at the end of the key's index, not anywhere."""
+    rows = sorted(map(change_row, changes))
+    if isinstance(conn, pg.PgConnection) and len(rows) > COPY_ABOVE:
         columns = "result_id, profile_id, mu_before, sigma_before, mu, sigma, games"
         with conn.raw.cursor().copy(f"copy club_changes ({columns}) from stdin") as copy:
-            for c in changes:
-                copy.write_row(change_row(c))
+            for row in rows:
+                copy.write_row(row)
         return
-    for start in range(0, len(changes), BATCH):
-        conn.executemany(INSERT_CHANGE, [change_row(c) for c in changes[start : start + BATCH]])
+    for start in range(0, len(rows), BATCH):
+        conn.executemany(INSERT_CHANGE, rows[start : start + BATCH])
 
 
 def recompute_locked(conn: Connection) -> int:
