@@ -212,9 +212,12 @@ def played(conn: Connection, game: str, season: int) -> list[Played]:
     out = []
     for r in rows:
         details = json.loads(r["details"])
+        buys = details.get("buys")  # absent: counted before buys were recorded
+        bought = None if buys is None else {p: tuple(c) for p, c in buys.items()}
         out.append(Played(tuple(tuple(s) for s in json.loads(r["sides"])),
                           tuple(json.loads(r["places"])), details.get("characters", {}),
-                          details.get("seats", {})))  # fmt: skip
+                          details.get("seats", {}), tuple(details.get("bank", ())),
+                          bought))  # fmt: skip
     return out
 
 

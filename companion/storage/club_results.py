@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.game import rooms
 from companion.game.club import ratings
 from companion.game.club.placing import Sides, find_placer
 from companion.game.club.ratings import Change, Result, Skill, places_from_wins
@@ -101,15 +102,17 @@ def change_row(c: Change) -> tuple[object, ...]:
 
 def write_changes(conn: Connection, changes: Sequence[Change]) -> None:
     """Store rating changes: on PostgreSQL with COPY (a recompute writes one row per player
-    and match, 300,000 for 100,000 matches), on SQLite one insert run for each."""
-    if isinstance(conn, pg.PgConnection) and len(changes) > COPY_ABOVE:
+    and match, 300,000 for 100,000 matches), on SQLite one insert run for each; either way
+    in primary-key order, so each row lands at the end of the key's index, not anywhere."""
+    rows = sorted(map(change_row, changes))
+    if isinstance(conn, pg.PgConnection) and len(rows) > COPY_ABOVE:
         columns = "result_id, profile_id, mu_before, sigma_before, mu, sigma, games"
         with conn.raw.cursor().copy(f"copy club_changes ({columns}) from stdin") as copy:
-            for c in changes:
-                copy.write_row(change_row(c))
+            for row in rows:
+                copy.write_row(row)
         return
-    for start in range(0, len(changes), BATCH):
-        conn.executemany(INSERT_CHANGE, [change_row(c) for c in changes[start : start + BATCH]])
+    for start in range(0, len(rows), BATCH):
+        conn.executemany(INSERT_CHANGE, rows[start : start + BATCH])
 
 
 def recompute_locked(conn: Connection) -> int:
@@ -266,6 +269,8 @@ class Finished:
     sides: Sides
     characters: dict[str, str]
     bank: tuple[str, ...]
+    buys: dict[str, list[str]]
+    """The stacks each seat bought, by the actions in effect (undone buys left out)."""
 
 
 def countable(match: Row | None, catalog: Catalog, conn: Connection) -> Finished:
@@ -283,7 +288,23 @@ def countable(match: Row | None, catalog: Catalog, conn: Connection) -> Finished
         raise NotCountable("this match has not ended (or its game is not rated): confirm it "
                            "once a winner is known")  # fmt: skip
     state = cached.state
-    return Finished(placer.game, sides, placer.characters(state), placer.bank(state))
+    buys = bought(conn, str(match["id"]))
+    return Finished(placer.game, sides, placer.characters(state), placer.bank(state), buys)
+
+
+def bought(conn: Connection, match_id: str) -> dict[str, list[str]]:
+    """Return the stacks each seat bought in a match: its logged ``buy`` actions still in
+    effect (an undone buy is not one), by the seat that made them."""
+    rows = conn.execute(
+        "select kind, payload from events where match_id = ? order by version", (match_id,)
+    )
+    applied, _ = rooms.stacks_of([(r["kind"], json.loads(r["payload"])) for r in rows])
+    out: dict[str, list[str]] = {}
+    for _, payload in applied:
+        action = payload.get("action") or {}
+        if action.get("type") == "buy":
+            out.setdefault(str(payload["actor"]), []).append(str(action.get("stack")))
+    return out
 
 
 def count_if_confirmed(conn: Connection, match_id: str, finished: Finished) -> Confirmed:
@@ -313,6 +334,7 @@ def count_if_confirmed(conn: Connection, match_id: str, finished: Finished) -> C
             "seats": {profile[n]: seat for n, seat in seats.items()},
             "characters": {profile[n]: c for n, c in finished.characters.items() if n in profile},
             "bank": list(finished.bank),
+            "buys": {profile[n]: chips for n, chips in finished.buys.items() if n in profile},
         }
         record_locked(conn, source, result, now(), details)
     return Confirmed(len(confirms), len(seats), done)

@@ -7,11 +7,12 @@ written, inside its own transaction."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
 from companion.game.club.ratings import Result, Skill, places_from_wins
-from companion.storage import club
+from companion.storage import club, club_pages
 from companion.storage.club import ClubError
 from companion.storage.club_results import recompute_locked, record_locked
 from companion.storage.engine import Connection
@@ -116,8 +117,9 @@ def changes(conn: Connection, tid: str) -> dict[int, dict[str, Any]]:
         out[r["player"]] = {"before": first["before"], "after": after.shown,
                             "change": after.shown - first["before"],
                             "profile": r["profile_id"]}  # fmt: skip
-    shown = {r["id"]: club.shown_name(r) for r in
-             conn.execute("select id, name, hidden, removed from club_profiles")}  # fmt: skip
+    shown = {r["id"]: club.shown_name(r) for r in conn.execute(
+        "select id, name, hidden, removed from club_profiles where id in "
+        "(select profile_id from club_entries where tournament_id = ?)", (tid,))}  # fmt: skip
     entered = dict(conn.execute(
         "select player, name from tournament_players where tournament_id = ?", (tid,)
     ).fetchall())  # fmt: skip
@@ -125,6 +127,44 @@ def changes(conn: Connection, tid: str) -> dict[int, dict[str, Any]]:
         hidden = shown.get(change.pop("profile")) == club.SHOWN_HIDDEN
         change["name"] = club.SHOWN_HIDDEN if hidden else entered.get(player, "")
     return out
+
+
+def standing_changes(conn: Connection, tid: str) -> dict[int, dict[str, int]]:
+    """Return the rating change of each linked entry for the tournament's standings: none
+    for a hidden profile, and none at all while the club's pages are private."""
+    if club_pages.is_private(conn):
+        return {}
+    return {
+        player: {k: change[k] for k in ("before", "after", "change")}
+        for player, change in changes(conn, tid).items()
+        if change["name"] != club.SHOWN_HIDDEN
+    }
+
+
+def standings_stamp(conn: Connection, tid: str) -> str:
+    """Return a short mark of the standings' rating changes, for the tournament's ETag and
+    cache (a link, a rated table or a hidden profile changes them, not the version)."""
+    if (
+        conn.execute(
+            "select 1 from club_entries where tournament_id = ? limit 1", (tid,)
+        ).fetchone()
+        is None
+    ):
+        return ""
+    text = json.dumps(sorted(standing_changes(conn, tid).items()))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def seeding_ratings(conn: Connection, tid: str, game: str) -> dict[int, float]:
+    """Return the club rating (the leaderboard's low end, this season) of each entry linked
+    to a profile rated in the game; the others are absent (seeded after the rated)."""
+    rows = conn.execute(
+        "select e.player, r.mu, r.sigma, r.games from club_entries e join club_ratings r "
+        "on r.profile_id = e.profile_id where e.tournament_id = ? and r.game = ? "
+        "and r.season = ?",
+        (tid, game, club.current_season(conn)),
+    ).fetchall()
+    return {int(r["player"]): Skill(r["mu"], r["sigma"], r["games"]).low for r in rows}
 
 
 def tournament_name(conn: Connection, tid: str) -> str | None:

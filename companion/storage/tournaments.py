@@ -40,6 +40,7 @@ from companion.game.tournament.banks import bank_after_characters
 from companion.game.tournament.config import Config, config_from_json
 from companion.game.tournament.model import Pairing
 from companion.kinds import kind_of_setup
+from companion.storage import club_tournaments
 from companion.storage import matches as store
 from companion.storage.clients import Opener, record_tournament_tables
 from companion.storage.engine import INTEGRITY_ERRORS, Connection, Row
@@ -318,9 +319,11 @@ def start_round(
         if number != len(event.rounds) + 1:
             raise TournamentError(f"round {number} cannot start: the next round is "
                                   f"{len(event.rounds) + 1}")  # fmt: skip
-        event = pair_next_round(event, round_rng(event.seed, number))
-        new = event.rounds[-1]
         config = config_of(row)
+        seeds = club_tournaments.seeding_ratings(conn, row["id"], config.game) \
+            if config.seed_by_rating and number == 1 else None  # fmt: skip
+        event = pair_next_round(event, round_rng(event.seed, number), seeds)
+        new = event.rounds[-1]
         tables = [p.table for p in new.pairings if p.b is not None]
         banks = round_banks(catalog, config.bank_policy(), event.seed, number, tables) \
             if config.game == "puzzle-strike" else {}  # fmt: skip

@@ -19,6 +19,7 @@ from companion.game.club.ratings import (
     ResultError,
     Skill,
     places_from_wins,
+    plackett_luce,
     rate,
     recompute,
 )
@@ -157,3 +158,30 @@ def test_recompute_equals_the_incremental_updates(seed: int, count: int) -> None
         assert {c.player for c in changes} == set(result.players)
         assert all(c.key == result.key for c in changes)
     assert recompute(results).table == incremental.table
+
+
+@st.composite
+def matches(draw: st.DrawFn) -> tuple[list[list[tuple[float, float]]], list[int]]:
+    """Draw one match: 2 players, a free-for-all with ties, or teams, with random skills."""
+    shape = draw(st.sampled_from(["two", "ffa", "teams"]))
+    count = {"two": 2, "ffa": draw(st.integers(3, 6)), "teams": draw(st.integers(2, 4))}[shape]
+    most = 5 if shape == "teams" else 1
+    skill = st.tuples(st.floats(-10, 60), st.floats(0.05, 12))
+    sides = [draw(st.lists(skill, min_size=1, max_size=most)) for _ in range(count)]
+    wins = draw(st.lists(st.integers(0, 3), min_size=count, max_size=count))
+    return sides, list(places_from_wins(wins))
+
+
+@settings(max_examples=400, deadline=None)
+@given(matches())
+def test_our_plackett_luce_equals_openskills_rate_on_random_matches(
+    match: tuple[list[list[tuple[float, float]]], list[int]],
+) -> None:
+    # The recompute's speed (#30) rates without openskill's deep copies; same figures.
+    sides, places = match
+    ours = plackett_luce(sides, places)
+    theirs = openskill_rate(sides, places)
+    for our_side, their_side in zip(ours, theirs, strict=True):
+        for (mu, sigma), (their_mu, their_sigma) in zip(our_side, their_side, strict=True):
+            assert mu == pytest.approx(their_mu, abs=1e-6)
+            assert sigma == pytest.approx(their_sigma, abs=1e-6)

@@ -163,6 +163,7 @@ def test_stored_settings_read_back_the_same() -> None:
         top_cut=8,
         bank={"policy": "table"},
         round_minutes=45,
+        seed_by_rating=True,
     )
     stored = config.to_json()
     assert stored == {
@@ -174,6 +175,7 @@ def test_stored_settings_read_back_the_same() -> None:
         "top_cut": 8,
         "bank": {"policy": "table"},
         "round_minutes": 45,
+        "seed_by_rating": True,
     }
     assert config_from_json(stored) == config
     assert config_from_json(read().to_json()) == read()

@@ -245,7 +245,7 @@ def test_deleting_ones_profile_keeps_the_match_and_drops_the_name(app: Flask) ->
 def test_a_solo_match_against_a_bot_is_never_rated(app: Flask) -> None:
     solo = {"kind": "flash-duel", "mode": "solo", "players": ["Ana"], "bot": "training-dummy"}
     room, _, _ = open_room(app, {**solo, "characters": {"Ana": "grave"}})
-    won = club_results.Finished("flash-duel", ((("Ana",), 3), (("Bot",), 0)), {}, ())
+    won = club_results.Finished("flash-duel", ((("Ana",), 3), (("Bot",), 0)), {}, (), {})
     with closing(db.connect(app.config["DATABASE"])) as conn:
         with pytest.raises(club_results.NotCountable, match="bot"):
             club_results.count_if_confirmed(conn, room, won)

@@ -19,6 +19,7 @@ Choices (docs/club.md says them for players):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -108,16 +109,46 @@ def places_from_wins(wins: Sequence[int]) -> tuple[int, ...]:
 
 def rate(skills: Mapping[str, Skill], result: Result) -> dict[str, Skill]:
     """Return the new skills of the result's players (the others are unchanged)."""
-    teams = [
-        [MODEL.create_rating([s.mu, s.sigma]) for s in (skills.get(p, NEW) for p in side)]
-        for side in result.sides
-    ]
-    rated = MODEL.rate(teams, ranks=list(result.places))
+    before = [[skills.get(p, NEW) for p in side] for side in result.sides]
+    rated = plackett_luce([[(s.mu, s.sigma) for s in side] for side in before], result.places)
     return {
-        player: Skill(new.mu, new.sigma, skills.get(player, NEW).games + 1)
-        for side, new_side in zip(result.sides, rated, strict=True)
-        for player, new in zip(side, new_side, strict=True)
+        player: Skill(mu, sigma, old.games + 1)
+        for side, old_side, new_side in zip(result.sides, before, rated, strict=True)
+        for player, old, (mu, sigma) in zip(side, old_side, new_side, strict=True)
     }
+
+
+def plackett_luce(
+    sides: Sequence[Sequence[tuple[float, float]]], places: Sequence[int]
+) -> list[list[tuple[float, float]]]:
+    """Return each player's new (mu, sigma) after one match: ``MODEL.rate`` (openskill 6.2's
+    Plackett-Luce, Weng and Lin 2011 algorithm 4, with ``MODEL``'s parameters) without its
+    deep copies and random ids, the same figures to rounding (a test compares them)."""
+    tau_sq, beta_sq, kappa = MODEL.tau**2, MODEL.beta**2, MODEL.kappa
+    sigmas = [[math.sqrt(sigma * sigma + tau_sq) for _, sigma in side] for side in sides]
+    team_mu = [sum(mu for mu, _ in side) for side in sides]
+    team_var = [sum(s * s for s in side) for side in sigmas]
+    c = math.sqrt(sum(var + beta_sq for var in team_var))
+    strength = [math.exp(mu / c) for mu in team_mu]
+    pairs = list(zip(strength, places, strict=True))
+    below = [sum(e for e, p in pairs if p >= place) for place in places]
+    tied = [places.count(place) for place in places]
+    rated = []
+    for i, side in enumerate(sides):
+        omega = delta = 0.0
+        for q, place in enumerate(places):
+            if place <= places[i]:
+                share = strength[i] / below[q]
+                delta += share * (1 - share) / tied[q]
+                omega += ((1 - share) if q == i else -share) / tied[q]
+        omega *= team_var[i] / c
+        delta *= team_var[i] / c**2 * (math.sqrt(team_var[i]) / c)
+        rated.append([
+            (mu + sigma * sigma / team_var[i] * omega,
+             sigma * math.sqrt(max(1 - sigma * sigma / team_var[i] * delta, kappa)))
+            for (mu, _), sigma in zip(side, sigmas[i], strict=True)
+        ])  # fmt: skip
+    return rated
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Statistics of a game's counted matches: character win rates with a 95 % interval, the
-Flash Duel matchup grid, and the seat advantage; pure (the store hands in the matches).
+Flash Duel matchup grid, the seat advantage and Puzzle Strike's bank chips; pure (the store
+hands in the matches).
 
 A "win" is first place (alone or tied). Rates carry the Wilson score interval (95 %), which
 stays inside 0-100 % and is honest for small samples; below ``MIN_GAMES`` matches a rate is
@@ -28,6 +29,10 @@ class Played:
     """Each player's character (empty for a game without them)."""
     seats: Mapping[str, int]
     """Each player's seat number (0 = the first seat, first in turn order)."""
+    bank: tuple[str, ...] = ()
+    """Puzzle Strike: the bank's chips (one bank for every player of the match)."""
+    buys: Mapping[str, tuple[str, ...]] | None = None
+    """Puzzle Strike: the chips each player bought (None: buys were not recorded)."""
 
 
 @dataclass(frozen=True)
@@ -112,3 +117,41 @@ def matchups(matches: Sequence[Played]) -> dict[tuple[str, str], tuple[int, int]
             wins, games = grid.get(key, (0, 0))
             grid[key] = (wins + (me in won and other not in won), games + 1)
     return grid
+
+
+@dataclass(frozen=True)
+class ChipLine:
+    """One bank chip: the matches played with it in the bank and, of those whose buys were
+    recorded, in how many a winner and a loser bought it."""
+
+    chip: str
+    games: int
+    recorded: int
+    winners_bought: int
+    losers_bought: int
+
+    @property
+    def is_enough(self) -> bool:
+        """Return True when enough matches recorded buys to show the shares as numbers."""
+        return self.recorded >= MIN_GAMES
+
+
+def chip_lines(matches: Sequence[Played]) -> list[ChipLine]:
+    """Return each bank chip's line, most played first. Every player of a match shares its
+    bank, so the bank alone says nothing of winning: only who bought a chip does."""
+    games: Counter[str] = Counter()
+    recorded: Counter[str] = Counter()
+    by_winners: Counter[str] = Counter()
+    by_losers: Counter[str] = Counter()
+    for m in matches:
+        games.update(set(m.bank))
+        if m.buys is None:
+            continue
+        won = winners(m)
+        lost = {p for side in m.sides for p in side} - won
+        for chip in set(m.bank):
+            recorded[chip] += 1
+            by_winners[chip] += any(chip in m.buys.get(p, ()) for p in won)
+            by_losers[chip] += any(chip in m.buys.get(p, ()) for p in lost)
+    return [ChipLine(chip, n, recorded[chip], by_winners[chip], by_losers[chip])
+            for chip, n in sorted(games.items(), key=lambda item: (-item[1], item[0]))]  # fmt: skip

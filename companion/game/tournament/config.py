@@ -41,6 +41,8 @@ class Config:
     bank: Mapping[str, object] = field(default_factory=dict)
     """Bank policy as JSON: 'policy', 'recommended' and the bank randomizer's options."""
     round_minutes: int | None = None
+    seed_by_rating: bool = False
+    """Round 1 seeded by the players' club ratings instead of drawn (docs/tournaments.md)."""
 
     @property
     def games_to_win(self) -> int:
@@ -80,6 +82,7 @@ class Config:
             "top_cut": self.top_cut,
             "bank": dict(self.bank),
             "round_minutes": self.round_minutes,
+            "seed_by_rating": self.seed_by_rating,
         }
 
 
@@ -93,6 +96,17 @@ def whole(data: Mapping[str, object], key: str, low: int, high: int) -> int | No
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise REFUSE(TournamentError, "tr_whole", key=key, low=low, high=high)
+    return value
+
+
+def yes_or_no(data: Mapping[str, object], key: str) -> bool:
+    """Read an optional true/false setting (absent: false).
+
+    :raises TournamentError: naming the field.
+    """
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise REFUSE(TournamentError, "tr_yes_or_no", key=repr(key))
     return value
 
 
@@ -146,6 +160,7 @@ def read_config(data: Mapping[str, object], known_sets: Sequence[str]) -> Config
         int(top_cut),
         bank,
         whole(data, "round_minutes", 5, 240),
+        yes_or_no(data, "seed_by_rating"),
     )
     if game == "puzzle-strike":
         config.bank_policy().check()
@@ -163,4 +178,5 @@ def config_from_json(data: Mapping[str, Any]) -> Config:
         int(data.get("top_cut") or 0),
         dict(data.get("bank") or {}),
         data.get("round_minutes"),
+        bool(data.get("seed_by_rating", False)),
     )

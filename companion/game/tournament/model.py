@@ -89,6 +89,7 @@ REFUSE = Refusals(
         "tr_most_draws": "a {title} match has at most {most} drawn {word}, not {draws}: enter "
         "the games won by each side and the drawn ones",
         "tr_game": "'game' must be one of {games}, not {game}",
+        "tr_yes_or_no": "{key} must be true or false",
         "tr_one_winner": "only one side can win the match",
         "tr_top_winner": "a top-cut match needs a winner (no draws in single elimination)",
         "tr_unpairable": "{n} players cannot all be paired without a rematch or a second bye: "

@@ -13,14 +13,16 @@ others a pairing. networkx's ``max_weight_matching`` with ``maxcardinality=True`
 the matching; players are added in an order shuffled by the round's ``rng``, which breaks
 ties between equally good pairings.
 
-Round 1 is a random draw from the seed. The top cut seeds the Swiss standings 1-8, 4-5,
-2-7, 3-6 (top 8) or 1-4, 2-3 (top 4); later top-cut rounds pair the winners of
-neighbouring tables.
+Round 1 is a random draw from the seed or, when the organiser seeds it by club rating, the
+top half of the seeds against the bottom half (``seeded_first_round``). The top cut seeds
+the Swiss standings 1-8, 4-5, 2-7, 3-6 (top 8) or 1-4, 2-3 (top 4); later top-cut rounds
+pair the winners of neighbouring tables.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import networkx as nx
 
@@ -61,15 +63,36 @@ def had_bye(event: Event) -> set[int]:
     return {p.a for r in event.rounds for p in r.pairings if p.b is None}
 
 
-def first_round(players: list[int], rng: random.Random) -> list[tuple[int, int | None]]:
-    """Pair at random; with an odd count the last drawn gets the bye."""
+def first_round(
+    players: list[int], rng: random.Random, ratings: Mapping[int, float] | None = None
+) -> list[tuple[int, int | None]]:
+    """Pair at random; with an odd count the last drawn gets the bye. With ``ratings``
+    (seeding by club rating), see ``seeded_first_round``."""
     order = sorted(players)
     rng.shuffle(order)
+    if ratings is not None:
+        return seeded_first_round(order, ratings)
     pairs: list[tuple[int, int | None]] = [
         (order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)
     ]
     if len(order) % 2:
         pairs.append((order[-1], None))
+    return pairs
+
+
+def seeded_first_round(
+    drawn: list[int], ratings: Mapping[int, float]
+) -> list[tuple[int, int | None]]:
+    """Pair round 1 by seed: the rated players best first, then the unrated in the draw's
+    order; the top half meets the bottom half (seed 1 against seed n/2 + 1, 2 against
+    n/2 + 2, ...), so the strongest do not meet at once; with an odd count the last seed
+    gets the bye."""
+    rated = sorted((p for p in drawn if p in ratings), key=lambda p: -ratings[p])
+    seeds = rated + [p for p in drawn if p not in ratings]
+    half = len(seeds) // 2
+    pairs: list[tuple[int, int | None]] = [(seeds[i], seeds[i + half]) for i in range(half)]
+    if len(seeds) % 2:
+        pairs.append((seeds[-1], None))
     return pairs
 
 
@@ -161,8 +184,11 @@ def winner_of(pairing: Pairing) -> int:
     return pairing.a if side == "a" else pairing.b
 
 
-def pair_next_round(event: Event, rng: random.Random) -> Event:
-    """Pair the next round (Swiss or top cut) and return the event with it.
+def pair_next_round(
+    event: Event, rng: random.Random, ratings: Mapping[int, float] | None = None
+) -> Event:
+    """Pair the next round (Swiss or top cut) and return the event with it; ``ratings``
+    (player id to club rating, for seeding round 1 by rating) is read in round 1 only.
 
     :raises TournamentError: when the current round is unfinished or the event is over.
     :raises PairingError: when the players cannot be paired by the rules.
@@ -179,7 +205,9 @@ def pair_next_round(event: Event, rng: random.Random) -> Event:
         players = eligible(event, number)
         if len(players) < 2:
             raise REFUSE(PairingError, "tr_two_players", n=len(players))
-        pairs = first_round(players, rng) if number == 1 else swiss_round(event, players, rng)
+        pairs = (
+            first_round(players, rng, ratings) if number == 1 else swiss_round(event, players, rng)
+        )
     return add_round(event, Round(number, numbered(pairs, event.games_to_win), stage))
 
 

@@ -153,7 +153,8 @@ def refuse_hidden(conn: Any, profile_id: str) -> Any:
 
 @bp.get("/club/stats/<game>")
 def stats_page(game: str) -> str:
-    """A game's statistics: character win rates, the matchup grid, the seat advantage."""
+    """A game's statistics: character win rates, the matchup grid, the seat advantage, and
+    Puzzle Strike's bank chips."""
     check_may_read()
     check_game(game)
     conn = database.get_db()
@@ -163,8 +164,15 @@ def stats_page(game: str) -> str:
     rates = [(names.get(r.label, r.label), r) for r in stats.character_rates(matches)]
     grid = stats.matchups(matches) if game == "flash-duel" else {}
     fighters = sorted({a for a, _ in grid}, key=lambda c: names.get(c, c))
+    chips = [(chip_names().get(c.chip, c.chip), c) for c in stats.chip_lines(matches)]
     return render_template(
         "club_stats.html", game=game, game_name=GAME_NAMES[game], count=len(matches),
         rates=rates, seats=stats.seat_rates(matches), grid=grid, fighters=fighters,
-        names=names, min_games=stats.MIN_GAMES, **seasons(conn, season),
+        names=names, chips=chips, min_games=stats.MIN_GAMES, **seasons(conn, season),
     )  # fmt: skip
+
+
+def chip_names() -> dict[str, str]:
+    """Return the catalog's Puzzle Strike puzzle chip names by bank key (``set/chip``)."""
+    return {f"{s.id}/{c.id}": c.name for s in catalog().game("puzzle-strike").sets
+            for c in getattr(s, "puzzle_chips", ()) or ()}  # fmt: skip

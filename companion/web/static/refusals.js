@@ -175,6 +175,7 @@ addWords("refusals", {
   tr_most_draws:
     "{title}のマッチの引き分け（{word}）は最大{most}です（{draws}ではありません）：それぞれの勝ち数と引き分け数を入力してください",
   tr_game: "'game' は {games} のいずれかです（{game} ではありません）",
+  tr_yes_or_no: "{key} は true か false です",
   tr_one_winner: "マッチに勝てるのは片方だけです",
   tr_top_winner: "決勝トーナメントのマッチには勝者が必要です（シングルエリミネーションに引き分けはありません）",
   tr_unpairable: "{n}人を再戦や2回目の不戦勝なしで組み合わせることはできません：誰かをドロップするか、遅れて参加する人を加えてください",

@@ -62,6 +62,8 @@ addWords("tournament", {
   t_player: "プレイヤー",
   t_record: "勝-敗-分",
   t_points: "点",
+  t_rating: "レーティング",
+  t_seed_by_rating: "第1ラウンドをクラブのレーティング順でシードする（未レーティングの人は後）",
   t_no_game: "まだ対戦していません",
   t_no_opponent: "対戦相手の結果はまだありません",
   t_level: "結果はまだありません：全員が同順位です。",
@@ -341,6 +343,12 @@ function renderWinner(data) {
   if (!box || !data.next.over) return;
   box.prepend(el("p", { class: "winner", role: "status" }, "★ " + t("t_winner", "Winner") + ": " + data.next.winner));
 }
+// A linked player's club rating after the event's counted tables, and its change (#30).
+function ratingNote(r) {
+  if (!r) return null;
+  const change = (r.change >= 0 ? "+" : "−") + Math.abs(r.change);
+  return el("span", { class: "rating" }, " · " + t("t_rating", "rating") + " " + r.after + " (" + change + ")");
+}
 function renderStandings(data) {
   // Tie-breakers are shown once a result gives one a meaning; before any, everyone is level.
   const figures = data.standings.some((s) => s.gw !== null || s.omw !== null);
@@ -357,7 +365,7 @@ function renderStandings(data) {
       "tr",
       { class: s.active ? "" : "dropped" },
       el("td", { class: "place" }, placeOf(s)),
-      el("td", {}, s.name),
+      el("td", {}, s.name, ratingNote(s.rating)),
       el("td", {}, s.wins + "-" + s.losses + "-" + s.draws),
       el("td", {}, String(s.points)),
       figures ? [figure(s.omw, noOpponent), figure(s.gw, noGame), figure(s.ogw, noOpponent)] : null,
@@ -640,6 +648,7 @@ function initNew() {
       rounds: number("rounds"),
       top_cut: Number(f.get("top_cut")),
       round_minutes: number("round_minutes"),
+      seed_by_rating: f.get("seed_by_rating") === "on",
       players: (f.get("players") || "")
         .split("\n")
         .map((s) => s.trim())

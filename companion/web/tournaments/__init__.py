@@ -41,8 +41,8 @@ from companion.game.tournament import (
 )
 from companion.game.tournament.config import read_config
 from companion.server.polls import etag_key, viewer_tag
+from companion.storage import club_tournaments, results
 from companion.storage import matches as store
-from companion.storage import results
 from companion.storage import seats as seating
 from companion.storage import tournaments as ts
 from companion.storage.clients import TooManyOpen
@@ -341,7 +341,8 @@ def read(tid: str) -> Response:
     you = ts.player_by_token(conn, tid, request.cookies.get(PLAYER_COOKIE + tid))
     viewer = "organiser" if organiser else (f"p{you['player']}" if you else "public")
     key = etag_key(current_app.config["SECRET_KEY"])  # who reads it, not by name (#26)
-    etag = f"t{row['version']}-{viewer_tag(key, tid, viewer)}"
+    version = f"{row['version']}{club_tournaments.standings_stamp(conn, tid)}"  # rating changes
+    etag = f"t{version}-{viewer_tag(key, tid, viewer)}"
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
         response.set_etag(etag)
@@ -352,7 +353,7 @@ def read(tid: str) -> Response:
         data = state_json(conn, row, catalog(), organiser, you, base_url())
         return json.dumps(data, separators=(",", ":"))
 
-    text = PUBLIC.get((tid, row["version"], base_url()), build) if viewer == "public" \
+    text = PUBLIC.get((tid, version, base_url()), build) if viewer == "public" \
         else build()  # fmt: skip
     response = Response(text, mimetype="application/json")
     response.set_etag(etag)

@@ -16,7 +16,7 @@ from companion.game.puzzle_strike.bank_json import bank_to_json
 from companion.game.tournament import Event, Result, places, standings
 from companion.game.tournament.banks import bank_after_characters
 from companion.game.tournament.pairing import winner_of
-from companion.storage import results
+from companion.storage import club_tournaments, results
 from companion.storage import tournaments as ts
 from companion.storage.engine import Connection, Row
 from printkit.catalog import Catalog
@@ -189,6 +189,15 @@ def standings_json(event: Event) -> list[dict[str, Any]]:
     ]
 
 
+def with_rating_changes(
+    table: list[dict[str, Any]], conn: Connection, tid: str
+) -> list[dict[str, Any]]:
+    """Add each linked player's club rating change over the event's counted tables
+    (``rating``: before, after, change; None for an entry not linked or hidden)."""
+    found = club_tournaments.standing_changes(conn, tid)
+    return [{**line, "rating": found.get(line["player"])} for line in table]
+
+
 def percent_of(value: Fraction) -> float:
     """Return a fraction as a percentage to two decimals."""
     return round(float(value) * 100, 2)
@@ -232,7 +241,7 @@ def state_json(
         "swiss_rounds": event.swiss_rounds,
         "rounds": rounds,
         "banks": banks,
-        "standings": standings_json(event),
+        "standings": with_rating_changes(standings_json(event), conn, row["id"]),
         "next": {
             "round": len(event.rounds) + 1,
             "stage": event.next_stage(),
