@@ -144,3 +144,20 @@ def test_the_phone_not_on_turn_cannot_empty_the_pile_by_drawing_for_itself(
     assert view(phones[turn], match_id)["deck"] > 0
     drawn = act(phones[turn], match_id, {"type": "draw", "count": 1, "player": other})
     assert drawn.status_code == 200, drawn.get_json()  # the turn player records it
+
+
+def test_once_every_hand_is_in_every_phone_sees_the_hands_that_settled_the_round(
+    app: Flask, client: FlaskClient
+) -> None:
+    # Played on two phones: Ana's hand went in, then Ben's settled the round "round to Ana
+    # at time-over", but neither the state nor the history ever showed Ben what Ana had
+    # entered, so he could not check the hand that beat him. Seed 002 l.113: "Both players
+    # reveal their hands"; a hand is hidden only until every hand is in.
+    _, match_id, phones = duel_table(app, client)
+    ana, ben = phones["Ana"], phones["Ben"]
+    run_out_of_cards(phones, match_id)
+    assert act(ana, match_id, {"type": "show_hand", "cards": [3, 5]}).status_code == 200
+    assert act(ben, match_id, {"type": "show_hand", "cards": []}).status_code == 200
+    for phone in (ana, ben):
+        last = state(phone, match_id)["history"][-1]["text"]
+        assert "Ana shows 3 5" in last and "Ben shows no cards" in last, last
