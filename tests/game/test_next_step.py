@@ -3,6 +3,7 @@ what this seat must do now and the buttons for it, or what it waits for."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.game.draft.actions import Pick
@@ -246,3 +247,20 @@ def test_puzzle_strike_no_counter_crash_hint_against_a_four_gem(catalog: Catalog
     state = give(state, catalog, turn, 4)
     state = do(state, catalog, turn, type="crash", gems=[4])  # uncounter-crashable: it lands
     assert "hint" not in (view(state, other, catalog)["next_step"] or {})
+
+
+def test_flash_duel_a_drawn_game_and_a_side_are_said_in_the_phones_words(catalog: Catalog) -> None:
+    # Played on five phones: a Betrayal game drawn at time-over put "ゲームの勝者：nobody" on
+    # the Japanese phone's bar; "the mortals" and "Drake (Dragon)" stayed English there too.
+    # Seed 002 l.307: "If they advanced the same amount, the game is a draw."
+    players = ["Ana", "Ben", "Drake"]
+    table = Table(catalog, mode="raid", players=players, dragon="Drake", characters=DUEL, rules=2)
+    while table.view()["deck"] > 0:
+        table.act("Ana", type="draw", count=min(10, table.view()["deck"]))
+    table.act("Ana", type="time_over", hands={"Ana": [1], "Ben": [1], "Drake": [1]})
+    drawn = table.view("Ana")["next_step"]
+    assert (drawn["say"], said(drawn)) == ("fd_game_drawn", "The game is a draw")
+    table.state = replace(table.state, game=replace(table.state.game, winner="dragon"))
+    won = table.view("Ana")["next_step"]
+    assert said(won) == "Game to Drake (Dragon)"
+    assert won["terms"] == {"winner": "fdh_term_dragon"} and won["args"]["dragon"] == "Drake"

@@ -123,3 +123,41 @@ def test_the_organiser_places_a_pawn_by_hand_on_any_turn(app: Flask, client: Fla
     seen = view(a, match_id)
     assert next(f["position"] for f in seen["fighters"] if f["name"] == waiting) == 12
     assert org(client, where, {"player": waiting, "space": 99}, h).status_code == 422
+
+
+def test_the_phone_not_on_turn_cannot_empty_the_pile_by_drawing_for_itself(
+    app: Flask, client: FlaskClient
+) -> None:
+    # Played on two phones: on Ana's turn, Ben's phone sent "draw 10 for Ben" twice, the pile
+    # ran out on turn 1 and the round went to time-over (seed 002 l.111: "When the last card
+    # is drawn, time has run out") with no move made: a result forced from one phone. The
+    # pile belongs to the turn player at a tournament table, a draw named for a player too.
+    _, match_id, phones = duel_table(app, client)
+    turn = str(view(phones["Ana"], match_id)["turn"])
+    other = next(name for name in phones if name != turn)
+    answers = [
+        act(phones[other], match_id, {"type": "draw", "count": 10, "player": other})
+        for _ in range(2)
+    ]
+    assert [r.status_code for r in answers] == [403, 403]
+    assert f"{turn}'s to do" in answers[0].get_json()["error"]
+    assert view(phones[turn], match_id)["deck"] > 0
+    drawn = act(phones[turn], match_id, {"type": "draw", "count": 1, "player": other})
+    assert drawn.status_code == 200, drawn.get_json()  # the turn player records it
+
+
+def test_once_every_hand_is_in_every_phone_sees_the_hands_that_settled_the_round(
+    app: Flask, client: FlaskClient
+) -> None:
+    # Played on two phones: Ana's hand went in, then Ben's settled the round "round to Ana
+    # at time-over", but neither the state nor the history ever showed Ben what Ana had
+    # entered, so he could not check the hand that beat him. Seed 002 l.113: "Both players
+    # reveal their hands"; a hand is hidden only until every hand is in.
+    _, match_id, phones = duel_table(app, client)
+    ana, ben = phones["Ana"], phones["Ben"]
+    run_out_of_cards(phones, match_id)
+    assert act(ana, match_id, {"type": "show_hand", "cards": [3, 5]}).status_code == 200
+    assert act(ben, match_id, {"type": "show_hand", "cards": []}).status_code == 200
+    for phone in (ana, ben):
+        last = state(phone, match_id)["history"][-1]["text"]
+        assert "Ana shows 3 5" in last and "Ben shows no cards" in last, last

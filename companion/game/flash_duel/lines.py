@@ -55,6 +55,8 @@ SAY = Phrases(
         "fdh_reshuffled": "the deck ran out: reshuffled once ({n} cards)",
         "fdh_time_ran_out": "the last card is drawn: time-over, show the hands",
         "fdh_hand_in": "{who}'s hand is in, hidden until every hand is ({n} of {total})",
+        "fdh_shows": "{who} shows {cards}",
+        "fdh_shows_none": "{who} shows no cards",
         "fdh_traitor": "{who} is the traitor",
         "fdh_dragon_revealed": "the Dragon held the traitor card: one more hit point",
         "fdh_first": "{who} goes first",
@@ -145,6 +147,10 @@ def event_line(state: State, event: Event) -> Line | None:
             return side_line("fdh_time_over_loss", state, who[0], ability=names.get(who[1], who[1]))
         case Happening.ACCUSED:
             return SAY("fdh_accused", who=who[0], other=who[1], defeated=who[2])
+        case Happening.HAND_SHOWN:
+            if event.cards:
+                return SAY("fdh_shows", who=first, cards=cards_text(event.cards))
+            return SAY("fdh_shows_none", who=first)
         case Happening.NAMED_HAND:
             return SAY("fdh_named_hand", who=who[0], other=who[1])
         case Happening.SWAPPED:

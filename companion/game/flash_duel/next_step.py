@@ -4,6 +4,7 @@ the right phone only; the others say what they wait for."""
 from __future__ import annotations
 
 from companion.game.flash_duel.choosing import Choosing, picking_side
+from companion.game.flash_duel.lines import SIDE_TERMS
 from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.state import Pending, State, StrikeKind
 from companion.game.next_step import NextStep, names, step
@@ -16,8 +17,7 @@ def next_step(state: State, viewer: str | None) -> NextStep | None:
     if state.choosing is not None:
         return choosing_step(state, state.choosing, viewer)
     if state.game is not None:
-        winner = side_name(state, state.game.winner)
-        return step(False, "fd_game_to", "Game to {winner}", winner=winner)
+        return game_step(state, state.game.winner)
     if state.round_over:
         return between_step(state, viewer)
     if state.pending is not None:
@@ -135,3 +135,13 @@ def choosing_step(state: State, choosing: Choosing, viewer: str) -> NextStep:
         text = "Choose your character in secret: all are shown when the last one has chosen"
         return step(True, "fd_choose_character", text, "choose")
     return step(False, "fd_wait_choose", "Waiting for {who} to choose in secret", who=who)
+
+
+def game_step(state: State, side: str | None) -> NextStep:
+    """Say the game's end: a draw, or the winning side (the mortals and the Dragon as game
+    terms, so a Japanese phone says them in Japanese)."""
+    if side is None:  # seed 002 l.307: "the game is a draw"
+        return step(False, "fd_game_drawn", "The game is a draw")
+    dragon = {"dragon": state.members("dragon")[0]} if side == "dragon" else {}
+    said = step(False, "fd_game_to", "Game to {winner}", winner=side_name(state, side), **dragon)
+    return {**said, "terms": {"winner": SIDE_TERMS[side]}} if side in SIDE_TERMS else said

@@ -267,15 +267,16 @@ OWN_MOVES = (act.Move, act.Push, act.Attack, act.Dash, act.DashingBlock, act.Blo
 def deciders(action: act.Action, state: State) -> tuple[str, ...] | None:
     """Return whose decision an action is (a tournament table takes it only from their
     phone): its player's for a move or defence; the turn player's for ending the turn, the
-    draw pile and placing their own pawn; nobody's alone for time-over typed for every hand
-    (each seat shows its own: ``ShowHand``); None (anyone's) for the bot."""
+    draw pile (a draw named for any player too: off turn, a phone could empty the pile and
+    force time-over alone) and placing their own pawn; nobody's alone for time-over typed for
+    every hand (each seat shows its own: ``ShowHand``); None (anyone's) for the bot."""
     if isinstance(action, OWN_MOVES):
         return (action.player,)
-    if isinstance(action, act.EndTurn) or isinstance(action, act.Draw) and not action.player:
+    if isinstance(action, act.EndTurn | act.Draw):
         return (state.current,)
     if isinstance(action, act.Place):
         return (action.player,) if action.player == state.current else ()
-    if isinstance(action, act.Draw | act.Choose) and action.player is not None:
+    if isinstance(action, act.Choose) and action.player is not None:
         return (action.player,)
     if isinstance(action, act.Reshuffle):
         return (state.setup.dragon,) if state.setup.dragon else (state.current,)

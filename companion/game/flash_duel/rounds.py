@@ -208,6 +208,8 @@ def time_over(state: State, action: act.TimeOver) -> State:
     if missing:
         raise REFUSE(DuelRoomError, "fd_hands_missing", missing=", ".join(missing))
     check_cards(state.fd, *(c for shown in hands.values() for c in shown))
+    state = tell(state, *(Event(Happening.HAND_SHOWN, (name,), cards=tuple(cards))
+                          for name, cards in hands.items()))  # fmt: skip
     state, winner = state.mode.time_over(replace(state, pending=None, shown=()), hands)
     return end_round(state, winner, Termination.TIME_OVER)
 

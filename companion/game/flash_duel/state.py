@@ -138,6 +138,8 @@ class Happening(enum.Enum):
     """A Raid's pile ran out for the first time: the table must reshuffle now."""
     TIME_OVER_LOSS = "time-over-loss"
     """An ability makes time-over a loss for its side (Gwen's Shadow Plague in a Raid)."""
+    HAND_SHOWN = "hand-shown"
+    """At time-over, a fighter's hand is shown to every phone (seed 002 l.113)."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,8 @@ class Event:
     number: int | None = None
     left: int | None = None
     """Cards left in the draw pile after a draw."""
+    cards: tuple[int, ...] = ()
+    """The cards of a hand shown at time-over."""
 
 
 @dataclass(frozen=True)

@@ -704,6 +704,8 @@ function renderBetween(s, seated) {
 // only correct it (an ability that draws: "I drew 1"; a card counted by mistake: "+1 back").
 function pileCorrection(s) {
   const mine = s.fighters.some((f) => f.name === s.you);
+  // At a tournament table the pile is the turn player's (the server refuses it off turn).
+  const pile = controlOf(ROOM.current, "draw", null) !== "none";
   return [
     el(
       "p",
@@ -718,11 +720,13 @@ function pileCorrection(s) {
       { class: "row" },
       mine
         ? [
-            el(
-              "button",
-              { type: "button", "data-draw": 1, onclick: () => duelAct({ type: "draw", count: 1, player: s.you }) },
-              t("i_drew", "I drew 1"),
-            ),
+            pile
+              ? el(
+                  "button",
+                  { type: "button", "data-draw": 1, onclick: () => duelAct({ type: "draw", count: 1, player: s.you }) },
+                  t("i_drew", "I drew 1"),
+                )
+              : null,
             el(
               "button",
               { type: "button", "data-discard": 1, onclick: () => duelAct({ type: "discard", count: 1, player: s.you }) },
@@ -730,11 +734,13 @@ function pileCorrection(s) {
             ),
           ]
         : null,
-      el(
-        "button",
-        { type: "button", "data-draw": -1, onclick: () => duelAct({ type: "draw", count: -1 }) },
-        t("put_back", "1 back on the pile"),
-      ),
+      pile
+        ? el(
+            "button",
+            { type: "button", "data-draw": -1, onclick: () => duelAct({ type: "draw", count: -1 }) },
+            t("put_back", "1 back on the pile"),
+          )
+        : null,
     ),
   ];
 }

@@ -124,6 +124,8 @@ addWords("history", {
   fdh_reshuffled: "山札が尽きた：1回だけ再シャッフル（{n} 枚）",
   fdh_time_ran_out: "最後のカードを引いた：タイムオーバー、手札を公開",
   fdh_hand_in: "{who}の手札を入力済み（全員そろうまで非公開、{n}/{total}）",
+  fdh_shows: "{who} の手札：{cards}",
+  fdh_shows_none: "{who} の手札：なし",
   fdh_traitor: "{who} が裏切り者",
   fdh_dragon_revealed: "ドラゴンが裏切り者カードを持っていた：体力が1増える",
   fdh_first: "{who} が先手",

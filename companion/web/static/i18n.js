@@ -86,7 +86,7 @@ JA_BLOCKS.flash_duel = {
   cannot_answer: "アビリティにより不可",
   bot_turn_enter: "ボットの番：下でその行動を入力", one_action: "行動を1つして、ターンを終える",
   hit_sure: "ヒットを受けますか？もう一度タップ",
-  fd_game_to: "ゲームの勝者：{winner}", fd_bot_turn: "ボットの番：その行動を入力", fd_your_turn: "あなたの番：行動を1つして、ターンを終える", fd_recovering: "リトリートの回復中：ターンを終える",
+  fd_game_to: "ゲームの勝者：{winner}", fd_game_drawn: "ゲームは引き分け", fd_bot_turn: "ボットの番：その行動を入力", fd_your_turn: "あなたの番：行動を1つして、ターンを終える", fd_recovering: "リトリートの回復中：ターンを終える",
   fd_defeated_turn: "あなたは倒されました：ターンを終えてゲームを進める", fd_may_dashing_block: "{attacker} が {targets} を攻撃：ダッシュ防御できます",
   fd_go_dashing_block: "ダッシュ防御 ↑",
   fd_wait_turn: "{turn} の番を待っています", fd_swap_step: "ラウンドに負けました：能力を入れ替えるか、そのままにする",
