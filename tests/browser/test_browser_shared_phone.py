@@ -16,6 +16,20 @@ from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone, until
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
 
+def start_on_one_phone(
+    page: Any, server: str, form: str, choices: dict[str, str], check: str | None = None
+) -> None:
+    """Open a table for Ana and Ben from a form of the home page on this one phone."""
+    page.goto(server + "/")
+    for name, value in choices.items():
+        page.select_option(f"{form} select[name={name}]", value)
+    page.fill(f"{form} input[name=p1]", "Ana")
+    page.fill(f"{form} input[name=p2]", "Ben")
+    if check:
+        page.check(f"{form} input[name={check}]")
+    page.click(f"{form} button[type=submit]")
+
+
 def share_every_seat(page: Any, names: list[str]) -> None:
     """Take every other seat on this phone from the share section."""
     for name in names[1:]:
@@ -37,18 +51,19 @@ def passed_to(phone: Phone, name: str, shots: list[str]) -> None:
     until(page, f"ROOM.current && ROOM.current.state.you === {name!r}")
 
 
-def seen_as(page: Any) -> str:
-    """The seat the shared phone shows."""
-    return str(page.evaluate("ROOM.current.state.you"))
+def look(page: Any) -> tuple[str | None, dict[str, Any]]:
+    """Return, read at one moment, the player a cover asks for (None: no cover) and the
+    state drawn (a cover may come between two separate reads)."""
+    covered, state = page.evaluate(
+        "[document.querySelector('#pass h1')?.textContent ?? null, ROOM.current.state]"
+    )
+    return covered, state
 
 
 def test_puzzle_strike_on_one_phone_to_the_end(server: str, browser: Any) -> None:
     phone = Phone(browser, "table", bypass_csp=True)  # axe is run on the cover
     page = phone.page
-    page.goto(server + "/")
-    page.fill("#start input[name=p1]", "Ana")
-    page.fill("#start input[name=p2]", "Ben")
-    page.click("#start button[type=submit]")
+    start_on_one_phone(page, server, "#start", {})
     page.click("#table-link")
     page.wait_for_selector("#status h1")
     share_every_seat(page, ["Ana", "Ben"])
@@ -60,10 +75,10 @@ def test_puzzle_strike_on_one_phone_to_the_end(server: str, browser: Any) -> Non
     assert "✓ Grave" not in page.locator("#choose").inner_text()  # Ana's pick is hers
     page.locator("#choose button", has_text="Rook").click()
     for _ in range(40):
-        if page.locator("#pass").count():
-            passed_to(phone, page.locator("#pass h1").inner_text().rsplit(" ", 1)[1], shots)
+        covered, s = look(page)
+        if covered:
+            passed_to(phone, covered.rsplit(" ", 1)[1], shots)
             continue
-        s = page.evaluate("ROOM.current.state")
         if s["phase"] == "over":
             break
         version = page.evaluate("ROOM.current.version")
@@ -116,12 +131,7 @@ def duel_move(page: Any, s: dict[str, Any]) -> None:
 def test_flash_duel_with_a_secret_pick_on_one_phone_to_the_end(server: str, browser: Any) -> None:
     phone = Phone(browser, "table", color_scheme="dark")
     page = phone.page
-    page.goto(server + "/")
-    page.select_option("#duel select[name=mode]", "full")
-    page.fill("#duel input[name=p1]", "Ana")
-    page.fill("#duel input[name=p2]", "Ben")
-    page.check("#duel input[name=blind]")  # each player chooses in secret
-    page.click("#duel button[type=submit]")
+    start_on_one_phone(page, server, "#duel", {"mode": "full"}, check="blind")  # in secret
     page.wait_for_url("**/m/**")
     page.wait_for_selector("#share a")
     share_every_seat(page, ["Ana", "Ben"])
@@ -129,17 +139,16 @@ def test_flash_duel_with_a_secret_pick_on_one_phone_to_the_end(server: str, brow
     page.select_option("#character", index=0)
     picked = page.locator("#character option").first.inner_text()
     page.click("#choose-go")
-    page.locator("#my-choice").wait_for()
     passed_to(phone, "Ben", shots)  # Ana's secret pick is covered first...
     assert page.locator("#my-choice").count() == 0  # ...and not on Ben's screen
     page.select_option("#character", index=1)
     page.click("#choose-go")
     until(page, "!ROOM.current.state.choosing")  # both chosen: revealed to all at once
     for _ in range(60):
-        if page.locator("#pass").count():
-            passed_to(phone, page.locator("#pass h1").inner_text().rsplit(" ", 1)[1], shots)
+        covered, s = look(page)
+        if covered:
+            passed_to(phone, covered.rsplit(" ", 1)[1], shots)
             continue
-        s = page.evaluate("ROOM.current.state")
         if s["game_winner"]:
             break
         duel_move(page, s)
@@ -153,21 +162,16 @@ def test_flash_duel_with_a_secret_pick_on_one_phone_to_the_end(server: str, brow
 def test_shadowfist_on_one_phone_to_the_end(server: str, browser: Any) -> None:
     phone = Phone(browser, "table", locale="ja-JP")
     page = phone.page
-    page.goto(server + "/")
-    page.select_option("#room select[name=kind]", "shadowfist")
-    page.fill("#room input[name=p1]", "Ana")
-    page.fill("#room input[name=p2]", "Ben")
-    page.click("#room button[type=submit]")
+    start_on_one_phone(page, server, "#room", {"kind": "shadowfist"})
     page.wait_for_url("**/m/**")
     page.wait_for_selector("#share a")
     share_every_seat(page, ["Ana", "Ben"])
     shots: list[str] = []
     for _ in range(20):
-        if page.locator("#pass").count():
-            name = page.locator("#pass h1").inner_text().split(" ")[0]  # "Ben に端末を渡して…"
-            passed_to(phone, name, shots)
+        covered, s = look(page)
+        if covered:
+            passed_to(phone, covered.split(" ")[0], shots)  # "Ben に端末を渡してください"
             continue
-        s = page.evaluate("ROOM.current.state")
         if s["winner"]:
             break
         if s["turn"] != s["you"]:
