@@ -54,7 +54,7 @@ def test_the_turns_phone_buys_until_two_stacks_empty_and_panic_starts(
     ana.shot("stock-panic")
     ben.shot("stock-panic-ben-ja-dark")
     # Undo puts the last Knockdown back; Panic Time goes with it.
-    ana.act("#snackbar button")
+    ana.act("#message .toast-undo")
     ana.see(f"{knock} .stack", "1 left")
     assert ana.page.locator("#panic").is_hidden()
     no_errors(phones)
