@@ -101,6 +101,15 @@ def test_puzzle_strike_on_one_phone_to_the_end(server: str, browser: Any) -> Non
     phone.check_no_errors()
 
 
+def mine(state: dict[str, Any]) -> bool:
+    """Whether the seat shown must act now, as the page itself decides (its next step): the
+    page turns to another seat as soon as the step is not the shown seat's, so a test that
+    acted on "whose turn" alone tapped the turn player's pawn under the cover coming for the
+    player who must answer an attack first."""
+    step = state.get("next_step")
+    return bool(step and step.get("mine"))
+
+
 def tap_and_wait(page: Any, selector: str) -> None:
     """Tap a control that changes the table; wait until the phone shows the change (or
     covers itself to pass to the next player)."""
@@ -151,6 +160,9 @@ def test_flash_duel_with_a_secret_pick_on_one_phone_to_the_end(server: str, brow
             continue
         if s["game_winner"]:
             break
+        if not mine(s):  # another seat decides now (an attack to answer): the phone turns
+            page.wait_for_timeout(100)
+            continue
         duel_move(page, s)
     page.locator("#winner", has_text="wins").wait_for(timeout=SEEN_WITHIN_MS)
     assert picked in page.locator("#abilities").inner_text()
@@ -174,7 +186,7 @@ def test_shadowfist_on_one_phone_to_the_end(server: str, browser: Any) -> None:
             continue
         if s["winner"]:
             break
-        if s["turn"] != s["you"]:
+        if not mine(s):
             page.wait_for_timeout(100)  # the phone is turning to the player on turn
             continue
         if s["step"]["index"] == 0:
