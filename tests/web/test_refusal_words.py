@@ -103,3 +103,17 @@ def test_a_tournament_refusal_carries_its_word_key(client: FlaskClient) -> None:
     assert early.status_code == 409
     said = early.get_json()["said"]
     assert said["say"] == "tr_tables_waiting" and said["args"] == {"round": 1, "tables": "1, 2"}
+
+
+def test_no_refusal_key_is_also_another_word() -> None:
+    """The phone looks a key up in every block of words: a refusal named like a word of the
+    bar or the glossary ("sf_power") would replace that word on a Japanese phone."""
+    refusals = set(japanese())
+    others: set[str] = set()
+    for script in STATIC.glob("*.js"):
+        if script.name != "refusals.js":
+            others |= set(re.findall(r"^\s+(\w+):\s*\n?\s*\"", script.read_text("utf-8"), re.M))
+    from companion.web.glossary import PHONE_TERMS
+
+    others |= set(PHONE_TERMS)
+    assert sorted(refusals & others) == []

@@ -43,7 +43,7 @@ REFUSE = Refusals(
         "{space}",
         "fd_turn_ended": "that turn has already ended: it is turn {turn} now",
         "fd_reshuffle_first": "the draw pile ran out: {dragon} reshuffles the discards first",
-        "fd_round_over": "the round is over",
+        "fd_round_ended": "the round is over",
         "fd_count_back": "'count' must be 1 to {most} cards (less than 0: put back)",
         "fd_count": "'count' must be 1 to {most} cards",
         "fd_cards_left": "{n} cards are still in the draw pile",

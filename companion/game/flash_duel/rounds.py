@@ -158,7 +158,7 @@ def draw(state: State, action: act.Draw) -> State:
     still replay).
     """
     if state.round_over:
-        raise REFUSE(DuelRoomError, "fd_round_over")
+        raise REFUSE(DuelRoomError, "fd_round_ended")
     most = 2 * state.fd.hand_size
     if draws.kept_by_table(state):
         if not 1 <= abs(action.count) <= most:
@@ -177,7 +177,7 @@ def check_time_over(state: State) -> None:
     :raises DuelRoomError: saying why.
     """
     if state.round_over:
-        raise REFUSE(DuelRoomError, "fd_round_over")
+        raise REFUSE(DuelRoomError, "fd_round_ended")
     if state.deck > 0:
         raise REFUSE(DuelRoomError, "fd_cards_left", n=state.deck)
     check_no_reshuffle(state)

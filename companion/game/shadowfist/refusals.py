@@ -30,7 +30,7 @@ REFUSE = Refusals(
         "sf_negative_sites": "a player cannot control fewer than 0 sites",
         "sf_two_players": "Shadowfist needs 2 or more players",
         "sf_spend_positive": "spend a positive amount",
-        "sf_power": "{who} has {power} power, not {amount}",
+        "sf_power_short": "{who} has {power} power, not {amount}",
     }
 )
 """Every refusal of a Shadowfist table: word key -> English text."""

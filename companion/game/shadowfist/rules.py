@@ -152,7 +152,7 @@ def spend(player: Player, amount: int) -> Player:
         raise REFUSE(ShadowfistError, "sf_spend_positive")
     if amount > player.power:
         raise REFUSE(
-            ShadowfistError, "sf_power", who=player.name, power=player.power, amount=amount
+            ShadowfistError, "sf_power_short", who=player.name, power=player.power, amount=amount
         )
     return replace(player, power=player.power - amount)
 

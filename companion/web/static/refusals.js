@@ -71,7 +71,7 @@ addWords("refusals", {
   fd_dash_miss: "{dash}のダッシュで {blocker} はマス{at}に行きます（{mate} のマス{space}ではありません）",
   fd_turn_ended: "そのターンはもう終わっています：今はターン{turn}です",
   fd_reshuffle_first: "山札が尽きました：先に {dragon} が捨て札をシャッフルします",
-  fd_round_over: "ラウンドは終わりました",
+  fd_round_ended: "ラウンドは終わりました",
   fd_count_back: "'count' は1〜{most}枚です（0未満：山札に戻す）",
   fd_count: "'count' は1〜{most}枚です",
   fd_cards_left: "山札にまだ{n}枚あります",
@@ -213,7 +213,7 @@ addWords("refusals", {
   sf_negative_sites: "サイトを0未満持つことはできません",
   sf_two_players: "Shadowfist には2人以上必要です",
   sf_spend_positive: "正の量を使ってください",
-  sf_power: "{who} のパワーは{power}です（{amount}ではありません）",
+  sf_power_short: "{who} のパワーは{power}です（{amount}ではありません）",
 });
 
 // What a kept tap was, when it is refused later ("Your kept tap (add gem) was not applied"):
