@@ -1,10 +1,7 @@
+import { bannerSwatchView, chipIconsView, chipIconView, nodesOf } from "./chips.js";
 import {
   addWords,
-  bannerSwatch,
-  chipIcon,
-  chipIcons,
   drawStatus,
-  el,
   lineWords,
   ROOM,
   roomAct,
@@ -16,8 +13,9 @@ import {
   stepSlot,
   t,
 } from "./lib.js";
-import { controlOf, ownedControl } from "./seats.js";
+import { controlOf } from "./seats.js";
 import { undoSnackbar } from "./toasts.js";
+import { draw, html } from "./view.js";
 
 // The Puzzle Strike table. room.js (loaded after this file) polls the state, sends actions
 // with their base version and idempotency key, and draws undo / redo, history and links;
@@ -102,6 +100,10 @@ addWords("puzzle_strike", {
 const UNIT_PX = 20;
 const LOSING_TOTAL = 10;
 const UI = { playFirst: true, selected: [], note: "", confirm: null, openStack: null, previous: null, acting: false, decided: false };
+// Another player's controls opened on purpose ("Record for Ben"): control key -> the table
+// version it was opened at; any change of the table (this phone's action or another's)
+// closes it again, as seats.js does for the pages still built with el().
+const OPEN = new Map();
 
 // "2-gem" in the phone's words (seed 003: 2ジェム).
 function gemName(n) {
@@ -203,32 +205,42 @@ function crashedAt(s, fresh) {
   return hits[hits.length - 1];
 }
 
+// Each part of the page is a view (html`...`) drawn into its container with draw(): a redraw
+// updates the page in place, so a button still there after it is the same node under the finger.
 function render(data) {
   const s = data.state;
   keepSelection(s);
   notice(s, data);
   drawStatus(s.status);
-  const panic = document.getElementById("panic");
-  panic.hidden = s.panic.ante <= 1 || s.phase !== "playing";
-  panic.textContent = t("level_" + s.panic.ante, s.panic.level).toUpperCase() + " · " + t("ante", "Ante") + " " + gemName(s.panic.ante);
-  renderTiebreak(s);
-  renderStatus(s);
-  renderChoose(s);
-  renderFlight(s);
-  renderPiles(s);
-  renderActions(s);
-  renderBetween(s);
-  renderStacks(s);
+  const panic = s.panic.ante > 1 && s.phase === "playing";
+  drawCard("panic", panic ? t("level_" + s.panic.ante, s.panic.level).toUpperCase() + " · " + anteLabel(s) : null);
+  drawCard("tiebreak", tiebreakView(s));
+  draw(document.getElementById("status"), statusView(s));
+  drawCard("choose", chooseView(s));
+  drawCard("flight", flightView(s));
+  draw(document.getElementById("piles"), s.table ? s.table.piles.map((pile) => pileView(s, pile)) : null);
+  drawCard("actions", actionsView(s));
+  drawCard("between", betweenView(s));
+  drawBank(s);
   renderNextStep(s);
 }
 
+// A part of the page shown only while it has something to say (null: hidden and empty).
+function drawCard(id, view) {
+  const box = document.getElementById(id);
+  box.hidden = view === null;
+  draw(box, view);
+}
+
+function anteLabel(s) {
+  return t("ante", "Ante") + " " + gemName(s.panic.ante);
+}
+
 // A free-for-all tie-break round, on every phone: who tied, who overflowed, who plays now.
-function renderTiebreak(s) {
-  const box = document.getElementById("tiebreak");
+function tiebreakView(s) {
   const tb = s.phase === "playing" && s.table ? s.table.tiebreak : null;
-  box.hidden = !tb;
-  if (!tb) return;
-  box.textContent =
+  if (!tb) return null;
+  return (
     t("tiebreak", "Tie-break") +
     ": " +
     (tb.overflowed ? tb.overflowed + " " + t("tb_overflowed", "ended a turn at 10 or more") + "; " : "") +
@@ -240,7 +252,8 @@ function renderTiebreak(s) {
     " · " +
     t("tb_one_more", "one more turn each") +
     ": " +
-    [s.table.turn, ...tb.still_to_play].join(" → ");
+    [s.table.turn, ...tb.still_to_play].join(" → ")
+  );
 }
 
 function scoreLine(s) {
@@ -251,179 +264,110 @@ function scoreLine(s) {
 
 // The match's length (formats.py): one game, best of 3 or best of 5.
 const MATCH_LENGTHS = { 1: ["one_game", "one game"], 3: ["best_of_3", "best of 3"], 5: ["best_of_5", "best of 5"] };
-function renderStatus(s) {
-  const parts = [
-    el("h1", { id: "title" }, s.title),
-    el("p", { class: "small" }, t("game", "Game") + " " + s.game_no + " · " + t(...(MATCH_LENGTHS[s.best_of] || MATCH_LENGTHS[3]))),
-  ];
-  if (s.match) parts.push(el("p", { id: "score" }, t("score", "Score") + ": " + scoreLine(s)));
-  if (s.match?.winner) parts.push(el("p", { class: "big winner" }, t("match_to", "Match to") + " " + s.match.winner));
-  else if (s.table?.winners.length)
-    parts.push(el("p", { class: "big winner" }, t("game_to", "Game to") + " " + s.table.winners.join(" & ")));
-  else if (s.table)
-    parts.push(
-      el(
-        "p",
-        { class: "turn-line" + (sideTurn(s, myPile(s) || { players: [] }) ? " mine" : "") },
-        s.table.turn === s.you ? t("your_turn", "Your turn") : t("turn_of", "Turn") + ": " + s.table.turn,
-      ),
-    );
-  parts.push(el("p", { class: "small" }, s.you ? t("you_are", "You are") + " " + s.you : t("spectator", "Spectator")));
-  const restart = s.may_restart_choice && s.you && !ROOM.spectator;
-  if (restart && (s.phase === "playing" || s.restart_votes.length)) {
-    const agreed = s.restart_votes.includes(s.you);
-    parts.push(
-      el(
-        "button",
-        { type: "button", class: "quiet small-button", disabled: agreed, onclick: () => act({ type: "restart_choice" }) },
-        t("restart_choice", "Choose characters again") +
-          (s.restart_votes.length ? " (" + s.restart_votes.length + "/" + s.players.length + ")" : ""),
-      ),
-    );
-  }
-  // A tournament table's decided match belongs to the event: no rematch there.
-  if (s.phase === "over" && s.you && !ROOM.spectator && ROOM.current?.trust !== "tournament") {
-    parts.push(
-      el("button", { type: "button", class: "big", id: "rematch", onclick: () => act({ type: "rematch" }) }, t("rematch", "Rematch")),
-    );
-  }
-  document.getElementById("status").replaceChildren(...parts);
+function statusView(s) {
+  const length = t(...(MATCH_LENGTHS[s.best_of] || MATCH_LENGTHS[3]));
+  return html`<h1 id="title">${s.title}</h1>
+    <p class="small">${t("game", "Game") + " " + s.game_no + " · " + length}</p>
+    ${s.match ? html`<p id="score">${t("score", "Score") + ": " + scoreLine(s)}</p>` : null} ${resultLine(s)}
+    <p class="small">${s.you ? t("you_are", "You are") + " " + s.you : t("spectator", "Spectator")}</p>
+    ${restartButton(s)} ${rematchButton(s)}`;
 }
 
-function renderChoose(s) {
-  const box = document.getElementById("choose");
-  box.hidden = s.phase !== "choosing";
-  if (box.hidden) return;
+function resultLine(s) {
+  if (s.match?.winner) return html`<p class="big winner">${t("match_to", "Match to") + " " + s.match.winner}</p>`;
+  if (s.table?.winners.length) return html`<p class="big winner">${t("game_to", "Game to") + " " + s.table.winners.join(" & ")}</p>`;
+  if (!s.table) return null;
+  const mine = sideTurn(s, myPile(s) || { players: [] });
+  return html`<p class=${"turn-line" + (mine ? " mine" : "")}>
+    ${s.table.turn === s.you ? t("your_turn", "Your turn") : t("turn_of", "Turn") + ": " + s.table.turn}
+  </p>`;
+}
+
+function restartButton(s) {
+  const restart = s.may_restart_choice && s.you && !ROOM.spectator;
+  if (!restart || !(s.phase === "playing" || s.restart_votes.length)) return null;
+  const votes = s.restart_votes.length ? " (" + s.restart_votes.length + "/" + s.players.length + ")" : "";
+  return html`<button type="button" class="quiet small-button" disabled=${s.restart_votes.includes(s.you)}
+    onClick=${() => act({ type: "restart_choice" })}>${t("restart_choice", "Choose characters again") + votes}</button>`;
+}
+
+// A tournament table's decided match belongs to the event: no rematch there.
+function rematchButton(s) {
+  if (s.phase !== "over" || !s.you || ROOM.spectator || ROOM.current?.trust === "tournament") return null;
+  return html`<button type="button" class="big" id="rematch" onClick=${() => act({ type: "rematch" })}>
+    ${t("rematch", "Rematch")}
+  </button>`;
+}
+
+function chooseView(s) {
+  if (s.phase !== "choosing") return null;
   const mine = s.you && s.characters[s.you];
-  const parts = [el("h2", {}, t("choose_character", "Choose your character (the others cannot see it)"))];
-  if (s.clash) {
-    parts.push(
-      el(
-        "p",
-        { class: "clash" },
-        t("clash", "Same character") +
-          ": " +
-          s.clash.character +
-          ". " +
-          t("coin_gave", "A coin flip gave it to") +
-          " " +
-          s.clash.keeper +
-          "; " +
-          s.clash.rechoose +
-          " " +
-          t("chooses_again", "chooses another character and whether to play first or second."),
-      ),
-    );
-  }
-  parts.push(
-    el("p", { class: "small waiting" }, t("waiting", "Waiting for") + ": " + (s.rechoose ? s.rechoose : s.waiting_for.join(", "))),
-  );
-  if (mine) parts.push(el("p", {}, "✓ " + mine));
   const mayChoose = s.you && !ROOM.spectator && (s.rechoose ? s.rechoose === s.you : s.waiting_for.length > 0);
-  if (mayChoose) {
-    const grid = el("div", { class: "grid" });
-    // After a lost coin flip, "play first" is read when the character is tapped.
-    const firstChoice = () => (s.rechoose === s.you ? { first: UI.playFirst !== false } : {});
-    for (const c of s.character_options) {
-      grid.append(
-        el(
-          "button",
-          { type: "button", class: "stack", onclick: () => act(Object.assign({ type: "choose", character: c.id }, firstChoice())) },
-          c.name,
-        ),
-      );
-    }
-    if (s.rechoose === s.you)
-      parts.push(
-        el(
-          "label",
-          { class: "inline" },
-          el("input", {
-            type: "checkbox",
-            id: "first",
-            checked: UI.playFirst !== false,
-            onchange: (e) => {
-              UI.playFirst = e.target.checked;
-            },
-          }),
-          t("first", "play first"),
-        ),
-      );
-    parts.push(grid);
+  return html`<h2>${t("choose_character", "Choose your character (the others cannot see it)")}</h2>
+    ${clashLine(s)}
+    <p class="small waiting">${t("waiting", "Waiting for") + ": " + (s.rechoose ? s.rechoose : s.waiting_for.join(", "))}</p>
+    ${mine ? html`<p>${"✓ " + mine}</p>` : null} ${mayChoose ? characterButtons(s) : null}`;
+}
+
+function clashLine(s) {
+  if (!s.clash) return null;
+  const { character, keeper, rechoose } = s.clash;
+  return html`<p class="clash">
+    ${t("clash", "Same character") + ": " + character + ". " + t("coin_gave", "A coin flip gave it to") + " " + keeper + "; "}
+    ${rechoose + " " + t("chooses_again", "chooses another character and whether to play first or second.")}
+  </p>`;
+}
+
+function characterButtons(s) {
+  // After a lost coin flip, "play first" is read when the character is tapped.
+  const rechoosing = s.rechoose === s.you;
+  const choose = (c) => act(Object.assign({ type: "choose", character: c.id }, rechoosing ? { first: UI.playFirst !== false } : {}));
+  const first = (e) => {
+    UI.playFirst = e.target.checked;
+  };
+  return html`${
+    rechoosing
+      ? html`<label class="inline"><input type="checkbox" id="first" checked=${UI.playFirst !== false} onChange=${first} />
+          ${t("first", "play first")}</label>`
+      : null
   }
-  box.replaceChildren(...parts);
+    <div class="grid">
+      ${s.character_options.map((c) => html`<button key=${c.id} type="button" class="stack" onClick=${() => choose(c)}>${c.name}</button>`)}
+    </div>`;
 }
 
 function selectedValues() {
   return UI.selected.slice();
 }
 
-function renderFlight(s) {
-  const box = document.getElementById("flight");
+function flightView(s) {
   const pending = s.table?.pending;
   const floating = s.table?.floating || [];
-  box.hidden = !pending && !floating.length;
-  if (box.hidden) return;
-  const parts = [];
-  if (pending) {
-    parts.push(
-      el(
-        "h2",
-        {},
-        t("in_the_air", "In the air") +
-          ": " +
-          pending.ones +
-          " × " +
-          gemName(1) +
-          ": " +
-          pending.sender +
-          " → " +
-          pending.target +
-          (pending.unstoppable ? " · " + t("unstoppable", "a 4-gem: nobody can counter-crash") : ""),
-      ),
-    );
-    parts.push(el("p", { class: "small" }, t("deciding", "Deciding") + ": " + s.table.can_land.join(", ")));
-  }
-  for (const f of floating) {
-    parts.push(
-      el(
-        "p",
-        { class: "floating" },
-        t("floating_gems", "Floating") +
-          ": " +
-          f.ones +
-          " × " +
-          gemName(1) +
-          " " +
-          f.sender +
-          " → " +
-          f.target +
-          " · " +
-          t("floating", "floating until the sender's pile is 9 or less"),
-      ),
-    );
-  }
-  box.replaceChildren(...parts);
+  if (!pending && !floating.length) return null;
+  return html`${pending ? pendingLines(s, pending) : null}
+    ${floating.map(
+      (f) =>
+        html`<p class="floating">
+          ${t("floating_gems", "Floating") + ": " + f.ones + " × " + gemName(1) + " " + f.sender + " → " + f.target}
+          ${" · " + t("floating", "floating until the sender's pile is 9 or less")}
+        </p>`,
+    )}`;
 }
 
-function gemTile(value, mine, chosen) {
-  const classes = "gem gem-tile v" + value + (chosen ? " selected" : "");
-  return sized(
-    el(
-      "button",
-      {
-        type: "button",
-        class: classes,
-        "aria-pressed": chosen ? "true" : "false",
-        "aria-label": gemName(value),
-        disabled: !mine,
-        onclick: mine ? () => toggleGem(value, chosen) : null,
-      },
-      String(value),
-    ),
-    "height",
-    value * UNIT_PX,
-  );
+function pendingLines(s, pending) {
+  const sent = pending.ones + " × " + gemName(1) + ": " + pending.sender + " → " + pending.target;
+  const unstoppable = pending.unstoppable ? " · " + t("unstoppable", "a 4-gem: nobody can counter-crash") : "";
+  return html`<h2>${t("in_the_air", "In the air") + ": " + sent + unstoppable}</h2>
+    <p class="small">${t("deciding", "Deciding") + ": " + s.table.can_land.join(", ")}</p>`;
+}
+
+// A gem of the pile, as tall as its value (sizes go through the CSSOM: the page's
+// Content-Security-Policy refuses style attributes, and the view library sets style objects
+// property by property).
+function gemTile(value, mine, chosen, key) {
+  return html`<button key=${key} type="button" class=${"gem gem-tile v" + value + (chosen ? " selected" : "")}
+    aria-pressed=${chosen ? "true" : "false"} aria-label=${gemName(value)} disabled=${!mine}
+    onClick=${mine ? () => toggleGem(value, chosen) : null} style=${{ height: value * UNIT_PX + "px" }}>${String(value)}</button>`;
 }
 function toggleGem(value, chosen) {
   UI.note = "";
@@ -432,154 +376,155 @@ function toggleGem(value, chosen) {
   render(ROOM.current);
 }
 
-// Sizes go through the CSSOM: the page's Content-Security-Policy refuses style attributes.
-function sized(node, property, px) {
-  node.style[property] = px + "px";
-  return node;
-}
-
 // The pile as stacked tiles, bottom up, each as tall as its value, with the line at 10.
+// Each gem is keyed by its value and which of that value it is, so a redraw keeps its node.
 function pileColumn(pile, mine) {
   const left = UI.selected.slice();
+  const seen = {};
   const tiles = pile.gems.map((v) => {
     const at = mine ? left.indexOf(v) : -1;
     if (at >= 0) left.splice(at, 1);
-    return gemTile(v, mine, at >= 0);
+    seen[v] = (seen[v] || 0) + 1;
+    return gemTile(v, mine, at >= 0, v + "." + seen[v]);
   });
   const height = Math.max(pile.total, LOSING_TOTAL + 1) * UNIT_PX;
-  const line = sized(el("div", { class: "ten-line" }, el("span", {}, "10")), "bottom", LOSING_TOTAL * UNIT_PX);
-  return sized(
-    el("div", { class: "column" + (pile.total >= LOSING_TOTAL ? " over" : "") }, line, el("div", { class: "tiles" }, tiles)),
-    "height",
-    height,
-  );
+  return html`<div class=${"column" + (pile.total >= LOSING_TOTAL ? " over" : "")} style=${{ height: height + "px" }}>
+    <div class="ten-line" style=${{ bottom: LOSING_TOTAL * UNIT_PX + "px" }}><span>10</span></div>
+    <div class="tiles">${tiles}</div>
+  </div>`;
 }
 
 function pileFacts(s, pile) {
-  const facts = [el("p", { class: "total" }, t("total", "Total") + " " + pile.total + " / 10")];
-  facts.push(
-    el(
-      "p",
-      { class: "bonus" },
-      t("height_bonus", "Height bonus") + " +" + pile.bonus + " · " + t("draws", "draws") + " " + (5 + pile.bonus),
-    ),
-  );
-  for (const p of pile.players) {
-    const power = s.table.money[p];
-    if (power) facts.push(el("p", { class: "power" }, p + ": +$" + power + " " + t("gem_power", "gem power from crashing")));
-  }
-  if (s.table.eliminated.some((p) => pile.players.includes(p))) facts.push(el("p", { class: "out" }, t("out", "out")));
-  return facts;
+  const out = s.table.eliminated.some((p) => pile.players.includes(p));
+  return html`<p class="total">${t("total", "Total") + " " + pile.total + " / 10"}</p>
+    <p class="bonus">${t("height_bonus", "Height bonus") + " +" + pile.bonus + " · " + t("draws", "draws") + " " + (5 + pile.bonus)}</p>
+    ${pile.players
+      .filter((p) => s.table.money[p])
+      .map((p) => html`<p key=${p} class="power">${p + ": +$" + s.table.money[p] + " " + t("gem_power", "gem power from crashing")}</p>`)}
+    ${out ? html`<p class="out">${t("out", "out")}</p>` : null}`;
 }
 
-function renderPiles(s) {
-  const box = document.getElementById("piles");
-  if (!s.table) {
-    box.replaceChildren();
-    return;
-  }
-  const cards = s.table.piles.map((pile) => {
-    const mine = pile.players.includes(s.you) && !ROOM.spectator;
-    const title = pile.players.map((p) => p + (s.characters[p] ? " (" + s.characters[p] + ")" : "")).join(" & ");
-    const head = el("h3", {}, title);
-    const body = el("div", { class: "pile-body" }, pileColumn(pile, mine), el("div", { class: "facts" }, pileFacts(s, pile)));
-    const card = el("section", { class: "card pile" + (sideTurn(s, pile) ? " turn" : ""), "data-owner": pile.owner }, head, body);
-    if (mine && UI.note) card.append(el("p", { class: "note", role: "status" }, UI.note));
-    if (mine && !s.table.winners.length) card.append(pileActions(s, pile));
-    const adds = s.table.winners.length ? null : pileAdds(s, pile);
-    if (adds) card.append(adds);
-    return card;
-  });
-  box.replaceChildren(...cards);
+function pileView(s, pile) {
+  const mine = pile.players.includes(s.you) && !ROOM.spectator;
+  const over = s.table.winners.length > 0;
+  const title = pile.players.map((p) => p + (s.characters[p] ? " (" + s.characters[p] + ")" : "")).join(" & ");
+  return html`<section key=${pile.owner} class=${"card pile" + (sideTurn(s, pile) ? " turn" : "")} data-owner=${pile.owner}>
+    <h3>${title}</h3>
+    <div class="pile-body">${pileColumn(pile, mine)}<div class="facts">${pileFacts(s, pile)}</div></div>
+    ${mine && UI.note ? html`<p class="note" role="status">${UI.note}</p>` : null}
+    ${mine && !over ? pileActions(s, pile) : null} ${over ? null : pileAdds(s, pile)}
+  </section>`;
 }
 
 // A pile's +1..+4: the phone's own (its pile, or any pile on its turn), another player's
-// folded behind "Record for Ben" at a casual table, absent at a tournament table (seats.js).
+// folded behind "Record for Ben" at a casual table, absent at a tournament table.
 function pileAdds(s, pile) {
   const who = pile.players.includes(s.you) ? s.you : pile.players[0];
-  return ownedControl(ROOM.current, "add_gem:" + who, who, () => addRow(who));
+  return owned(ROOM.current, "add_gem:" + who, who, () => addRow(who));
 }
 function addRow(who) {
-  const row = el(
-    "div",
-    { class: "row add" },
-    el("span", { class: "small" }, t("add", "add") + ":"),
-    [1, 2, 3, 4].map((v) =>
-      el("button", { type: "button", class: "quiet", onclick: () => act({ type: "add_gem", player: who, value: v }) }, "+" + v),
-    ),
-  );
-  return row;
+  return html`<div class="row add">
+    <span class="small">${t("add", "add") + ":"}</span>
+    ${[1, 2, 3, 4].map(
+      (v) =>
+        html`<button key=${v} type="button" class="quiet" onClick=${() => act({ type: "add_gem", player: who, value: v })}>
+          ${"+" + v}
+        </button>`,
+    )}
+  </div>`;
+}
+
+// A control as this phone should have it (seats.js says whose it is): its own, folded behind
+// "Record for Ben" (another player's, at a casual table), or left out (null).
+function owned(data, key, owner, build) {
+  const how = controlOf(data, key, owner);
+  if (how === "own") return build();
+  if (how === "record") return recordFold(data, key, owner || data.state.whose?.[key]?.[0] || "", build);
+  return null;
+}
+function recordFold(data, key, owner, build) {
+  const say = (word, english) => t(word, english).replaceAll("{who}", owner);
+  const label = say("record_for", "Record for {who}");
+  if (OPEN.get(key) !== data.version) {
+    OPEN.delete(key);
+    const open = () => {
+      OPEN.set(key, ROOM.current.version);
+      render(ROOM.current);
+    };
+    return html`<button type="button" class="record-for" data-record-for=${owner} aria-expanded="false" onClick=${open}>
+      ${label}
+    </button>`;
+  }
+  const close = () => {
+    OPEN.delete(key);
+    render(ROOM.current);
+  };
+  return html`<div class="acting-for" data-acting-for=${owner} role="group" aria-label=${label}>
+    <div class="acting-head">
+      <strong>${say("acting_for", "Acting for {who}: these taps are recorded as {who}'s")}</strong>
+      <button type="button" class="small-button quiet" aria-expanded="true" onClick=${close}>${t("record_close", "Close")}</button>
+    </div>
+    ${build()}
+  </div>`;
 }
 
 function pileActions(s, pile) {
   const values = selectedValues();
-  const row = el("div", { class: "row" });
   const pair = values.length === 2 && values[0] + values[1] <= 4;
-  row.append(
-    el(
-      "button",
-      { type: "button", disabled: !pair, onclick: () => act({ type: "combine", a: values[0], b: values[1] }) },
-      t("combine", "Combine"),
-    ),
-  );
+  const hint = values.length ? t("gems_selected", "Selected") + ": " + values.join(" + ") : t("tap_gems", "Tap gems to select them");
+  return html`<div>
+    <p class="small">${hint}</p>
+    <div class="row">
+      <button type="button" disabled=${!pair} onClick=${() => act({ type: "combine", a: values[0], b: values[1] })}>
+        ${t("combine", "Combine")}
+      </button>
+      ${crashButtons(s, pile, values)}
+      <button type="button" class="quiet" disabled=${values.length !== 1}
+        onClick=${() => act({ type: "remove_gem", player: s.you, value: values[0] })}>${t("remove", "Remove")}</button>
+    </div>
+  </div>`;
+}
+
+function crashButtons(s, pile, values) {
   const opponents = s.table.opponents[s.you] || [];
   const crash = (target) => act(Object.assign({ type: "crash", gems: values }, target ? { target } : {}));
   const canCrash = values.length >= 1 && values.length <= 2 && sideTurn(s, pile) && !s.table.pending;
-  if (opponents.length <= 1 || s.mode === "team-battle" || s.edition === 2) {
-    row.append(el("button", { type: "button", disabled: !canCrash, onclick: () => crash(null) }, t("crash", "Crash")));
-  } else {
-    for (const o of opponents)
-      row.append(el("button", { type: "button", disabled: !canCrash, onclick: () => crash(o) }, t("crash", "Crash") + " → " + o));
-  }
-  row.append(
-    el(
-      "button",
-      {
-        type: "button",
-        class: "quiet",
-        disabled: values.length !== 1,
-        onclick: () => act({ type: "remove_gem", player: s.you, value: values[0] }),
-      },
-      t("remove", "Remove"),
-    ),
+  const one = opponents.length <= 1 || s.mode === "team-battle" || s.edition === 2;
+  const targets = one ? [null] : opponents;
+  return targets.map(
+    (o) =>
+      html`<button key=${o || ""} type="button" disabled=${!canCrash} onClick=${() => crash(o)}>
+        ${t("crash", "Crash") + (o ? " → " + o : "")}
+      </button>`,
   );
-  const hint = values.length ? t("gems_selected", "Selected") + ": " + values.join(" + ") : t("tap_gems", "Tap gems to select them");
-  return el("div", {}, el("p", { class: "small" }, hint), row);
 }
 
 // A tap that ends a turn at 10 or more (or forfeits) asks for a second tap first.
-function confirmed(kind, label, warning, action) {
-  if (UI.confirm === kind) return el("button", { type: "button", class: "big danger", onclick: () => act(action) }, warning);
-  return el(
-    "button",
-    {
-      type: "button",
-      class: "big",
-      onclick: () => {
-        UI.confirm = kind;
-        render(ROOM.current);
-      },
-    },
-    label,
-  );
+function confirmed(kind, label, warning, action, extra = "") {
+  if (UI.confirm === kind)
+    return html`<button type="button" class=${"big danger" + extra} onClick=${() => act(action)}>${warning}</button>`;
+  const ask = () => {
+    UI.confirm = kind;
+    render(ROOM.current);
+  };
+  return html`<button type="button" class=${"big" + extra} onClick=${ask}>${label}</button>`;
 }
 
-function renderActions(s) {
-  const box = document.getElementById("actions");
+function actionsView(s) {
   const pile = myPile(s);
   const mine = s.table && !s.table.winners.length && pile && sideTurn(s, pile) && !ROOM.spectator;
-  box.hidden = !mine;
-  if (!mine) return;
-  const forfeit = confirmed("forfeit", t("forfeit", "Forfeit"), t("forfeit_sure", "Forfeit this game? Tap again"), { type: "forfeit" });
-  forfeit.classList.add("quiet");
-  box.replaceChildren(forfeit);
+  if (!mine) return null;
+  return confirmed("forfeit", t("forfeit", "Forfeit"), t("forfeit_sure", "Forfeit this game? Tap again"), { type: "forfeit" }, " quiet");
 }
 
 // The bar at the bottom of the screen: what this phone's player must do now, with the
 // buttons for it, as the server says (next_step.py); other phones say what they wait for.
-// A spectator sees no bar.
+// A spectator sees no bar. room.js draws the bar from nodes: each button's view becomes one.
 function renderNextStep(s) {
-  roomNextStep(ROOM.spectator ? null : s.next_step, (name) => stepButton(s, name));
+  roomNextStep(ROOM.spectator ? null : s.next_step, (name) => {
+    const view = stepButton(s, name);
+    return view ? nodesOf(view)[0] : null;
+  });
   showPileToDecide(s);
 }
 
@@ -594,175 +539,125 @@ function showPileToDecide(s) {
   if (pile) pile.scrollIntoView({ block: "end" });
 }
 
-function stepButton(s, name) {
-  const big = (label, action) => el("button", { type: "button", class: "big", onclick: () => act(action) }, label);
-  const end = t("end_turn", "End turn");
-  switch (name) {
-    case "ante":
-      return big(t("ante", "Ante") + " " + gemName(s.panic.ante), { type: "ante" });
-    case "end_turn":
-      return big(end, { type: "end_turn" });
-    case "end_turn_at_ten":
-      return confirmed("end", end, t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), { type: "end_turn" });
-    case "end_turn_without_ante":
-      return confirmed("skip_ante", end, t("end_without_ante", "No ante this turn: end it without the ante?"), {
-        type: "end_turn",
-        without_ante: true,
-      });
-    case "counter": {
-      const values = selectedValues();
-      const label = t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : "");
-      const button = big(label, { type: "counter", gems: values });
-      button.disabled = !values.length || values.length > 2;
-      if (s.next_step?.hint) button.setAttribute("aria-describedby", "next-hint"); // what it means
-      return button;
-    }
-    case "land":
-      return big(t("land", "Let them land"), { type: "land" });
-    case "nobody_reacts": // for every player still to decide: a casual table's shortcut
-      return controlOf(ROOM.current, "nobody_reacts", null) === "none"
-        ? null
-        : big(t("nobody_reacts", "Nobody reacts"), { type: "nobody_reacts" });
-    case "keep":
-      return big(t("keep", "Keep everything"), { type: "losers_choice", option: "keep" });
-    case "next_game":
-      return big(t("next_game", "Start the next game"), { type: "losers_choice", option: "keep" });
-    case "more_choices":
-      return el(
-        "button",
-        { type: "button", class: "big quiet", onclick: () => document.getElementById("between").scrollIntoView({ block: "center" }) },
-        t("more_choices", "Swap or switch ↑"),
-      );
-    default:
-      return null;
-  }
+function bigButton(label, action) {
+  return html`<button type="button" class="big" onClick=${() => act(action)}>${label}</button>`;
 }
 
-function renderBetween(s) {
-  const box = document.getElementById("between");
+function counterButton(s) {
+  const values = selectedValues();
+  const label = t("counter", "Counter-crash") + (values.length ? " (" + values.join(" + ") + ")" : "");
+  // What it means is the bar's hint.
+  return html`<button type="button" class="big" disabled=${!values.length || values.length > 2}
+    aria-describedby=${s.next_step?.hint ? "next-hint" : undefined} onClick=${() => act({ type: "counter", gems: values })}>
+    ${label}
+  </button>`;
+}
+
+const scrollToChoices = () => document.getElementById("between").scrollIntoView({ block: "center" });
+const STEP_BUTTONS = {
+  ante: (s) => bigButton(anteLabel(s), { type: "ante" }),
+  end_turn: () => bigButton(t("end_turn", "End turn"), { type: "end_turn" }),
+  end_turn_at_ten: () =>
+    confirmed("end", t("end_turn", "End turn"), t("end_at_ten", "Your pile is 10 or more: end the turn and lose?"), {
+      type: "end_turn",
+    }),
+  end_turn_without_ante: () =>
+    confirmed("skip_ante", t("end_turn", "End turn"), t("end_without_ante", "No ante this turn: end it without the ante?"), {
+      type: "end_turn",
+      without_ante: true,
+    }),
+  counter: (s) => counterButton(s),
+  land: () => bigButton(t("land", "Let them land"), { type: "land" }),
+  // For every player still to decide: a casual table's shortcut.
+  nobody_reacts: () =>
+    controlOf(ROOM.current, "nobody_reacts", null) === "none"
+      ? null
+      : bigButton(t("nobody_reacts", "Nobody reacts"), { type: "nobody_reacts" }),
+  keep: () => bigButton(t("keep", "Keep everything"), { type: "losers_choice", option: "keep" }),
+  next_game: () => bigButton(t("next_game", "Start the next game"), { type: "losers_choice", option: "keep" }),
+  more_choices: () =>
+    html`<button type="button" class="big quiet" onClick=${scrollToChoices}>${t("more_choices", "Swap or switch ↑")}</button>`,
+};
+function stepButton(s, name) {
+  return STEP_BUTTONS[name] ? STEP_BUTTONS[name](s) : null;
+}
+
+function betweenView(s) {
   const waiting = s.match && s.phase === "between" ? s.match.awaiting_choice : [];
-  box.hidden = !waiting.length;
-  if (!waiting.length) return;
+  if (!waiting.length) return null;
   const last = s.match.games[s.match.games.length - 1];
   // Free-for-all and 2 vs 2 (formats.PLAY_ON): nothing changes, the first out starts the next game.
   const playOn = s.match.options.length === 1;
-  const parts = [
-    el("h2", {}, (playOn ? t("next_game_title", "Next game") : t("losers_choice", "Loser's choice")) + ": " + waiting[0]),
-    el("p", { class: "small" }, t("game_to", "Game to") + " " + last[0] + " · " + t("plays_first", "plays first") + ": " + waiting[0]),
-  ];
-  if (s.match.choosers.includes(s.you) && !ROOM.spectator) {
-    parts.push(
-      ...(playOn
-        ? [
-            el(
-              "button",
-              { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "keep" }) },
-              t("next_game", "Start the next game"),
-            ),
-          ]
-        : choiceControls(s)),
-    );
-  }
-  box.replaceChildren(...parts);
+  const chooses = s.match.choosers.includes(s.you) && !ROOM.spectator;
+  const title = playOn ? t("next_game_title", "Next game") : t("losers_choice", "Loser's choice");
+  return html`<h2>${title + ": " + waiting[0]}</h2>
+    <p class="small">${t("game_to", "Game to") + " " + last[0] + " · " + t("plays_first", "plays first") + ": " + waiting[0]}</p>
+    ${chooses && playOn ? bigButton(t("next_game", "Start the next game"), { type: "losers_choice", option: "keep" }) : null}
+    ${chooses && !playOn ? choiceControls(s) : null}`;
 }
 
+const picked = (id) => document.getElementById(id).value;
+function option(x) {
+  return html`<option key=${x.key} value=${x.key}>${stackName(x)}</option>`;
+}
 function choiceControls(s) {
-  const out = el(
-    "select",
-    { id: "swap-out" },
-    s.stacks.filter((x) => !x.key.startsWith("fixed/")).map((x) => el("option", { value: x.key }, stackName(x))),
-  );
-  const into = el(
-    "select",
-    { id: "swap-in" },
-    s.pool
-      .filter((x) => !s.stacks.some((y) => y.key === x.key) && !s.match.switched_out.includes(x.key))
-      .map((x) => el("option", { value: x.key }, stackName(x))),
-  );
-  const controls = [
-    el(
-      "button",
-      { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "keep" }) },
-      t("keep", "Keep everything"),
-    ),
-    el(
-      "div",
-      {},
-      out,
-      into,
-      el(
-        "button",
-        { type: "button", class: "big", onclick: () => act({ type: "losers_choice", option: "swap", out: out.value, into: into.value }) },
-        t("swap", "Swap one stack"),
-      ),
-    ),
-  ];
-  if (s.may_switch_character) {
-    const character = el(
-      "select",
-      { id: "switch-to" },
-      s.character_options.map((c) => el("option", { value: c.id }, c.name)),
-    );
-    controls.push(
-      el(
-        "div",
-        { class: "row" },
-        character,
-        el(
-          "button",
-          { type: "button", onclick: () => act({ type: "losers_choice", option: "switch", character: character.value }) },
-          t("switch", "Switch character"),
-        ),
-      ),
-    );
-  }
-  if (s.match.options.includes("reroll")) {
-    controls.push(
-      el(
-        "button",
-        { type: "button", class: "big quiet", onclick: () => act({ type: "losers_choice", option: "reroll" }) },
-        t("reroll", "Re-roll the bank"),
-      ),
-    );
-  }
-  return controls;
+  const outs = s.stacks.filter((x) => !x.key.startsWith("fixed/"));
+  const ins = s.pool.filter((x) => !s.stacks.some((y) => y.key === x.key) && !s.match.switched_out.includes(x.key));
+  const swap = () => act({ type: "losers_choice", option: "swap", out: picked("swap-out"), into: picked("swap-in") });
+  const change = () => act({ type: "losers_choice", option: "switch", character: picked("switch-to") });
+  return html`${bigButton(t("keep", "Keep everything"), { type: "losers_choice", option: "keep" })}
+    <div>
+      <select id="swap-out">${outs.map(option)}</select>
+      <select id="swap-in">${ins.map(option)}</select>
+      <button type="button" class="big" onClick=${swap}>${t("swap", "Swap one stack")}</button>
+    </div>
+    ${
+      s.may_switch_character
+        ? html`<div class="row">
+          <select id="switch-to">
+            ${s.character_options.map((c) => html`<option key=${c.id} value=${c.id}>${c.name}</option>`)}
+          </select>
+          <button type="button" onClick=${change}>${t("switch", "Switch character")}</button>
+        </div>`
+        : null
+    }
+    ${
+      s.match.options.includes("reroll")
+        ? html`<button type="button" class="big quiet" onClick=${() => act({ type: "losers_choice", option: "reroll" })}>
+          ${t("reroll", "Re-roll the bank")}
+        </button>`
+        : null
+    }`;
 }
 
-function renderStacks(s) {
-  const grid = document.getElementById("stacks");
-  const hidden = document.getElementById("bank-hidden");
-  hidden.hidden = !s.bank_hidden;
-  grid.replaceChildren(...s.stacks.map((x) => stackCell(x)));
-  const detail = document.getElementById("stack-detail");
+function drawBank(s) {
+  document.getElementById("bank-hidden").hidden = !s.bank_hidden;
+  draw(document.getElementById("stacks"), s.stacks.map(stackCell));
   const open = s.stacks.find((x) => x.key === UI.openStack);
-  detail.hidden = !open;
-  if (open) detail.replaceChildren(...stackDetail(s, open));
+  drawCard("stack-detail", open ? stackDetail(s, open) : null);
 }
 
 // One bank stack: its name and the chips left (where known), and "Bought 1" for the turn's side.
 function stackCell(x) {
-  const open = el(
-    "button",
-    {
-      type: "button",
-      class: "stack " + x.state + (UI.openStack === x.key ? " open" : ""),
-      "aria-expanded": UI.openStack === x.key ? "true" : "false",
-      onclick: () => {
-        UI.openStack = UI.openStack === x.key ? null : x.key;
-        render(ROOM.current);
-      },
-    },
-    stackName(x) + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : ""),
-    x.left === null ? "" : el("span", { class: "left" }, t("left_n", "{n} left").replace("{n}", x.left)),
-  );
-  if (!x.may_buy || ROOM.spectator) return el("div", { class: "stack-cell" }, open);
+  const isOpen = UI.openStack === x.key;
+  const toggle = () => {
+    UI.openStack = isOpen ? null : x.key;
+    render(ROOM.current);
+  };
+  const name = stackName(x) + (x.state === "removed" ? " (" + t("mark_removed", "Into Oblivion") + ")" : "");
   const label = t("bought_1", "Bought 1") + ": " + stackName(x);
-  const bought = el(
-    "button",
-    { type: "button", class: "buy", "aria-label": label, onclick: () => act({ type: "buy", stack: x.key }) },
-    t("bought_1", "Bought 1"),
-  );
-  return el("div", { class: "stack-cell" }, open, bought);
+  const buy = x.may_buy && !ROOM.spectator;
+  return html`<div key=${x.key} class="stack-cell">
+    <button type="button" class=${"stack " + x.state + (isOpen ? " open" : "")} aria-expanded=${isOpen ? "true" : "false"}
+      onClick=${toggle}>${name}${x.left === null ? null : html`<span class="left">${t("left_n", "{n} left").replace("{n}", x.left)}</span>`}</button>
+    ${
+      buy
+        ? html`<button type="button" class="buy" aria-label=${label} onClick=${() => act({ type: "buy", stack: x.key })}>
+          ${t("bought_1", "Bought 1")}
+        </button>`
+        : null
+    }
+  </div>`;
 }
 
 // A stack or chip by the catalog's Japanese name on a Japanese phone, where it has one.
@@ -771,35 +666,24 @@ function stackName(x) {
 }
 function stackDetail(s, stack) {
   const chip = s.chips[stack.key] || { name: stack.name, cost: null, summary: null, banner: [], banner_icons: [], icons: [] };
-  const head = el(
-    "h3",
-    {},
-    el("span", { class: "cost" }, chip.cost === null ? "?" : String(chip.cost)),
-    " ",
-    stackName(chip),
-    " ",
-    ...chip.banner.map((c) => bannerSwatch(c)),
-    ...chip.banner_icons.map((i) => chipIcon(i, 0, 20)),
-  );
-  const parts = [head, el("p", { class: "icons" }, chipIcons(chip.icons, 24)), el("p", {}, chip.summary || "")];
-  if (s.you && !ROOM.spectator && s.phase === "playing") {
-    const mark = (state, label) =>
-      el(
-        "button",
-        { type: "button", class: "quiet", disabled: stack.state === state, onclick: () => act({ type: "stack", stack: stack.key, state }) },
-        label,
-      );
-    parts.push(
-      el(
-        "div",
-        { class: "row" },
-        mark("empty", t("mark_empty", "Empty")),
-        mark("removed", t("mark_removed", "Into Oblivion")),
-        mark("full", t("mark_full", "Full")),
-      ),
-    );
-  }
-  return parts;
+  return html`<h3>
+      <span class="cost">${chip.cost === null ? "?" : String(chip.cost)}</span> ${stackName(chip)}
+      ${" "}${chip.banner.map((c) => bannerSwatchView(c))}${chip.banner_icons.map((i) => chipIconView(i, 0, 20))}
+    </h3>
+    <p class="icons">${chipIconsView(chip.icons, 24)}</p>
+    <p>${chip.summary || ""}</p>
+    ${stackMarks(s, stack)}`;
+}
+
+function stackMarks(s, stack) {
+  if (!s.you || ROOM.spectator || s.phase !== "playing") return null;
+  const mark = (state, label) =>
+    html`<button type="button" class="quiet" disabled=${stack.state === state}
+      onClick=${() => act({ type: "stack", stack: stack.key, state })}>${label}</button>`;
+  return html`<div class="row">
+    ${mark("empty", t("mark_empty", "Empty"))} ${mark("removed", t("mark_removed", "Into Oblivion"))}
+    ${mark("full", t("mark_full", "Full"))}
+  </div>`;
 }
 
 startRoom(render);
