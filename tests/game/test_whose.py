@@ -54,3 +54,12 @@ def test_shadowfist_names_each_players_card(catalog: Catalog) -> None:
     state = sf_room.RULES.start(setup, catalog)
     whose = sf_room.RULES.view(state, "Ana", catalog)["whose"]
     assert set(whose) == {"player:Ana", "player:Ben"}
+
+
+def test_puzzle_strike_marking_a_bank_stack_is_the_turn_players(catalog: Catalog) -> None:
+    # A stack runs out in the buy phase of the turn player's own turn (seed 000 l.222: ante,
+    # action, buy, cleanup "on your turn"), and empty stacks start Panic Time (l.276): the
+    # mark is the turn player's decision, so another phone draws it folded or not at all.
+    state = playing(catalog, {"Ana": "grave", "Ben": "rook"}, Mode.TWO_PLAYER)
+    seen = view(state, "Ben", catalog)
+    assert seen["whose"]["stack"] == [seen["table"]["turn"]]

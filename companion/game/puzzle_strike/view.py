@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from companion.game import status as st
 from companion.game.padding import pad_for
 from companion.game.puzzle_strike import bank_play, gems
-from companion.game.puzzle_strike.actions import Action, AddGem, Land
+from companion.game.puzzle_strike.actions import Action, AddGem, Land, MarkStack, StackState
 from companion.game.puzzle_strike.counter_chips import counter_chips
 from companion.game.puzzle_strike.match import Match, side_name
 from companion.game.puzzle_strike.next_step import next_step
@@ -95,12 +95,13 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
 
 
 def controls_whose(state: State) -> Whose:
-    """Return whose decision each player's +1..+4 and "nobody reacts" are (the room's
-    ``deciders``)."""
+    """Return whose decision each player's +1..+4, "nobody reacts" and a bank stack's marks
+    are (the room's ``deciders``)."""
     from companion.game.puzzle_strike.room import deciders  # the room imports this module
 
     samples: dict[str, Action] = {f"add_gem:{p}": AddGem(p, 1) for p in state.setup.players}
     samples["nobody_reacts"] = Land(everyone=True)
+    samples["stack"] = MarkStack("", StackState.EMPTY)  # any stack: the turn player's
     return whose(deciders, state, samples)
 
 

@@ -51,6 +51,7 @@ addWords("puzzle_strike", {
   mark_removed: "除外（Into Oblivion）",
   mark_full: "補充",
   tap_stack: "山をタップすると説明を読み、空にできます。",
+  tap_stack_read: "山をタップすると説明を読めます。",
   left_n: "残り{n}",
   gem_n: "{n}ジェム",
   level_2: "パニックタイム",
@@ -485,10 +486,12 @@ function pileActions(s, pile) {
   </div>`;
 }
 
+// A crash is played on the crasher's own turn (seed 000 l.222): another turn's phone has none.
 function crashButtons(s, pile, values) {
+  if (!sideTurn(s, pile)) return null;
   const opponents = s.table.opponents[s.you] || [];
   const crash = (target) => act(Object.assign({ type: "crash", gems: values }, target ? { target } : {}));
-  const canCrash = values.length >= 1 && values.length <= 2 && sideTurn(s, pile) && !s.table.pending;
+  const canCrash = values.length >= 1 && values.length <= 2 && !s.table.pending;
   const one = opponents.length <= 1 || s.mode === "team-battle" || s.edition === 2;
   const targets = one ? [null] : opponents;
   return targets.map(
@@ -630,8 +633,13 @@ function choiceControls(s) {
     }`;
 }
 
+// The bank: a tap on a stack reads it; its marks (empty, Into Oblivion, full) are the turn
+// player's, so the hint promises them only where this phone draws them as its own.
 function drawBank(s) {
   document.getElementById("bank-hidden").hidden = !s.bank_hidden;
+  const hint =
+    marksHow(s) === "own" ? t("tap_stack", "Tap a stack to read it and mark it empty.") : t("tap_stack_read", "Tap a stack to read it.");
+  draw(document.getElementById("bank-hint"), hint);
   draw(document.getElementById("stacks"), s.stacks.map(stackCell));
   const open = s.stacks.find((x) => x.key === UI.openStack);
   drawCard("stack-detail", open ? stackDetail(s, open) : null);
@@ -675,15 +683,24 @@ function stackDetail(s, stack) {
     ${stackMarks(s, stack)}`;
 }
 
+// How this phone has the marks: its own, "record" (another's turn, casual table) or "none".
+function marksHow(s) {
+  return s.phase === "playing" ? controlOf(ROOM.current, "stack", null) : "none";
+}
 function stackMarks(s, stack) {
-  if (!s.you || ROOM.spectator || s.phase !== "playing") return null;
+  if (marksHow(s) === "none") return null;
   const mark = (state, label) =>
     html`<button type="button" class="quiet" disabled=${stack.state === state}
       onClick=${() => act({ type: "stack", stack: stack.key, state })}>${label}</button>`;
-  return html`<div class="row">
+  return owned(
+    ROOM.current,
+    "stack",
+    null,
+    () => html`<div class="row">
     ${mark("empty", t("mark_empty", "Empty"))} ${mark("removed", t("mark_removed", "Into Oblivion"))}
     ${mark("full", t("mark_full", "Full"))}
-  </div>`;
+  </div>`,
+  );
 }
 
 startRoom(render);
