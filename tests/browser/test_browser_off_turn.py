@@ -3,6 +3,7 @@ nothing the server would refuse is drawn. At a tournament table its Crash and th
 "mark it empty" are gone (the rules refuse a crash off turn, seed 000 l.222, and a stack
 marked by another than the turn player); at a casual table the marks are the turn player's,
 folded behind "Record for Ana"; once a tournament match is decided no phone offers a tap.
+axe finds nothing serious on the tournament phones, off turn and at the end.
 Screenshots: $STRIKEKIT_SHOTS/ps-off-turn-*.png."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.test_accessibility import violations
 from tests.browser.test_browser_own_controls import playing, turn_and_other
 from tests.browser.test_browser_puzzle_strike import Phone, choose, no_errors
 from tests.browser.test_browser_table_authority import round_one
@@ -27,7 +29,7 @@ def tournament(server: str, browser: Any) -> tuple[list[Phone], Phone, Phone]:
     _, _, table = round_one(server, browser)
     phones = []
     for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
-        phone = Phone(browser, table[side]["name"])
+        phone = Phone(browser, table[side]["name"], bypass_csp=True)  # axe runs on it
         phone.page.goto(url)
         phone.page.click("#take-seat")
         phone.page.wait_for_url("**/m/**")
@@ -63,6 +65,7 @@ def test_tournament_phone_off_turn_has_no_crash_and_no_stack_marks(
     detail = open_first_stack(off)
     assert buttons(detail, MARKS) == []
     assert "mark it empty" not in off.page.locator("main").inner_text()
+    assert violations(off.page) == []
     off.shot("off-turn-tournament")
     # The turn player's phone keeps both.
     on.add(on.name, 3)
@@ -116,5 +119,6 @@ def test_decided_tournament_match_offers_no_tap_on_either_phone(server: str, bro
         )
         assert acting == [], (phone.name, acting)
         assert "mark it empty" not in phone.page.locator("main").inner_text()
+        assert violations(phone.page) == [], phone.name
         phone.shot(f"off-turn-decided-{phone.name}")
     no_errors(phones)

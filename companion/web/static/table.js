@@ -526,7 +526,10 @@ function actionsView(s) {
 function renderNextStep(s) {
   roomNextStep(ROOM.spectator ? null : s.next_step, (name) => {
     const view = stepButton(s, name);
-    return view ? nodesOf(view)[0] : null;
+    if (!view) return null;
+    const node = nodesOf(view)[0];
+    node.dataset.step = name; // which step action it is, in any language
+    return node;
   });
   showPileToDecide(s);
 }
