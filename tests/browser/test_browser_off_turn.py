@@ -13,31 +13,13 @@ from typing import Any
 import pytest
 
 from tests.browser.test_accessibility import violations
-from tests.browser.test_browser_own_controls import playing, turn_and_other
-from tests.browser.test_browser_puzzle_strike import Phone, choose, no_errors
-from tests.browser.test_browser_table_authority import round_one
+from tests.browser.test_browser_own_controls import playing, tournament
+from tests.browser.test_browser_puzzle_strike import Phone, no_errors
 from tests.phones import CHROMIUM, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
 MARKS = ("Empty", "Into Oblivion", "Full")
-
-
-def tournament(server: str, browser: Any) -> tuple[list[Phone], Phone, Phone]:
-    """Ana and Ben seated from their slips at a tournament's round 1, characters chosen;
-    return the phones, the one on turn and the other."""
-    _, _, table = round_one(server, browser)
-    phones = []
-    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
-        phone = Phone(browser, table[side]["name"], bypass_csp=True)  # axe runs on it
-        phone.page.goto(url)
-        phone.page.click("#take-seat")
-        phone.page.wait_for_url("**/m/**")
-        phone.see("#status h1")
-        phones.append(phone)
-    Phone.latest = 0
-    choose(phones, ["Grave", "Rook"])
-    return (phones, *turn_and_other(phones))
 
 
 def open_first_stack(phone: Phone) -> Any:

@@ -43,6 +43,23 @@ def playing(server: str, browser: Any, dark: bool = False) -> tuple[list[Phone],
     return (phones, *turn_and_other(phones))
 
 
+def tournament(server: str, browser: Any) -> tuple[list[Phone], Phone, Phone]:
+    """Ana and Ben seated from their slips at a tournament's round 1 (axe may run on their
+    pages), characters chosen; return the phones, the one on turn and the other."""
+    _, _, table = round_one(server, browser)
+    phones = []
+    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
+        phone = Phone(browser, table[side]["name"], bypass_csp=True)
+        phone.page.goto(url)
+        phone.page.click("#take-seat")
+        phone.page.wait_for_url("**/m/**")
+        phone.see("#status h1")
+        phones.append(phone)
+    Phone.latest = 0
+    choose(phones, ["Grave", "Rook"])
+    return (phones, *turn_and_other(phones))
+
+
 def test_puzzle_strike_another_players_pile_is_recorded_on_purpose(
     server: str, browser: Any
 ) -> None:
@@ -82,18 +99,7 @@ def test_puzzle_strike_undo_goes_once_another_phone_acted(server: str, browser: 
 
 
 def test_puzzle_strike_tournament_table_shows_only_ones_own(server: str, browser: Any) -> None:
-    org, made, table = round_one(server, browser)
-    phones = []
-    for side, url in zip(("a", "b"), table["seat_urls"], strict=True):
-        phone = Phone(browser, table[side]["name"])
-        phone.page.goto(url)
-        phone.page.click("#take-seat")
-        phone.page.wait_for_url("**/m/**")
-        phone.see("#status h1")
-        phones.append(phone)
-    Phone.latest = 0
-    choose(phones, ["Grave", "Rook"])
-    on, off = turn_and_other(phones)
+    phones, on, off = tournament(server, browser)
     off.see(f"#piles section[data-owner='{off.name}'] button:text-is('+1')")
     theirs = off.pile(on.name)
     assert theirs.locator("button").count() == 0  # neither +1..+4 nor "Record for"
