@@ -122,6 +122,8 @@ def test_two_phones_light_and_japanese_best_of_three(server: str, browser: Any) 
         phone.see("#status .winner")
         phone.see("#rematch")  # a casual table plays again
     assert on.name in on.page.locator("#status .winner").inner_text()
+    for phone in phones:  # nobody's turn any more: no pile marked as on turn
+        assert phone.page.locator("#piles section.pile.turn").count() == 0, phone.name
     only_own(phones)
     no_serious(phones)
     on.shot("pt-2p-won-light")
@@ -172,6 +174,7 @@ def test_free_for_all_on_three_phones_to_the_end(server: str, browser: Any) -> N
     nxt.act("#next-step button.danger")
     for phone in phones:
         phone.see("#status .winner")
+        assert phone.page.locator("#piles section.pile.turn").count() == 0, phone.name
     only_own(phones)
     no_serious(phones)
     for phone in phones:

@@ -409,7 +409,8 @@ function pileView(s, pile) {
   const mine = pile.players.includes(s.you) && !ROOM.spectator;
   const over = s.table.winners.length > 0;
   const title = pile.players.map((p) => p + (s.characters[p] ? " (" + s.characters[p] + ")" : "")).join(" & ");
-  return html`<section key=${pile.owner} class=${"card pile" + (sideTurn(s, pile) ? " turn" : "")} data-owner=${pile.owner}>
+  const turn = !over && sideTurn(s, pile); // once the game is over it is nobody's turn
+  return html`<section key=${pile.owner} class=${"card pile" + (turn ? " turn" : "")} data-owner=${pile.owner}>
     <h3>${title}</h3>
     <div class="pile-body">${pileColumn(pile, mine)}<div class="facts">${pileFacts(s, pile)}</div></div>
     ${mine && UI.note ? html`<p class="note" role="status">${UI.note}</p>` : null}
