@@ -1,5 +1,5 @@
 import { drawStatus, el, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
-import { controlOf, ownedControl, recordFor } from "./seats.js";
+import { controlFor, controlOf, ownedControl, recordFor } from "./seats.js";
 import { draw, html } from "./view.js";
 
 // The Flash Duel table: the track in one line (tap a pawn, then a space, to place it by hand),
@@ -90,6 +90,11 @@ function isBot(s, name) {
 // The game is over: nothing is played until a new game starts.
 function isOver(s) {
   return !!s.game_winner;
+}
+// The table takes moves now: the game is on, the characters are chosen and no hand is being
+// shown at time-over (the rules refuse anything else then: room.apply).
+function isPlaying(s) {
+  return !isOver(s) && !s.choosing && !s.hands_shown?.entered?.length;
 }
 
 function statusTitle(s) {
@@ -203,10 +208,13 @@ function pickAbilities(c, id) {
   `;
 }
 
-function pawn(f, seated, label) {
-  // A pawn is moved by hand from a phone that may place it (seats.js; its own player's at a
-  // tournament table, any seated phone's at a casual one).
-  const movable = seated && controlOf(ROOM.current, "place:" + f.name, f.name) !== "none";
+// A pawn is moved by hand from a phone that may place it (seats.js: at a tournament table
+// its own player's, on their own turn; any seated phone's at a casual one), while the game is on.
+function mayPlace(s, seated, name) {
+  return seated && isPlaying(s) && controlOf(ROOM.current, "place:" + name, name) !== "none";
+}
+
+function pawn(f, movable, label) {
   const tap = (e) => {
     if (!movable) return;
     e.stopPropagation();
@@ -217,20 +225,24 @@ function pawn(f, seated, label) {
   return html`<span key=${f.name} class=${classes} title=${f.name} onClick=${tap}>${label}</span>`;
 }
 
+// The track; its spaces are buttons only on a phone that may place a pawn now.
 function trackView(s, seated) {
   const label = labels(s);
+  const movable = (f) => mayPlace(s, seated, f.name);
+  const placing = s.fighters.some(movable);
   const space = (n) => {
     const here = s.fighters.filter((f) => f.position === n && !f.defeated);
     const classes = "space" + (s.dark_spaces.includes(n) ? " dark" : "") + (s.start_spaces.includes(n) ? " start" : "");
     const place = () => {
       if (seated && DUEL.pick) duelAct({ type: "place", player: DUEL.pick, space: n });
     };
+    const attrs = placing ? { type: "button", onClick: place } : {};
     // Read as "space 7 ..." by a screen reader; the visible text stays the number.
     return html`
-      <button key=${n} type="button" class=${classes} data-space=${n} onClick=${place}>
+      <${placing ? "button" : "div"} key=${n} class=${classes} data-space=${n} ...${attrs}>
         <span class="sr-only">${t("space", "space") + " "}</span><span class="num">${n}</span>
-        ${here.map((f) => pawn(f, seated, label[f.name]))}
-      </button>
+        ${here.map((f) => pawn(f, movable(f), label[f.name]))}
+      <//>
     `;
   };
   return Array.from({ length: s.spaces }, (_, i) => space(i + 1));
@@ -249,11 +261,12 @@ function whereView(s) {
 }
 
 function placeHint(s, seated) {
-  if (!seated) return "";
+  if (!s.fighters.some((f) => mayPlace(s, seated, f.name))) return "";
   return DUEL.pick ? t("tap_space", "Tap the space for") + " " + DUEL.pick : t("tap_pawn", "Tap a pawn, then a space, to move it by hand.");
 }
 
 function drawTrack(s, seated) {
+  if (DUEL.pick && !mayPlace(s, seated, DUEL.pick)) DUEL.pick = null;
   const track = document.getElementById("track");
   track.style.gridTemplateColumns = "repeat(" + s.spaces + ", 1fr)";
   draw(track, trackView(s, seated));
@@ -409,21 +422,17 @@ function answerView(s, seated) {
         .map((f) => f.name)
     : [];
   const what = p.kind === "dash" ? t("dash", "Dashing strike") : t("attack", "Attack");
+  const answers = seated && !botDefends ? p.targets.map((who) => answerControl(s, who, () => defenceRow(p, who))) : [];
+  const blocks = seated && !botDefends ? teammates.map((who) => answerControl(s, who, () => dashingBlock(who))) : [];
+  // The cards are picked only on a phone that answers (or records an answer) for someone.
+  const answering = [...answers, ...blocks].some(Boolean);
   return html`
     <h2>${p.attacker + ": " + what + " " + p.cards.join(" ") + " → " + p.targets.join(", ")}</h2>
     ${p.cannot ? html`<p class="note">${t("cannot_answer", "An ability rules out") + ": " + p.cannot.join(", ")}</p>` : null}
+    ${answering ? cardPicker(s) : null} ${answers} ${blocks}
     ${
-      seated && !botDefends
-        ? html`
-            ${cardPicker(s)}
-            ${p.targets.map((who) => answerControl(s, who, () => defenceRow(p, who)))}
-            ${teammates.map((who) => answerControl(s, who, () => dashingBlock(who)))}
-            ${
-              teammates.length
-                ? html`<p class="small">${t("dashing_block_hint", "Dashing block: the first card is the dash, the rest join the block.")}</p>`
-                : null
-            }
-          `
+      blocks.some(Boolean)
+        ? html`<p class="small">${t("dashing_block_hint", "Dashing block: the first card is the dash, the rest join the block.")}</p>`
         : null
     }
   `;
@@ -542,10 +551,12 @@ function betweenView(s, seated) {
   `;
   // Who goes first is the losing side's to name (the rules refuse the winner's phone).
   const names = seated && controlOf(ROOM.current, "first_player", s.chooser) === "own";
+  // A team switches its own order (a tournament table takes it from that team's phones only).
+  const teams = Object.values(s.sides).filter((team) => controlFor(s.you, ROOM.current.trust, team, null) !== "none");
   return html`
     <h2>${who}</h2>
     ${seated ? swapView(s) : null}
-    ${seated && s.switches_order ? html`<div class="row">${Object.values(s.sides).map(switchButton)}</div>` : null}
+    ${seated && s.switches_order && teams.length ? html`<div class="row">${teams.map(switchButton)}</div>` : null}
     ${names ? html`<div class="row">${s.fighters.map(firstButton)}</div>` : null}
   `;
 }
@@ -667,7 +678,7 @@ function useButton(player, a, label) {
 // behind one "Record for" button at a casual table, and absent at a tournament table.
 function abilitiesView(s, seated) {
   const fighter = ([player, list]) => {
-    const how = seated && !s.round_over ? controlOf(ROOM.current, "use:" + player, player) : "none";
+    const how = seated && isPlaying(s) && !s.round_over ? controlOf(ROOM.current, "use:" + player, player) : "none";
     const unused = list.filter((a) => !a.used);
     const uses = () => unused.map((a) => useButton(player, a, t("use", "Use") + ": " + a.name));
     const card = (a) => html`
@@ -693,7 +704,8 @@ function abilitiesView(s, seated) {
 function loyaltyView(s) {
   // The card shows only while the button is held, so a neighbour glancing at the phone sees
   // nothing; a redraw while it is held (another phone acted) keeps the same button and card.
-  if (!s.loyalty) return null;
+  // Once the card is face up (revealed, or every card at the end), there is nothing to hold.
+  if (!s.loyalty || s.you in s.revealed || isOver(s)) return null;
   const text = t("your_card", "Your card") + ": " + t("card_" + s.loyalty, CARD_NAMES[s.loyalty] || s.loyalty);
   const hold = (on) => (e) => {
     if (on) e.preventDefault();
@@ -765,7 +777,11 @@ function betrayalView(s, seated) {
   const revealed = Object.entries(s.revealed)
     .map(([p, c]) => p + ": " + t("card_" + c, c))
     .join(" · ");
-  const mortal = seated && mortals.includes(s.you) && !isOver(s);
+  const mortal = seated && mortals.includes(s.you) && isPlaying(s);
+  // The traitor card is face up (the traitor revealed, or the Dragon showed it): nobody
+  // else holds it, so nobody reveals any more (seed 002 l.321, l.336).
+  const traitorKnown = Object.values(s.revealed).includes("traitor");
+  const hidden = others.filter((m) => !(m in s.revealed)); // an accused shows a hidden card
   const accuse = () => duelAct({ type: "accuse", accused: chosen("accused") });
   // Every mortal's phone shows Reveal, and the Dragon's always shows its card button: what
   // a phone shows never depends on its hidden card (the rules refuse the one without it).
@@ -773,17 +789,17 @@ function betrayalView(s, seated) {
     <h2>${t("betrayal", "Betrayal")}</h2>
     ${revealed ? html`<p>${revealed}</p>` : null}
     ${
-      mortal
+      mortal && hidden.length
         ? html`<div class="row">
             <select id="accused" aria-label=${t("accuse", "Accuse")}>
-              ${others.map((m) => html`<option key=${m} value=${m}>${m}</option>`)}
+              ${hidden.map((m) => html`<option key=${m} value=${m}>${m}</option>`)}
             </select>
             <button type="button" id="accuse" onClick=${accuse}>${t("accuse", "Accuse")}</button>
           </div>`
         : null
     }
     ${
-      mortal && s.you !== s.dragon
+      mortal && s.you !== s.dragon && !traitorKnown && !(s.you in s.revealed)
         ? html`
             <p class="small">
               ${t("naming_hint", "Reveal: mark each hand you named, right or wrong; leave the others. A wrong guess ends the naming.")}
@@ -794,7 +810,7 @@ function betrayalView(s, seated) {
         : null
     }
     ${
-      seated && s.you === s.dragon && !(s.dragon in s.revealed) && !isOver(s)
+      seated && s.you === s.dragon && !traitorKnown && isPlaying(s)
         ? html`<button type="button" id="dragon-reveal" onClick=${() => duelAct({ type: "dragon_reveal" })}>
             ${t("dragon_reveal", "Show the traitor card")}
           </button>`
