@@ -1,5 +1,5 @@
 import { drawStatus, el, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
-import { controlFor, controlOf, ownedControl, recordFor } from "./seats.js";
+import { controlFor, controlOf, isOpenFor, ownedControl, recordFor } from "./seats.js";
 import { draw, html } from "./view.js";
 
 // The Flash Duel table: the track in one line (tap a pawn, then a space, to place it by hand),
@@ -424,8 +424,10 @@ function answerView(s, seated) {
   const what = p.kind === "dash" ? t("dash", "Dashing strike") : t("attack", "Attack");
   const answers = seated && !botDefends ? p.targets.map((who) => answerControl(s, who, () => defenceRow(p, who))) : [];
   const blocks = seated && !botDefends ? teammates.map((who) => answerControl(s, who, () => dashingBlock(who))) : [];
-  // The cards are picked only on a phone that answers (or records an answer) for someone.
-  const answering = [...answers, ...blocks].some(Boolean);
+  // The cards are picked only on a phone that answers for someone now (its own answer, or
+  // another's opened behind "Record for").
+  const opened = (who) => answersFor(s, who) || isOpenFor(ROOM.current, "answer:" + who);
+  const answering = seated && !botDefends && [...p.targets, ...teammates].some(opened);
   return html`
     <h2>${p.attacker + ": " + what + " " + p.cards.join(" ") + " → " + p.targets.join(", ")}</h2>
     ${p.cannot ? html`<p class="note">${t("cannot_answer", "An ability rules out") + ": " + p.cannot.join(", ")}</p>` : null}

@@ -72,3 +72,8 @@ export function ownedControl(data, key, owner, build, make = el) {
   if (how === "record") return recordFor(data, key, owner || data.state.whose?.[key]?.[0] || "", build, make);
   return null;
 }
+
+/** Whether another player's controls under this key are open on this phone now. */
+export function isOpenFor(data, key) {
+  return OPEN.get(key) === data.version;
+}
