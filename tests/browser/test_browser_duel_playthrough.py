@@ -14,7 +14,7 @@ import pytest
 from tests.browser.test_accessibility import violations
 from tests.browser.test_browser_duel import Phone, no_errors, open_table, running
 from tests.browser.test_browser_duel_choosing import open_blind_table
-from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS
+from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS, SHOTS
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
@@ -35,6 +35,8 @@ def look_at(phones: list[Phone], label: str) -> None:
     found = {}
     for phone in phones:
         phone.shot(f"play-{label}-{phone.name}")
+        phone.page.evaluate("window.scrollTo(0, 0)")  # what the phone shows first, as seen
+        phone.page.screenshot(path=str(SHOTS / f"duel-play-{label}-{phone.name}-top.png"))
         if seen := violations(phone.page):
             found[phone.name] = seen
     assert found == {}, (label, found)
@@ -178,4 +180,34 @@ def test_team_battle_on_four_phones_to_the_end(request: pytest.FixtureRequest) -
     for phone in phones:
         phone.page.locator("#winner:not([hidden])").wait_for(timeout=SEEN_WITHIN_MS)
     look_at(phones, "team-won")
+    no_errors(phones)
+
+
+def test_raid_on_three_phones_to_the_end(request: pytest.FixtureRequest) -> None:
+    url, chromium = running(request)
+    phones: list[Phone] = [
+        AxePhone(chromium, "Ana"),
+        AxePhone(chromium, "Ben", ja=True),
+        AxePhone(chromium, "Drake", dark=True),
+    ]
+    by_name = {p.name: p for p in phones}
+    drake = by_name["Drake"]
+    open_table(url, phones, "raid")
+    look_at(phones, "raid-start")
+    for turn in range(1, 12):
+        state = drake.page.evaluate("ROOM.current.state")
+        if state["game_winner"]:
+            break
+        on_turn = by_name[state["turn"]]
+        on_turn.catch_up(drake)
+        if on_turn is not drake:  # a mortal strikes the Dragon, who takes the hit
+            strike_and_take(on_turn, "Drake", by_name, "raid-attacked" if turn == 1 else "")
+            if drake.page.evaluate("!!ROOM.current.state.game_winner"):
+                break
+        on_turn.act("#controls #end-turn")
+        for phone in phones:
+            phone.catch_up(on_turn)
+    for phone in phones:
+        phone.page.locator("#winner:not([hidden])").wait_for(timeout=SEEN_WITHIN_MS)
+    look_at(phones, "raid-won")
     no_errors(phones)
