@@ -209,5 +209,8 @@ def test_raid_on_three_phones_to_the_end(request: pytest.FixtureRequest) -> None
             phone.catch_up(on_turn)
     for phone in phones:
         phone.page.locator("#winner:not([hidden])").wait_for(timeout=SEEN_WITHIN_MS)
+    # One sentence in each phone's words: no English space before Japanese's の勝ち.
+    assert by_name["Ben"].page.inner_text("#winner") == "人間たちの勝ち"
+    assert drake.page.inner_text("#winner") == "the mortals win"
     look_at(phones, "raid-won")
     no_errors(phones)

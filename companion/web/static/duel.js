@@ -1,4 +1,4 @@
-import { drawStatus, el, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
+import { addWords, drawStatus, el, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
 import { controlFor, controlOf, isOpenFor, ownedControl, recordFor } from "./seats.js";
 import { draw, html } from "./view.js";
 
@@ -135,11 +135,14 @@ function statusView(s) {
   `;
 }
 
+// Who won, as one sentence in the phone's words (Japanese puts no space before の勝ち).
+addWords("duel", { fd_side_wins: "{who}の勝ち", fd_side_win: "{who}の勝ち" });
 function winnerText(s) {
   if (!s.game_winner) return "";
   if (s.game_winner === "draw") return t("fd_draw", "Draw");
   const name = SIDE_TERMS[s.game_winner] ? sideName(s, s.game_winner) : s.winner_name;
-  return name + " " + ((s.sides[s.game_winner] || []).length > 1 ? t("win_plural", "win") : t("wins", "wins"));
+  const many = (s.sides[s.game_winner] || []).length > 1;
+  return (many ? t("fd_side_win", "{who} win") : t("fd_side_wins", "{who} wins")).replace("{who}", name);
 }
 
 // Characters chosen at the table: in secret (only this phone's own choice is shown until the
