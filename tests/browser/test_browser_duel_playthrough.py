@@ -214,3 +214,35 @@ def test_raid_on_three_phones_to_the_end(request: pytest.FixtureRequest) -> None
     assert drake.page.inner_text("#winner") == "the mortals win"
     look_at(phones, "raid-won")
     no_errors(phones)
+
+
+def test_betrayal_on_five_phones_before_and_after_the_reveal(
+    request: pytest.FixtureRequest,
+) -> None:
+    url, chromium = running(request)
+    looks = {
+        "Ana": {},
+        "Ben": {"dark": True},
+        "Cid": {"ja": True},
+        "Dee": {"dark": True, "ja": True},
+    }
+    phones: list[Phone] = [AxePhone(chromium, n, **look) for n, look in looks.items()]
+    phones.append(AxePhone(chromium, "Drake", dark=True))
+    by_name = {p.name: p for p in phones}
+    open_table(url, phones, "betrayal")
+    cards = {p.name: p.held_card() for p in phones}  # each phone's own card, held to see
+    look_at(phones, "betrayal-start")  # the naming rows on every mortal's phone alike
+    traitor = next(n for n, c in cards.items() if c == "traitor")
+    if traitor == "Drake":  # no traitor among the mortals this game: the Dragon shows it
+        drake = by_name["Drake"]
+        drake.act("#betrayal #dragon-reveal")
+        for phone in phones:
+            phone.catch_up(drake)
+        look_at(phones, "betrayal-dragon-revealed")
+    else:
+        by_name[traitor].act("#betrayal #reveal")
+        for phone in phones:
+            phone.catch_up(by_name[traitor])
+            assert phone.page.locator("#betrayal #reveal, #dragon-reveal").count() == 0
+        look_at(phones, "betrayal-revealed")
+    no_errors(phones)
