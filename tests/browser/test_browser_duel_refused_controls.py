@@ -174,6 +174,9 @@ def test_betrayal_after_the_reveal_and_after_the_game(
         assert phone.page.evaluate(HINT) == "", phone.name
         assert [c for c in controls(phone) if c != "new-game"] == [], phone.name
         tap_pawn_does_nothing(phone)
+    # The traitor won with the Dragon's team (seed 002 l.315): the line names her too.
+    assert drake.page.inner_text("#winner") == "Drake (Dragon) & Ana win"
+    assert by_name["Dee"].page.inner_text("#winner") == "Drake（ドラゴン） & Anaの勝ち"
     by_name["Dee"].shot("refused-betrayal-over-dark-ja")
     drake.shot("refused-betrayal-over")
     for phone in by_name.values():

@@ -140,8 +140,11 @@ addWords("duel", { fd_side_wins: "{who}の勝ち", fd_side_win: "{who}の勝ち"
 function winnerText(s) {
   if (!s.game_winner) return "";
   if (s.game_winner === "draw") return t("fd_draw", "Draw");
-  const name = SIDE_TERMS[s.game_winner] ? sideName(s, s.game_winner) : s.winner_name;
-  const many = (s.sides[s.game_winner] || []).length > 1;
+  const members = s.sides[s.game_winner] || [];
+  // The Dragon's side is named by the Dragon; a traitor who joined it wins too (seed 002 l.315).
+  const joined = s.game_winner === "dragon" ? members.slice(1) : [];
+  const name = SIDE_TERMS[s.game_winner] ? [sideName(s, s.game_winner), ...joined].join(" & ") : s.winner_name;
+  const many = members.length > 1;
   return (many ? t("fd_side_win", "{who} win") : t("fd_side_wins", "{who} wins")).replace("{who}", name);
 }
 
