@@ -22,6 +22,7 @@ from companion.game.club.ratings import (
     plackett_luce,
     rate,
     recompute,
+    replay,
 )
 
 BETA = 25 / 6
@@ -185,3 +186,21 @@ def test_our_plackett_luce_equals_openskills_rate_on_random_matches(
         for (mu, sigma), (their_mu, their_sigma) in zip(our_side, their_side, strict=True):
             assert mu == pytest.approx(their_mu, abs=1e-6)
             assert sigma == pytest.approx(their_sigma, abs=1e-6)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 120))
+def test_a_replay_gives_the_incremental_ratings_and_every_change_as_a_row(
+    seed: int, count: int
+) -> None:
+    # The store's recompute (#30) rates with replay: plain rows, not a Change per player.
+    results = random_results(random.Random(seed), count)
+    incremental = Ratings()
+    expected = []
+    for result in results:
+        expected += [(c.key, c.player, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma,
+                      c.after.games) for c in incremental.add(result)]  # fmt: skip
+    replayed, rows = replay((r.season, r.game, r.key, r.sides, r.places) for r in results)
+    assert replayed.table == incremental.table
+    assert sorted(rows) == sorted(expected)
+    assert len(rows) == sum(len(r.players) for r in results)
