@@ -10,10 +10,8 @@ ratings follow. ``recompute`` and the incremental updates give the same figures 
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +19,7 @@ from companion.game import rooms
 from companion.game.club import ratings
 from companion.game.club.placing import Sides, find_placer
 from companion.game.club.ratings import Change, Result, Skill, places_from_wins
-from companion.storage import club, pg
+from companion.storage import bulk, club, pg
 from companion.storage.club import ClubError
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import CASUAL, new_token, now, write_transaction
@@ -114,49 +112,14 @@ def write_changes(conn: Connection, rows: list[ratings.ChangeRow]) -> None:
         conn.executemany(INSERT_CHANGE, rows[start : start + BATCH])
 
 
-@contextmanager
-def without_indexes(conn: Connection, table: str) -> Iterator[None]:
-    """Drop a SQLite table's own indexes (not its key's) for a bulk write and make them
-    again after it, in the caller's transaction: building an index once at the end is half
-    the cost of keeping it up row by row. Readers keep their snapshot, indexes and all
-    (WAL). On PostgreSQL nothing is dropped: there a dropped index would lock out every
-    reader of the table until the transaction ends."""
-    if isinstance(conn, pg.PgConnection):
-        yield
-        return
-    made = conn.execute(
-        "select name, sql from sqlite_master where type = 'index' and tbl_name = ? "
-        "and sql is not null",  # null: the primary key's own index, which stays
-        (table,),
-    ).fetchall()
-    for row in made:
-        conn.execute(f'drop index "{row["name"]}"')
-    yield
-    for row in made:
-        conn.execute(row["sql"])
-
-
-@contextmanager
-def no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector while a recompute makes its million small objects (none
-    of them in a cycle): each collection would walk them all again, a quarter of the time."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
 def recompute_locked(conn: Connection) -> int:
     """Rate every result again from the start (inside a write transaction); return how many."""
-    with no_cycle_collection():
+    with bulk.no_cycle_collection():
         results = ordered_results(conn)
         computed, changes = ratings.replay(results)
         conn.execute("delete from club_changes")
         conn.execute("delete from club_ratings")
-        with without_indexes(conn, "club_changes"):
+        with bulk.without_indexes(conn, "club_changes"):
             write_changes(conn, changes)
         conn.executemany(UPSERT_SKILL, [
             (season, game, p, s.mu, s.sigma, s.games)

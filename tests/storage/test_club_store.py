@@ -15,7 +15,7 @@ import pytest
 from companion.cli import main
 from companion.game.club import ratings
 from companion.game.club.ratings import Result
-from companion.storage import club, club_results, copying, db, pg
+from companion.storage import club, club_pages, club_results, copying, db, pg
 from companion.storage.engine import Connection
 from tests.game.test_club_ratings import random_results as mixed_results
 
@@ -157,6 +157,28 @@ def test_a_recompute_writes_the_changes_the_updates_wrote_and_keeps_the_indexes(
     by_profile = conn.execute("select count(*) from club_changes where profile_id = ?",
                               (players[0],)).fetchone()[0]  # fmt: skip
     assert by_profile == sum(1 for r in recomputed if r[1] == players[0]) > 0
+
+
+def test_the_leaderboards_of_all_games_in_one_read_follow_the_pure_ratings_order(
+    conn: Connection,
+) -> None:
+    # #30: the club page reads its three leaderboards in one query (top 3 of each here).
+    players = [club.create_profile(conn, f"P{i}")[0] for i in range(7)]
+    results = random_results(random.Random(5), players, 50)
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for n, result in enumerate(results):
+        club_results.record(conn, f"match:{n}", result, (start + timedelta(minutes=n)).isoformat())
+    club.set_hidden(conn, players[0], True)
+    games = ("puzzle-strike", "flash-duel", "shadowfist")
+    read = club_pages.boards(conn, 1, games, 3)
+    pure = ratings.recompute(results)
+    shown = {p: club.shown_name(club.find_profile(conn, p)) for p in players}
+    for game in games:
+        expected = [(n, shown[p], s.shown) for n, (p, s) in
+                    enumerate(pure.leaderboard(1, game)[:3], 1)]  # fmt: skip
+        assert [(r["rank"], r["name"], r["rating"]) for r in read[game]] == expected
+        assert club_pages.board(conn, 1, game, 3) == read[game]
+    assert club.SHOWN_HIDDEN in {r["name"] for rows in read.values() for r in rows}
 
 
 def test_a_corrected_or_late_result_updates_every_later_rating(conn: Connection) -> None:
