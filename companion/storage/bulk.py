@@ -38,7 +38,7 @@ def without_indexes(conn: Connection, table: str) -> Iterator[None]:
 def no_cycle_collection() -> Iterator[None]:
     """Pause Python's cycle collector while a recompute makes its million small objects (none
     of them in a cycle): each collection would walk them all again, a quarter of the time."""
-    was_on = gc.isenabled()
+    was_on = gc.isenabled()  # process-wide: other threads skip it too, for a second or two
     gc.disable()
     try:
         yield

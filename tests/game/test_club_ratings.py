@@ -18,11 +18,13 @@ from companion.game.club.ratings import (
     Result,
     ResultError,
     Skill,
+    any_sided,
     places_from_wins,
     plackett_luce,
     rate,
     recompute,
     replay,
+    two_sided,
 )
 
 BETA = 25 / 6
@@ -204,3 +206,16 @@ def test_a_replay_gives_the_incremental_ratings_and_every_change_as_a_row(
     assert replayed.table == incremental.table
     assert sorted(rows) == sorted(expected)
     assert len(rows) == sum(len(r.players) for r in results)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(0.01, 100), st.floats(0.01, 100), st.sampled_from([(1, 2), (2, 1), (1, 1)]))
+def test_the_two_sided_closed_form_equals_the_general_update(
+    a: float, b: float, places: tuple[int, int]
+) -> None:
+    # Four matches in five have two sides; the recompute (#30) takes the closed form there.
+    for (omega, delta), (any_omega, any_delta) in zip(
+        two_sided([a, b], places), any_sided([a, b], places), strict=True
+    ):
+        assert omega == pytest.approx(any_omega, abs=1e-12)
+        assert delta == pytest.approx(any_delta, abs=1e-12)

@@ -140,18 +140,9 @@ def plackett_luce(
     c_sq = sum(team_var) + len(sides) * BETA_SQ
     c = math.sqrt(c_sq)
     strength = [math.exp(mu / c) for mu in team_mu]
-    pairs = list(zip(strength, places, strict=True))
-    below = [sum(e for e, p in pairs if p >= place) for place in places]
-    tied = [places.count(place) for place in places]
+    steps = two_sided(strength, places) if len(sides) == 2 else any_sided(strength, places)
     rated = []
-    for i, side in enumerate(sides):
-        mine, e_i, var = places[i], strength[i], team_var[i]
-        omega = delta = 0.0
-        for q, place in enumerate(places):
-            if place <= mine:
-                share = e_i / below[q]
-                delta += share * (1 - share) / tied[q]
-                omega += ((1 - share) if q == i else -share) / tied[q]
+    for side, var, (omega, delta) in zip(sides, team_var, steps, strict=True):
         omega /= c
         delta *= math.sqrt(var) / (c_sq * c)
         new_side = []
@@ -161,6 +152,40 @@ def plackett_luce(
             new_side.append((mu + widened * omega, math.sqrt(widened * shrink)))
         rated.append(new_side)
     return rated
+
+
+def any_sided(strength: Sequence[float], places: Sequence[int]) -> list[tuple[float, float]]:
+    """Return each side's (omega, delta) sums of the Plackett-Luce update, before their
+    scaling: over every side placed level with or ahead of it, its share of the strength of
+    the sides placed at or behind that one (ties share the step)."""
+    pairs = list(zip(strength, places, strict=True))
+    below = [sum(e for e, p in pairs if p >= place) for place in places]
+    tied = [places.count(place) for place in places]
+    out = []
+    for i, (e_i, mine) in enumerate(pairs):
+        omega = delta = 0.0
+        for q, place in enumerate(places):
+            if place <= mine:
+                share = e_i / below[q]
+                delta += share * (1 - share) / tied[q]
+                omega += ((1 - share) if q == i else -share) / tied[q]
+        out.append((omega, delta))
+    return out
+
+
+def two_sided(strength: Sequence[float], places: Sequence[int]) -> list[tuple[float, float]]:
+    """Return ``any_sided`` for two sides (four in five matches) in closed form: with p and
+    q each side's share of the strength, delta is p * q for both; the winner's omega is the
+    loser's share and the loser's its negative; level sides get (their rival's share minus
+    their own) / 2."""
+    first = strength[0] / (strength[0] + strength[1])
+    second = 1 - first
+    delta = first * second
+    if places[0] == places[1]:
+        return [((second - first) / 2, delta), ((first - second) / 2, delta)]
+    loser_share = second if places[0] < places[1] else first
+    sign = 1.0 if places[0] < places[1] else -1.0
+    return [(sign * loser_share, delta), (-sign * loser_share, delta)]
 
 
 @dataclass(frozen=True)
