@@ -57,20 +57,23 @@ def boards(
     conn: Connection, season: int, games: Sequence[str], limit: int = 50
 ) -> dict[str, list[dict[str, Any]]]:
     """Return some games' leaderboards in a season, each best first (by the low end of the
-    range), hidden players unnamed: one query for them all (the club page shows three)."""
-    marks = ",".join("?" * len(games))
-    rows = conn.execute(
-        "select * from (select r.*, p.name, p.hidden, p.removed, row_number() over "
-        "(partition by r.game order by r.mu - 2 * r.sigma desc, r.profile_id) as place "
+    range), hidden players unnamed: one statement for them all (the club page shows three),
+    each game's own top rows a sort of its own (a window over every game sorts them all)."""
+    one = (
+        "select * from (select r.*, p.name, p.hidden, p.removed, r.mu - 2 * r.sigma as low "
         "from club_ratings r join club_profiles p on p.id = r.profile_id "
-        f"where r.season = ? and r.game in ({marks})) ranked where place <= ? "
-        "order by game, place",
-        (season, *games, limit),
+        "where r.season = ? and r.game = ? order by low desc, r.profile_id limit ?) as g{}"
+    )
+    rows = conn.execute(
+        " union all ".join(one.format(n) for n in range(len(games)))
+        + " order by game, low desc, profile_id",
+        [value for game in games for value in (season, game, limit)],
     ).fetchall()
     out: dict[str, list[dict[str, Any]]] = {game: [] for game in games}
     for r in rows:
-        out[r["game"]].append({"rank": r["place"], "name": club.shown_name(r),
-                               "url": profile_url(r), **skill_json(r)})  # fmt: skip
+        ranked = out[r["game"]]
+        ranked.append({"rank": len(ranked) + 1, "name": club.shown_name(r),
+                       "url": profile_url(r), **skill_json(r)})  # fmt: skip
     return out
 
 

@@ -101,14 +101,22 @@ def random_results(rng: random.Random, players: list[str], count: int) -> list[R
     return [Result(r.game, r.sides, r.places) for r in made]
 
 
-def test_stored_incremental_ratings_equal_a_recompute_and_the_pure_ratings(
-    conn: Connection,
-) -> None:
-    players = [club.create_profile(conn, f"P{i}")[0] for i in range(8)]
-    results = random_results(random.Random(7), players, 60)
+def recorded(
+    conn: Connection, profiles: int, seed: int, count: int
+) -> tuple[list[str], list[Result]]:
+    """Make profiles and record mixed results among them a minute apart; return both."""
+    players = [club.create_profile(conn, f"P{i}")[0] for i in range(profiles)]
+    results = random_results(random.Random(seed), players, count)
     start = datetime(2026, 1, 1, tzinfo=UTC)
     for n, result in enumerate(results):
         club_results.record(conn, f"match:{n}", result, (start + timedelta(minutes=n)).isoformat())
+    return players, results
+
+
+def test_stored_incremental_ratings_equal_a_recompute_and_the_pure_ratings(
+    conn: Connection,
+) -> None:
+    _, results = recorded(conn, 8, 7, 60)
     incremental = stored_ratings(conn)
     assert club_results.recompute(conn) == 60
     recomputed = stored_ratings(conn)
@@ -142,10 +150,7 @@ def test_a_recompute_writes_the_changes_the_updates_wrote_and_keeps_the_indexes(
     conn: Connection,
 ) -> None:
     # #30: the recompute reads, rates and writes in bulk (indexes made again after it).
-    players = [club.create_profile(conn, f"P{i}")[0] for i in range(6)]
-    start = datetime(2026, 1, 1, tzinfo=UTC)
-    for n, result in enumerate(random_results(random.Random(11), players, 40)):
-        club_results.record(conn, f"match:{n}", result, (start + timedelta(minutes=n)).isoformat())
+    players, _ = recorded(conn, 6, 11, 40)
     incremental, indexes = stored_changes(conn), index_names(conn, "club_changes")
     assert "club_changes_by_profile" in indexes
     assert club_results.recompute(conn) == 40
@@ -163,11 +168,7 @@ def test_the_leaderboards_of_all_games_in_one_read_follow_the_pure_ratings_order
     conn: Connection,
 ) -> None:
     # #30: the club page reads its three leaderboards in one query (top 3 of each here).
-    players = [club.create_profile(conn, f"P{i}")[0] for i in range(7)]
-    results = random_results(random.Random(5), players, 50)
-    start = datetime(2026, 1, 1, tzinfo=UTC)
-    for n, result in enumerate(results):
-        club_results.record(conn, f"match:{n}", result, (start + timedelta(minutes=n)).isoformat())
+    players, results = recorded(conn, 7, 5, 50)
     club.set_hidden(conn, players[0], True)
     games = ("puzzle-strike", "flash-duel", "shadowfist")
     read = club_pages.boards(conn, 1, games, 3)
