@@ -7,7 +7,6 @@ import csv
 import io
 import json
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 from companion.game.club.ratings import Skill
@@ -50,11 +49,11 @@ def skill_json(row: Row) -> dict[str, Any]:
 
 def board(conn: Connection, season: int, game: str, limit: int = 50) -> list[dict[str, Any]]:
     """Return a game's leaderboard in a season, best first, hidden players unnamed."""
-    return boards(conn, season, [game], limit)[game]
+    return boards(conn, season, (game,), limit)[game]
 
 
 def boards(
-    conn: Connection, season: int, games: Sequence[str], limit: int = 50
+    conn: Connection, season: int, games: tuple[str, ...], limit: int = 50
 ) -> dict[str, list[dict[str, Any]]]:
     """Return some games' leaderboards in a season, each best first (by the low end of the
     range), hidden players unnamed: one statement for them all (the club page shows three),
