@@ -49,14 +49,31 @@ def skill_json(row: Row) -> dict[str, Any]:
 
 def board(conn: Connection, season: int, game: str, limit: int = 50) -> list[dict[str, Any]]:
     """Return a game's leaderboard in a season, best first, hidden players unnamed."""
+    return boards(conn, season, (game,), limit)[game]
+
+
+def boards(
+    conn: Connection, season: int, games: tuple[str, ...], limit: int = 50
+) -> dict[str, list[dict[str, Any]]]:
+    """Return some games' leaderboards in a season, each best first (by the low end of the
+    range), hidden players unnamed: one statement for them all (the club page shows three),
+    each game's own top rows a sort of its own (a window over every game sorts them all)."""
+    one = (
+        "select * from (select r.*, p.name, p.hidden, p.removed, r.mu - 2 * r.sigma as low "
+        "from club_ratings r join club_profiles p on p.id = r.profile_id "
+        "where r.season = ? and r.game = ? order by low desc, r.profile_id limit ?) as g{}"
+    )
     rows = conn.execute(
-        "select r.*, p.name, p.hidden, p.removed from club_ratings r "
-        "join club_profiles p on p.id = r.profile_id where r.season = ? and r.game = ? "
-        "order by r.mu - 2 * r.sigma desc, r.profile_id limit ?",
-        (season, game, limit),
+        " union all ".join(one.format(n) for n in range(len(games)))
+        + " order by game, low desc, profile_id",
+        [value for game in games for value in (season, game, limit)],
     ).fetchall()
-    return [{"rank": n, "name": club.shown_name(r), "url": profile_url(r), **skill_json(r)}
-            for n, r in enumerate(rows, 1)]  # fmt: skip
+    out: dict[str, list[dict[str, Any]]] = {game: [] for game in games}
+    for r in rows:
+        ranked = out[r["game"]]
+        ranked.append({"rank": len(ranked) + 1, "name": club.shown_name(r),
+                       "url": profile_url(r), **skill_json(r)})  # fmt: skip
+    return out
 
 
 def profile_url(row: Row) -> str | None:
@@ -64,9 +81,15 @@ def profile_url(row: Row) -> str | None:
     return None if row["hidden"] or row["removed"] else f"/club/p/{row['profile_id']}"
 
 
-def names(conn: Connection) -> dict[str, str]:
-    """Return every profile's shown name by id."""
-    rows = conn.execute("select id, name, hidden, removed from club_profiles")
+def names(conn: Connection, only: set[str] | None = None) -> dict[str, str]:
+    """Return every profile's shown name by id, or only those of some profiles (the club
+    page's recent matches name a few dozen players, not the club's thousand)."""
+    if only is None:
+        rows = conn.execute("select id, name, hidden, removed from club_profiles")
+    else:
+        marks = ",".join("?" * len(only))
+        rows = conn.execute(f"select id, name, hidden, removed from club_profiles "
+                            f"where id in ({marks or 'null'})", sorted(only))  # fmt: skip
     return {r["id"]: club.shown_name(r) for r in rows}
 
 
@@ -84,7 +107,8 @@ def recent(conn: Connection, season: int, limit: int = RECENT) -> list[dict[str,
         "select * from club_results where season = ? order by at desc, id desc limit ?",
         (season, limit),
     ).fetchall()
-    shown = names(conn)
+    players = {p for r in rows for side in json.loads(r["sides"]) for p in side}
+    shown = names(conn, players)
     return [match_json(r, shown) for r in rows]
 
 

@@ -18,10 +18,13 @@ from companion.game.club.ratings import (
     Result,
     ResultError,
     Skill,
+    any_sided,
     places_from_wins,
     plackett_luce,
     rate,
     recompute,
+    replay,
+    two_sided,
 )
 
 BETA = 25 / 6
@@ -185,3 +188,34 @@ def test_our_plackett_luce_equals_openskills_rate_on_random_matches(
         for (mu, sigma), (their_mu, their_sigma) in zip(our_side, their_side, strict=True):
             assert mu == pytest.approx(their_mu, abs=1e-6)
             assert sigma == pytest.approx(their_sigma, abs=1e-6)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 120))
+def test_a_replay_gives_the_incremental_ratings_and_every_change_as_a_row(
+    seed: int, count: int
+) -> None:
+    # The store's recompute (#30) rates with replay: plain rows, not a Change per player.
+    results = random_results(random.Random(seed), count)
+    incremental = Ratings()
+    expected = []
+    for result in results:
+        expected += [(c.key, c.player, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma,
+                      c.after.games) for c in incremental.add(result)]  # fmt: skip
+    replayed, rows = replay((r.season, r.game, r.key, r.sides, r.places) for r in results)
+    assert replayed.table == incremental.table
+    assert sorted(rows) == sorted(expected)
+    assert len(rows) == sum(len(r.players) for r in results)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(0.01, 100), st.floats(0.01, 100), st.sampled_from([(1, 2), (2, 1), (1, 1)]))
+def test_the_two_sided_closed_form_equals_the_general_update(
+    a: float, b: float, places: tuple[int, int]
+) -> None:
+    # Four matches in five have two sides; the recompute (#30) takes the closed form there.
+    for (omega, delta), (any_omega, any_delta) in zip(
+        two_sided([a, b], places), any_sided([a, b], places), strict=True
+    ):
+        assert omega == pytest.approx(any_omega, abs=1e-12)
+        assert delta == pytest.approx(any_delta, abs=1e-12)

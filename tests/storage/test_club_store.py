@@ -15,7 +15,7 @@ import pytest
 from companion.cli import main
 from companion.game.club import ratings
 from companion.game.club.ratings import Result
-from companion.storage import club, club_results, copying, db
+from companion.storage import club, club_pages, club_results, copying, db, pg
 from companion.storage.engine import Connection
 from tests.game.test_club_ratings import random_results as mixed_results
 
@@ -101,14 +101,22 @@ def random_results(rng: random.Random, players: list[str], count: int) -> list[R
     return [Result(r.game, r.sides, r.places) for r in made]
 
 
-def test_stored_incremental_ratings_equal_a_recompute_and_the_pure_ratings(
-    conn: Connection,
-) -> None:
-    players = [club.create_profile(conn, f"P{i}")[0] for i in range(8)]
-    results = random_results(random.Random(7), players, 60)
+def recorded(
+    conn: Connection, profiles: int, seed: int, count: int
+) -> tuple[list[str], list[Result]]:
+    """Make profiles and record mixed results among them a minute apart; return both."""
+    players = [club.create_profile(conn, f"P{i}")[0] for i in range(profiles)]
+    results = random_results(random.Random(seed), players, count)
     start = datetime(2026, 1, 1, tzinfo=UTC)
     for n, result in enumerate(results):
         club_results.record(conn, f"match:{n}", result, (start + timedelta(minutes=n)).isoformat())
+    return players, results
+
+
+def test_stored_incremental_ratings_equal_a_recompute_and_the_pure_ratings(
+    conn: Connection,
+) -> None:
+    _, results = recorded(conn, 8, 7, 60)
     incremental = stored_ratings(conn)
     assert club_results.recompute(conn) == 60
     recomputed = stored_ratings(conn)
@@ -119,6 +127,59 @@ def test_stored_incremental_ratings_equal_a_recompute_and_the_pure_ratings(
     for (season, game, player), (mu, sigma, games) in incremental.items():
         skill = pure.skill(season, game, player)
         assert (mu, sigma, games) == pytest.approx((skill.mu, skill.sigma, skill.games), abs=1e-9)
+
+
+def stored_changes(conn: Connection) -> list[tuple[object, ...]]:
+    """Return every stored rating change, in key order."""
+    rows = conn.execute("select result_id, profile_id, mu_before, sigma_before, mu, sigma, "
+                        "games from club_changes order by result_id, profile_id")  # fmt: skip
+    return [tuple(r) for r in rows]
+
+
+def index_names(conn: Connection, table: str) -> set[str]:
+    """Return the names of a table's indexes on either engine."""
+    if isinstance(conn, pg.PgConnection):
+        rows = conn.execute("select indexname from pg_indexes where tablename = ?", (table,))
+    else:
+        rows = conn.execute("select name from sqlite_master where type = 'index' "
+                            "and tbl_name = ?", (table,))  # fmt: skip
+    return {r[0] for r in rows}
+
+
+def test_a_recompute_writes_the_changes_the_updates_wrote_and_keeps_the_indexes(
+    conn: Connection,
+) -> None:
+    # #30: the recompute reads, rates and writes in bulk (indexes made again after it).
+    players, _ = recorded(conn, 6, 11, 40)
+    incremental, indexes = stored_changes(conn), index_names(conn, "club_changes")
+    assert "club_changes_by_profile" in indexes
+    assert club_results.recompute(conn) == 40
+    recomputed = stored_changes(conn)
+    assert [r[:2] for r in recomputed] == [r[:2] for r in incremental]
+    for row, before in zip(recomputed, incremental, strict=True):
+        assert row[2:] == pytest.approx(before[2:], abs=1e-9)
+    assert index_names(conn, "club_changes") == indexes
+    by_profile = conn.execute("select count(*) from club_changes where profile_id = ?",
+                              (players[0],)).fetchone()[0]  # fmt: skip
+    assert by_profile == sum(1 for r in recomputed if r[1] == players[0]) > 0
+
+
+def test_the_leaderboards_of_all_games_in_one_read_follow_the_pure_ratings_order(
+    conn: Connection,
+) -> None:
+    # #30: the club page reads its three leaderboards in one query (top 3 of each here).
+    players, results = recorded(conn, 7, 5, 50)
+    club.set_hidden(conn, players[0], True)
+    games = ("puzzle-strike", "flash-duel", "shadowfist")
+    read = club_pages.boards(conn, 1, games, 3)
+    pure = ratings.recompute(results)
+    shown = {p: club.shown_name(club.find_profile(conn, p)) for p in players}
+    for game in games:
+        expected = [(n, shown[p], s.shown) for n, (p, s) in
+                    enumerate(pure.leaderboard(1, game)[:3], 1)]  # fmt: skip
+        assert [(r["rank"], r["name"], r["rating"]) for r in read[game]] == expected
+        assert club_pages.board(conn, 1, game, 3) == read[game]
+    assert club.SHOWN_HIDDEN in {r["name"] for rows in read.values() for r in rows}
 
 
 def test_a_corrected_or_late_result_updates_every_later_rating(conn: Connection) -> None:

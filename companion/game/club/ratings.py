@@ -118,37 +118,74 @@ def rate(skills: Mapping[str, Skill], result: Result) -> dict[str, Skill]:
     }
 
 
+TAU_SQ = MODEL.tau**2
+BETA_SQ = MODEL.beta**2
+KAPPA = MODEL.kappa
+
+
 def plackett_luce(
     sides: Sequence[Sequence[tuple[float, float]]], places: Sequence[int]
 ) -> list[list[tuple[float, float]]]:
     """Return each player's new (mu, sigma) after one match: ``MODEL.rate`` (openskill 6.2's
     Plackett-Luce, Weng and Lin 2011 algorithm 4, with ``MODEL``'s parameters) without its
     deep copies and random ids, the same figures to rounding (a test compares them)."""
-    tau_sq, beta_sq, kappa = MODEL.tau**2, MODEL.beta**2, MODEL.kappa
-    sigmas = [[math.sqrt(sigma * sigma + tau_sq) for _, sigma in side] for side in sides]
-    team_mu = [sum(mu for mu, _ in side) for side in sides]
-    team_var = [sum(s * s for s in side) for side in sigmas]
-    c = math.sqrt(sum(var + beta_sq for var in team_var))
+    team_mu, team_var = [], []
+    for side in sides:
+        mu_sum = var_sum = 0.0
+        for mu, sigma in side:
+            mu_sum += mu
+            var_sum += sigma * sigma + TAU_SQ
+        team_mu.append(mu_sum)
+        team_var.append(var_sum)
+    c_sq = sum(team_var) + len(sides) * BETA_SQ
+    c = math.sqrt(c_sq)
     strength = [math.exp(mu / c) for mu in team_mu]
+    steps = two_sided(strength, places) if len(sides) == 2 else any_sided(strength, places)
+    rated = []
+    for side, var, (omega, delta) in zip(sides, team_var, steps, strict=True):
+        omega /= c
+        delta *= math.sqrt(var) / (c_sq * c)
+        new_side = []
+        for mu, sigma in side:
+            widened = sigma * sigma + TAU_SQ
+            shrink = max(1 - widened * delta, KAPPA)
+            new_side.append((mu + widened * omega, math.sqrt(widened * shrink)))
+        rated.append(new_side)
+    return rated
+
+
+def any_sided(strength: Sequence[float], places: Sequence[int]) -> list[tuple[float, float]]:
+    """Return each side's (omega, delta) sums of the Plackett-Luce update, before their
+    scaling: over every side placed level with or ahead of it, its share of the strength of
+    the sides placed at or behind that one (ties share the step)."""
     pairs = list(zip(strength, places, strict=True))
     below = [sum(e for e, p in pairs if p >= place) for place in places]
     tied = [places.count(place) for place in places]
-    rated = []
-    for i, side in enumerate(sides):
+    out = []
+    for i, (e_i, mine) in enumerate(pairs):
         omega = delta = 0.0
         for q, place in enumerate(places):
-            if place <= places[i]:
-                share = strength[i] / below[q]
+            if place <= mine:
+                share = e_i / below[q]
                 delta += share * (1 - share) / tied[q]
                 omega += ((1 - share) if q == i else -share) / tied[q]
-        omega *= team_var[i] / c
-        delta *= team_var[i] / c**2 * (math.sqrt(team_var[i]) / c)
-        rated.append([
-            (mu + sigma * sigma / team_var[i] * omega,
-             sigma * math.sqrt(max(1 - sigma * sigma / team_var[i] * delta, kappa)))
-            for (mu, _), sigma in zip(side, sigmas[i], strict=True)
-        ])  # fmt: skip
-    return rated
+        out.append((omega, delta))
+    return out
+
+
+def two_sided(strength: Sequence[float], places: Sequence[int]) -> list[tuple[float, float]]:
+    """Return ``any_sided`` for two sides (four in five matches) in closed form: with p and
+    q each side's share of the strength, delta is p * q for both; the winner's omega is the
+    loser's share and the loser's its negative; level sides get (their rival's share minus
+    their own) / 2."""
+    first = strength[0] / (strength[0] + strength[1])
+    second = 1 - first
+    delta = first * second
+    if places[0] == places[1]:
+        return [((second - first) / 2, delta), ((first - second) / 2, delta)]
+    loser_share = second if places[0] < places[1] else first
+    sign = 1.0 if places[0] < places[1] else -1.0
+    return [(sign * loser_share, delta), (-sign * loser_share, delta)]
 
 
 @dataclass(frozen=True)
@@ -190,9 +227,46 @@ class Ratings:
         return sorted(board.items(), key=lambda item: (-item[1].low, item[0]))
 
 
+Ordered = tuple[int, str, str, Sequence[Sequence[str]], Sequence[int]]
+"""One result as a recompute reads it: season, game, key, sides of player ids, places."""
+ChangeRow = tuple[str, str, float, float, float, float, int]
+"""One player's change by one result: key, player, mu and sigma before, mu, sigma and
+games after (a row of the store's rating changes)."""
+
+
+class Entry:
+    """One player's skill in one game and season while a replay runs (changed in place)."""
+
+    __slots__ = ("games", "mu", "sigma")
+
+    def __init__(self) -> None:
+        self.mu, self.sigma, self.games = START_MU, START_SIGMA, 0
+
+
+def replay(results: Iterable[Ordered]) -> tuple[Ratings, list[ChangeRow]]:
+    """Rate results in order from no ratings; return the ratings and every change as a row.
+
+    The recompute's path (#30): one entry per player changed in place and one tuple per
+    change, instead of a Skill and a Change per player and result; the same figures as
+    ``Ratings.add`` one result at a time (a test)."""
+    boards: dict[tuple[int, str], dict[str, Entry]] = {}
+    rows: list[ChangeRow] = []
+    for season, game, key, sides, places in results:
+        board = boards.get((season, game))
+        if board is None:
+            board = boards[season, game] = {}
+        held = [[board.get(p) or board.setdefault(p, Entry()) for p in side] for side in sides]
+        rated = plackett_luce([[(e.mu, e.sigma) for e in side] for side in held], places)
+        for side, entries, new_side in zip(sides, held, rated, strict=True):
+            for player, entry, (mu, sigma) in zip(side, entries, new_side, strict=True):
+                entry.games += 1
+                rows.append((key, player, entry.mu, entry.sigma, mu, sigma, entry.games))
+                entry.mu, entry.sigma = mu, sigma
+    table = {where: {p: Skill(e.mu, e.sigma, e.games) for p, e in board.items()}
+             for where, board in boards.items()}  # fmt: skip
+    return Ratings(table), rows
+
+
 def recompute(results: Iterable[Result]) -> Ratings:
     """Return the ratings that the results, rated in this order, give."""
-    ratings = Ratings()
-    for result in results:
-        ratings.add(result)
-    return ratings
+    return replay((r.season, r.game, r.key, r.sides, r.places) for r in results)[0]

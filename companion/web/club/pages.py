@@ -52,7 +52,8 @@ def club_page() -> str:
     check_may_read()
     conn = database.get_db()
     season = season_arg(conn)
-    boards = [(g, GAME_NAMES[g], listing.board(conn, season, g, 20)) for g in GAMES]
+    tables = listing.boards(conn, season, GAMES, 20)
+    boards = [(g, GAME_NAMES[g], tables[g]) for g in GAMES]
     return render_template("club.html", boards=boards, recent=listing.recent(conn, season),
                            games=GAME_NAMES, **seasons(conn, season))  # fmt: skip
 
