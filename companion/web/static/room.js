@@ -13,6 +13,7 @@ export const ROOM = {
   spectator: document.body.dataset.spectator === "yes",
   current: null,
   etag: null,
+  ownEtag: null,
   shown: null,
   render: null,
 };
@@ -49,8 +50,9 @@ async function roomFlush() {
 }
 async function roomPoll(wait) {
   try {
-    const url = ROOM.url + (wait && ROOM.etag ? LONG_POLL : "");
     const seat = actingSeat();
+    if (wait && seat !== null && !(await tableMoved())) return;
+    const url = ROOM.url + (wait && seat === null && ROOM.etag ? LONG_POLL : "");
     const data = await api("GET", url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
     if (seat !== actingSeat()) return; // a shared phone turned to another seat meanwhile
     // A state already shown (same ETag: same version, seats and viewer) is not drawn again:
@@ -69,6 +71,17 @@ async function roomPoll(wait) {
   } catch (err) {
     if (err.status) roomToast(err.error || "error");
   }
+}
+// A shared phone turned to another seat it holds (shared.js) waits for the table as its own
+// first seat: the server's long poll knows a phone by that seat's cookie and answered a read
+// naming another seat (X-Seat) at once, so the phone asked every second. Once the table
+// moved, the seat shown is read at once. True: the table moved (or was never read so).
+async function tableMoved() {
+  const headers = ROOM.ownEtag ? { "X-Seat": "", "If-None-Match": ROOM.ownEtag } : { "X-Seat": "" };
+  const data = await api("GET", ROOM.url + (ROOM.ownEtag ? LONG_POLL : ""), undefined, headers);
+  if (data.status === 304) return false;
+  ROOM.ownEtag = data.offline ? null : data.etag;
+  return true;
 }
 // Answers to reads can arrive out of order (a long poll answered just before a tap's own
 // read, delivered just after it): a state older than the one shown is never drawn, or the
