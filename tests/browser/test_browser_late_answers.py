@@ -25,12 +25,15 @@ def test_an_older_state_delivered_late_is_not_drawn(server: str, browser: Any) -
     room = open_room(server, [ana, ben], "shadowfist")
     page = ana.page
     page.wait_for_selector("#players section")
+    # Every long poll the page starts from now on is held (the loop waits on it, so one at
+    # most): routed before the tap, so a long poll started between the tap and the route
+    # cannot slip by and wait its 20 s at the server (1 run in 3 failed so).
+    held: list[Any] = []
+    page.route("**/api/matches/*/state?wait=*", lambda route: held.append(route))
     card(page, "Ana").get_by_role("button", name="+1", exact=True).click()
     power_of(page, "Ana").filter(has_text="Power: 2 ").wait_for(timeout=SEEN_WITHIN_MS)
     old = page.request.get(f"{server}/api/matches/{room}/state")
     old_body, old_etag, old_version = old.body(), old.headers["etag"], old.json()["version"]
-    held: list[Any] = []
-    page.route("**/api/matches/*/state?wait=*", lambda route: held.append(route))
     page.wait_for_timeout(1500)  # the page asks again within a second; that long poll is held
     assert len(held) == 1, "the page's next long poll was not seen"
     # Ana's tap: its own read (not held) brings the new table.

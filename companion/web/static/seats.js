@@ -33,15 +33,16 @@ export function controlOf(data, key, owner) {
 const OPEN = new Map();
 const say = (key, english, who) => t(key, english).replaceAll("{who}", who);
 
-/** Another player's controls behind one button; opened, they are framed as acting for them. */
-export function recordFor(data, key, owner, build) {
+/** Another player's controls behind one button; opened, they are framed as acting for them.
+ * make builds the elements: el (a DOM node, the default) or a view's (tag, attrs, ...children). */
+export function recordFor(data, key, owner, build, make = el) {
   if (OPEN.get(key) !== data.version) {
     OPEN.delete(key);
     const open = () => {
       OPEN.set(key, ROOM.current.version);
       ROOM.render(ROOM.current);
     };
-    return el(
+    return make(
       "button",
       { type: "button", class: "record-for", "data-record-for": owner, "aria-expanded": "false", onclick: open },
       say("record_for", "Record for {who}", owner),
@@ -51,23 +52,23 @@ export function recordFor(data, key, owner, build) {
     OPEN.delete(key);
     ROOM.render(ROOM.current);
   };
-  return el(
+  return make(
     "div",
     { class: "acting-for", "data-acting-for": owner, role: "group", "aria-label": say("record_for", "Record for {who}", owner) },
-    el(
+    make(
       "div",
       { class: "acting-head" },
-      el("strong", {}, say("acting_for", "Acting for {who}: these taps are recorded as {who}'s", owner)),
-      el("button", { type: "button", class: "small-button quiet", "aria-expanded": "true", onclick: close }, t("record_close", "Close")),
+      make("strong", {}, say("acting_for", "Acting for {who}: these taps are recorded as {who}'s", owner)),
+      make("button", { type: "button", class: "small-button quiet", "aria-expanded": "true", onclick: close }, t("record_close", "Close")),
     ),
     build(),
   );
 }
 
 /** A control as this phone should have it: drawn, folded behind "Record for", or null. */
-export function ownedControl(data, key, owner, build) {
+export function ownedControl(data, key, owner, build, make = el) {
   const how = controlOf(data, key, owner);
   if (how === "own") return build();
-  if (how === "record") return recordFor(data, key, owner || data.state.whose?.[key]?.[0] || "", build);
+  if (how === "record") return recordFor(data, key, owner || data.state.whose?.[key]?.[0] || "", build, make);
   return null;
 }
