@@ -18,6 +18,14 @@ from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
+BANNER_SEEN = """(() => {
+  const banner = document.getElementById('winner').getBoundingClientRect();
+  const line = document.getElementById('status-line').getBoundingClientRect();
+  const x = banner.left + banner.width / 2, y = banner.top + banner.height / 2;
+  const seen = document.elementFromPoint(x, y);
+  return banner.top >= line.bottom - 1 && banner.top < 200 && seen && seen.closest('#winner');
+})()"""
+"""The winner banner sticks below the status line, visible (what is drawn at its middle)."""
 LOOKS = {"Ana": {}, "Ben": {"color_scheme": "dark"}, "Cid": {"locale": "ja-JP"}}
 
 
@@ -110,6 +118,10 @@ def test_shadowfist_on_three_phones_to_a_win(server: str, browser: Any) -> None:
         assert phone.page.locator("#players .row button").count() == 0  # the game is over
         phone.shot(f"play-sf-won-{phone.name}")
     assert "の勝利" in phones["Cid"].page.locator("#winner").inner_text()
+    # Scrolled down, the winner stays on screen below the status line, not under it.
+    for phone in phones.values():
+        phone.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        until(phone.page, BANNER_SEEN)
     no_serious(phones, "at the end")
     for phone in phones.values():
         phone.check_no_errors()

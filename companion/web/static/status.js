@@ -49,7 +49,11 @@ function sideItem(side) {
 export function drawStatus(status) {
   const box = lineBox();
   box.hidden = !status;
-  if (!status) return;
-  const table = status.table.map((said, n) => html`<li key=${"table:" + n} class="st-table">${sayWords(said)}</li>`);
-  draw(box, html`<ul>${status.sides.map(sideItem)}${table}</ul>`);
+  if (status) {
+    const table = status.table.map((said, n) => html`<li key=${"table:" + n} class="st-table">${sayWords(said)}</li>`);
+    draw(box, html`<ul>${status.sides.map(sideItem)}${table}</ul>`);
+  }
+  // Its height as drawn: a banner sticking to the top (the winner, Panic Time) sticks below
+  // it instead of under it (app.css).
+  document.body.style.setProperty("--status-line-height", box.offsetHeight + "px");
 }
