@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_shared_phone import passed_to, share_every_seat, start_on_one_phone
+from tests.browser.test_browser_shared_phone import passed_to, shadowfist_on_one_phone
 from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
@@ -21,10 +21,7 @@ def test_a_shared_phone_long_polls_for_its_other_seat(server: str, browser: Any)
     # No service worker: every read the page makes is seen here.
     phone = Phone(browser, "table", service_workers="block")
     page = phone.page
-    start_on_one_phone(page, server, "#room", {"kind": "shadowfist"})
-    page.wait_for_url("**/m/**")
-    page.wait_for_selector("#share a")
-    share_every_seat(page, ["Ana", "Ben"])
+    shadowfist_on_one_phone(page, server)
     if page.evaluate("ROOM.current.state.turn") == "Ana":  # Ana plays first: her turn ends
         page.evaluate(
             "import('/static/lib.js').then(m => m.roomAct("

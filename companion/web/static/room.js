@@ -59,8 +59,11 @@ async function roomPoll(wait) {
     const data = await api("GET", url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
     if (seat !== actingSeat()) return; // a shared phone turned to another seat meanwhile
     // A state already shown (same ETag: same version, seats and viewer) is not drawn again:
-    // after a tap, the tap's own read and the long poll both bring the new state, and a
-    // second redraw between a finger's press and release lost the next tap.
+    // after a tap, the tap's own read and the long poll both bring the new state. A page
+    // drawn with the view library would redraw it as a no-op; a page still drawn by hand
+    // (el) would replace its buttons, and a redraw between a finger's press and release lost
+    // the next tap. Either way the copy and a shared phone's look at its other seats are
+    // not done twice.
     const fresh = data.status !== 304 && !olderThanShown(data);
     const shown = data.etag && data.etag === ROOM.shown;
     if (fresh && !shown) {
