@@ -27,16 +27,15 @@ export function roomToast(text, stay) {
 }
 function roomWaiting() {
   const entry = ROOM.match && outboxRead(ROOM.match);
-  let note = document.getElementById("outbox");
-  if (!entry) {
-    if (note) note.remove();
-    return;
-  }
+  let note = document.getElementById("outbox-box");
+  if (!note && !entry) return;
   if (!note) {
-    note = el("p", { id: "outbox", class: "outbox", role: "status" });
+    note = document.createElement("div");
+    note.id = "outbox-box";
     document.querySelector("main").prepend(note);
   }
-  note.textContent = t("tap_waiting", "Offline: your last tap is kept and will be sent when the phone is back") + " (" + entry.label + ")";
+  const waiting = t("tap_waiting", "Offline: your last tap is kept and will be sent when the phone is back");
+  draw(note, entry ? html`<p id="outbox" class="outbox" role="status">${waiting + " (" + entry.label + ")"}</p>` : null);
 }
 async function roomFlush() {
   if (!ROOM.match || !outboxRead(ROOM.match)) return;
