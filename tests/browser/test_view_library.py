@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_rooms import card, open_room, power_of, turn_of
+from tests.browser.test_browser_rooms import card, open_room, power_of, shadowfist_pair
 from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
@@ -57,11 +57,7 @@ def test_a_redraw_under_a_pressed_button_keeps_the_button(server: str, browser: 
 def test_a_press_on_one_step_never_lands_on_the_next(server: str, browser: Any) -> None:
     # The bar's buttons are keyed by the step they were drawn for: when another phone moves
     # the turn on while a finger is down on "Next step", the release does not move it again.
-    ana, ben = Phone(browser, "Ana"), Phone(browser, "Ben")
-    open_room(server, [ana, ben], "shadowfist")
-    for phone in (ana, ben):
-        phone.page.wait_for_selector("#players section")
-    on, other = (ana, ben) if turn_of(ana.page) == "Ana" else (ben, ana)
+    on, other = shadowfist_pair(server, browser)
     page = on.page
     next_step = page.locator("#next-step button", has_text="Next step")
     next_step.wait_for(timeout=SEEN_WITHIN_MS)
@@ -75,5 +71,5 @@ def test_a_press_on_one_step_never_lands_on_the_next(server: str, browser: Any) 
     page.wait_for_timeout(1500)  # a tap that landed would be sent and drawn by now
     assert page.evaluate("ROOM.current.state.step.index") == 1
     assert other.page.evaluate("ROOM.current.state.step.index") <= 1
-    for phone in (ana, ben):
+    for phone in (on, other):
         phone.check_no_errors()
