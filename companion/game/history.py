@@ -79,6 +79,15 @@ def fill(line: Line) -> str:
     return line["text"].format(**line["args"], **inner)
 
 
+def recorded_by(phrases: Phrases, say: str, actor: str, line: Line) -> Line:
+    """Put the phone that recorded an action before its line ('Ben: Ana gained 5 power'),
+    unless the line starts with that player ('Ana ended the turn', "Ana's sites ...")."""
+    text = told(line)
+    if text.startswith((f"{actor} ", f"{actor}'s ")):
+        return line
+    return phrases.around(say, {"line": line}, who=actor)
+
+
 def told(line: Line) -> str:
     """Return a line in English, slots filled, with the lines after it."""
     text = fill(line)

@@ -158,7 +158,8 @@ def test_shadowfist_cards_are_their_players(server: str, browser: Any) -> None:
     shown = f"Power: {power + 5} "
     card(on.page, on.name).locator("p", has_text=shown).wait_for(timeout=SEEN_WITHIN_MS)
     theirs.locator("button.record-for").wait_for(timeout=SEEN_WITHIN_MS)  # closed again
-    assert f"{on.name} gained 5 power" in on.page.locator("#history").inner_text()
+    # Said as recorded by the other phone (the play-test's line did not say whose phone).
+    assert f"{off.name}: {on.name} gained 5 power" in on.page.locator("#history").inner_text()
     off.shot("own-sf-not-on-turn-dark" if off is ben else "own-sf-not-on-turn")
     on.shot("own-sf-on-turn")
     ana.check_no_errors()

@@ -35,6 +35,16 @@ def open_room(server: str, phones: list[Phone], kind: str) -> str:
     return first.url.rsplit("/", 1)[1]
 
 
+def shadowfist_pair(server: str, browser: Any, **context: Any) -> tuple[Phone, Phone]:
+    """Open a Shadowfist table for Ana and Ben, each on a phone of their own (``context``
+    for Ana's); return (the phone on turn, the other), both drawn."""
+    ana, ben = Phone(browser, "Ana", **context), Phone(browser, "Ben")
+    open_room(server, [ana, ben], "shadowfist")
+    for phone in (ana, ben):
+        phone.page.wait_for_selector("#players section")
+    return (ana, ben) if turn_of(ana.page) == "Ana" else (ben, ana)
+
+
 def card(page: Any, name: str) -> Any:
     """A Shadowfist player's card on a phone."""
     heading = page.locator("h3 > span", has_text=re.compile(f"^{name}$"))

@@ -171,13 +171,18 @@ def test_flash_duel_with_a_secret_pick_on_one_phone_to_the_end(server: str, brow
     phone.check_no_errors()
 
 
-def test_shadowfist_on_one_phone_to_the_end(server: str, browser: Any) -> None:
-    phone = Phone(browser, "table", locale="ja-JP")
-    page = phone.page
+def shadowfist_on_one_phone(page: Any, server: str) -> None:
+    """Open a Shadowfist table for Ana and Ben on this phone, holding both seats."""
     start_on_one_phone(page, server, "#room", {"kind": "shadowfist"})
     page.wait_for_url("**/m/**")
     page.wait_for_selector("#share a")
     share_every_seat(page, ["Ana", "Ben"])
+
+
+def test_shadowfist_on_one_phone_to_the_end(server: str, browser: Any) -> None:
+    phone = Phone(browser, "table", locale="ja-JP")
+    page = phone.page
+    shadowfist_on_one_phone(page, server)
     shots: list[str] = []
     for _ in range(20):
         covered, s = look(page)

@@ -119,7 +119,7 @@ def test_gems_that_really_float_are_still_said_to_float_then_to_go(catalog: Cata
 def test_a_shadowfist_line_has_its_key_and_slots(catalog: Catalog) -> None:
     state = SHADOWFIST.start(ShadowfistSetup(("Ana", "Ben"), 7), catalog)
     state = SHADOWFIST.apply(state, Gain("Ben", 3), "Ana", catalog, 0)
-    line = SHADOWFIST.describe(Gain("Ben", 3), "Ana", state)
+    line = SHADOWFIST.describe(Gain("Ben", 3), "Ben", state)
     assert line["say"] == "sfh_seating"  # the first action's line announces the seating
     assert line["then"][0]["say"] == "sfh_gain"
     assert line["then"][0]["args"] == {"who": "Ben", "power": 3}

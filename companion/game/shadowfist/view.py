@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from companion.game import next_step as prompt
 from companion.game import status as st
-from companion.game.history import Line, Phrases, with_terms
+from companion.game.history import Line, Phrases, recorded_by, with_terms
 from companion.game.shadowfist import rules as sf
 from companion.game.shadowfist.actions import (
     Action,
@@ -220,6 +220,7 @@ SAY = Phrases(
         "sfh_lose_site": "{who} lost a site",
         "sfh_decked": "{who} drew their last card",
         "sfh_seating": "Seating drawn: {seating}; {first} plays first",
+        "sfh_by": "{who}: {line}",
     }
 )
 """Every Shadowfist history line: word key -> English text."""
@@ -232,8 +233,9 @@ TAKINGS = {
 
 
 def describe(action: Action, actor: str, after: State) -> Line:
-    """Say an action in one history line (the first one after the drawn seating)."""
-    line = action_line(action, actor, after)
+    """Say an action in one history line (the first one after the drawn seating), with the
+    phone that recorded it first when it recorded another player's action."""
+    line = recorded_by(SAY, "sfh_by", actor, action_line(action, actor, after))
     if after.actions == 1:
         return {**seating_line(after), "then": [line]}
     return line

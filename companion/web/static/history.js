@@ -82,6 +82,7 @@ addWords("history", {
   sfh_lose_site: "{who} がサイトを失いました",
   sfh_decked: "{who} が最後のカードを引きました",
   sfh_seating: "席順の抽選：{seating}。{first} が先手",
+  sfh_by: "{who}：{line}",
   // Drafts (companion/game/draft/view.py)
   drh_picked: "{who} が {name} をピック",
   // Flash Duel (companion/game/flash_duel/lines.py): plain Japanese, as the duel page's words

@@ -1,8 +1,11 @@
 import { actingSeat, api, el, fill, flushOutbox, keepAwakeFrom, LONG_POLL, newKey, outboxRead, pollForever, sendWrite } from "./api.js";
+import { drawFooter } from "./footer.js";
 import { lineWords } from "./history.js";
 import { applyWords, sayWords, t } from "./i18n.js";
-import { followTurn, sharedBox } from "./shared.js";
+import { followTurn } from "./shared.js";
 import { dropStaleUndo, toast } from "./toasts.js";
+import { Fragment } from "./vendor/preact.js";
+import { draw, html } from "./view.js";
 // Shared by the room pages: polling (ETag / 304), writes with the version they were based on
 // and an idempotency key (kept and sent later when the phone is offline), undo / redo,
 // history, share links and handing a seat to a new phone, and keeping the screen on.
@@ -13,6 +16,7 @@ export const ROOM = {
   spectator: document.body.dataset.spectator === "yes",
   current: null,
   etag: null,
+  ownEtag: null,
   shown: null,
   render: null,
 };
@@ -23,16 +27,15 @@ export function roomToast(text, stay) {
 }
 function roomWaiting() {
   const entry = ROOM.match && outboxRead(ROOM.match);
-  let note = document.getElementById("outbox");
-  if (!entry) {
-    if (note) note.remove();
-    return;
-  }
+  let note = document.getElementById("outbox-box");
+  if (!note && !entry) return;
   if (!note) {
-    note = el("p", { id: "outbox", class: "outbox", role: "status" });
+    note = document.createElement("div");
+    note.id = "outbox-box";
     document.querySelector("main").prepend(note);
   }
-  note.textContent = t("tap_waiting", "Offline: your last tap is kept and will be sent when the phone is back") + " (" + entry.label + ")";
+  const waiting = t("tap_waiting", "Offline: your last tap is kept and will be sent when the phone is back");
+  draw(note, entry ? html`<p id="outbox" class="outbox" role="status">${waiting + " (" + entry.label + ")"}</p>` : null);
 }
 async function roomFlush() {
   if (!ROOM.match || !outboxRead(ROOM.match)) return;
@@ -49,13 +52,17 @@ async function roomFlush() {
 }
 async function roomPoll(wait) {
   try {
-    const url = ROOM.url + (wait && ROOM.etag ? LONG_POLL : "");
     const seat = actingSeat();
+    if (wait && seat !== null && !(await tableMoved())) return;
+    const url = ROOM.url + (wait && seat === null && ROOM.etag ? LONG_POLL : "");
     const data = await api("GET", url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
     if (seat !== actingSeat()) return; // a shared phone turned to another seat meanwhile
     // A state already shown (same ETag: same version, seats and viewer) is not drawn again:
-    // after a tap, the tap's own read and the long poll both bring the new state, and a
-    // second redraw between a finger's press and release lost the next tap.
+    // after a tap, the tap's own read and the long poll both bring the new state. A page
+    // drawn with the view library would redraw it as a no-op; a page still drawn by hand
+    // (el) would replace its buttons, and a redraw between a finger's press and release lost
+    // the next tap. Either way the copy and a shared phone's look at its other seats are
+    // not done twice.
     const fresh = data.status !== 304 && !olderThanShown(data);
     const shown = data.etag && data.etag === ROOM.shown;
     if (fresh && !shown) {
@@ -69,6 +76,17 @@ async function roomPoll(wait) {
   } catch (err) {
     if (err.status) roomToast(err.error || "error");
   }
+}
+// A shared phone turned to another seat it holds (shared.js) waits for the table as its own
+// first seat: the server's long poll knows a phone by that seat's cookie and answered a read
+// naming another seat (X-Seat) at once, so the phone asked every second. Once the table
+// moved, the seat shown is read at once. True: the table moved (or was never read so).
+async function tableMoved() {
+  const headers = ROOM.ownEtag ? { "X-Seat": "", "If-None-Match": ROOM.ownEtag } : { "X-Seat": "" };
+  const data = await api("GET", ROOM.url + (ROOM.ownEtag ? LONG_POLL : ""), undefined, headers);
+  if (data.status === 304) return false;
+  ROOM.ownEtag = data.offline ? null : data.etag;
+  return true;
 }
 // Answers to reads can arrive out of order (a long poll answered just before a tap's own
 // read, delivered just after it): a state older than the one shown is never drawn, or the
@@ -128,61 +146,52 @@ async function roomSendNow(path, extra, label) {
     roomRefused(err, false);
   }
 }
-const UNDO_WORDS = { undo: "Undo", undo_pick: "Undo the last pick" };
 // Undo names the action it means (its log position): if another tap got there first, the
 // server refuses instead of taking back something else.
 export const roomUndo = (target) =>
   target === "" || target === undefined ? undefined : roomSend("undo", { target: Number(target) }, t("undo", "Undo"));
 export const roomAct = (action) => roomSend("actions", { action }, t("act_" + action.type, action.type.replace(/_/g, " ")));
-function handOverBox(data) {
-  const list = el(
-    "div",
-    { class: "row" },
-    data.seats.map((seat) => el("button", { type: "button", class: "small-button", onclick: () => handOver(seat) }, seat.name)),
-  );
-  return el(
-    "details",
-    { id: "hand-over" },
-    // Kept across redraws, so its words follow a language switch through data-i18n.
-    el("summary", { "data-i18n": "hand_over" }, "Hand a seat to a new phone"),
-    el(
-      "p",
-      { class: "small", "data-i18n": "hand_over_help" },
-      "For a lost or flat phone: its seat is freed for a new link, and the old phone can no longer act.",
-    ),
-    list,
-    el("div", { id: "hand-over-link" }),
-  );
-}
-async function handOver(seat) {
-  if (!window.confirm(t("hand_over_confirm", "Hand this seat to a new phone?") + " " + seat.name)) return;
-  try {
-    const made = await api("POST", "/api/matches/" + ROOM.match + "/seats/" + seat.seat + "/hand-over", {});
-    fill(
-      document.getElementById("hand-over-link"),
-      el("p", {}, seat.name + ": ", el("a", { href: made.join_url }, made.join_url)),
-      el("img", { class: "qr", alt: "join QR code", src: "/qr.svg?text=" + encodeURIComponent(made.join_url) }),
-    );
-  } catch (err) {
-    roomToast(err.error || "error");
-  }
-}
 // The next-step bar at the bottom of a table page, drawn from the step the server sends for
 // this phone's seat ({mine, say, text, args, actions}; null: no bar, e.g. a spectator).
-// button(name) makes the page's button for each action the step names.
-export function roomNextStep(step, button) {
+// button(name) makes the page's button for each action the step names. Two ways, one a
+// page: roomNextStepView for a page drawn with the view library (its buttons are views),
+// roomNextStep for a page that makes DOM nodes (el).
+function nextStepBar(step) {
   const bar = document.getElementById("next-step");
-  if (!bar) return;
+  if (!bar) return null;
   bar.hidden = !step;
   document.body.classList.toggle("with-next-step", !!step);
-  if (!step) return;
+  if (!step) return null;
   bar.classList.toggle("mine", step.mine);
+  return bar;
+}
+/** The bar of a page drawn with the view library: button(name) returns a view or null. */
+export function roomNextStepView(step, button) {
+  const bar = nextStepBar(step);
+  if (!bar) return;
+  // Each button keyed by its action and the step it was drawn for: a redraw that leaves the
+  // step as it was keeps the node under a finger; a changed step (another prompt, another
+  // action: "End turn" and "End turn at 10 or more" look alike but do not act alike) makes
+  // new nodes, so a press made on one step never lands on the next.
+  const drawnFor = JSON.stringify(step);
+  const buttons = step.actions.map((name) => [name, button(name)]).filter(([, view]) => view);
+  draw(
+    bar,
+    html`<p id="next-line">${sayWords(step)}</p>
+      ${step.hint ? html`<p id="next-hint" class="hint">${sayWords(step.hint)}</p>` : null}
+      ${buttons.length ? html`<div class="row">${buttons.map(([name, view]) => html`<${Fragment} key=${name + drawnFor}>${view}<//>`)}</div>` : null}`,
+  );
+  document.body.style.setProperty("--next-step-height", bar.offsetHeight + "px");
+}
+/** The bar of a page that makes DOM nodes: button(name) returns a node or null. */
+export function roomNextStep(step, button) {
+  const bar = nextStepBar(step);
+  if (!bar) return;
   const line = el("p", { id: "next-line" }, sayWords(step));
   const hint = step.hint ? el("p", { id: "next-hint", class: "hint" }, sayWords(step.hint)) : null;
   const buttons = step.actions.map((name) => button(name)).filter(Boolean);
-  // Redraw the bar only when the step (prompt, slots, actions, hint) or what its buttons show
-  // changed: a redraw between a finger's press and release loses the tap. The step's actions
-  // are part of the key: "End turn" and "End turn at 10 or more" look alike but do not act alike.
+  // Redrawn only when the step (prompt, slots, actions, hint) or what its buttons show
+  // changed: a redraw of new nodes between a finger's press and release loses the tap.
   const drawn = JSON.stringify(step) + [line, hint, ...buttons].map((node) => (node ? node.outerHTML : "")).join("");
   if (bar.dataset.drawn === drawn && bar.firstChild) return;
   bar.dataset.drawn = drawn;
@@ -192,55 +201,6 @@ export function roomNextStep(step, button) {
 /** One slot of a step in the phone's language (a term's or phrase's own slots filled). */
 export function stepSlot(step, name) {
   return sayWords({ say: "", text: `{${name}}`, args: step.args, terms: step.terms, ja: step.ja });
-}
-// Undo off says why (the server's reason: nothing to undo, a final action such as a reveal
-// or a coin flip, another seat's action, ...): the button stays focusable (aria-disabled),
-// its title and aria-describedby give the reason, and a tap shows it in a line under it.
-function undoOff(undo, why) {
-  let line = document.getElementById("undo-why");
-  if (!line) {
-    line = el("p", { id: "undo-why", class: "small", role: "status", hidden: true });
-    undo.parentElement.after(line);
-  }
-  undo.disabled = false;
-  if (why) undo.setAttribute("aria-disabled", "true");
-  else undo.removeAttribute("aria-disabled");
-  const text = why ? undoWhyWords(why) : "";
-  line.textContent = text;
-  if (!why) line.hidden = true;
-  if (text) {
-    undo.title = text;
-    undo.setAttribute("aria-describedby", "undo-why");
-  } else {
-    undo.removeAttribute("title");
-    undo.removeAttribute("aria-describedby");
-  }
-}
-function undoWhyWords(why) {
-  const line = why.said || why.line ? lineWords(why.said || why.line) : "";
-  const actor = why.actor || "";
-  switch (why.why) {
-    case "nothing":
-      return t("undo_why_nothing", "Nothing to undo yet");
-    case "final":
-      return t("undo_why_final", "Cannot undo: this is final (a reveal or a coin flip is never taken back)") + ": " + line;
-    case "other_seat":
-      return (
-        t("undo_why_other", "Cannot undo: the last action is {actor}'s, and only {actor}'s phone can take it back").replaceAll(
-          "{actor}",
-          actor,
-        ) +
-        (why.organiser ? " " + t("undo_why_organiser", "(or the organiser)") : "") +
-        ": " +
-        line
-      );
-    case "depth":
-      return t("undo_why_depth", "Only the last action can be taken back here, once");
-    case "spectator":
-      return t("undo_why_spectator", "A spectator's phone cannot undo");
-    default:
-      return why.text || "";
-  }
 }
 // A phone whose seat was handed to a new phone is told so, once (it now only watches).
 function seatLost(data) {
@@ -253,90 +213,30 @@ function roomShow(data) {
   ROOM.current = data;
   ROOM.render(data);
   dropStaleUndo(data.undo);
-  const seated = !ROOM.spectator && data.state.you;
-  const undo = document.getElementById("undo");
-  if (undo) {
-    // The button names what it takes back: this phone's own last action, while it is last.
-    undo.dataset.target = data.undo ? String(data.undo.target) : "";
-    if (!undo.dataset.label) {
-      undo.dataset.label = undo.dataset.i18n || "undo";
-      undo.removeAttribute("data-i18n"); // its text is set here, with the action's line
-    }
-    const word = t(undo.dataset.label, UNDO_WORDS[undo.dataset.label] || "Undo");
-    undo.textContent = data.undo ? word + ": " + lineWords(data.undo.said || data.undo.line) : word;
-    undoOff(undo, !data.undo || !seated ? (seated ? data.undo_why : { why: "spectator" }) || {} : null);
-  }
-  const redo = document.getElementById("redo");
-  if (redo) redo.disabled = !data.can_redo || !seated;
-  document.getElementById("history").replaceChildren(
-    ...data.history
-      .slice()
-      .reverse()
-      .map((line) => el("li", {}, lineWords(line))),
-  );
-  const share = document.getElementById("share");
-  if (data.links) {
-    const open = document.getElementById("hand-over");
-    share.hidden = false;
-    fill(
-      share,
-      el("h2", {}, t("share", "Share")),
-      el("img", { class: "qr", alt: "join QR code", src: "/qr.svg?text=" + encodeURIComponent(data.links.join_url) }),
-      el("p", {}, t("join_link", "Join link") + ": ", el("a", { href: data.links.join_url }, data.links.join_url)),
-      el("p", {}, t("view_link", "Spectator link") + ": ", el("a", { href: data.links.view_url }, data.links.view_url)),
-      // At a tournament table only the organiser hands a seat over: no box the server refuses.
-      data.trust === "tournament" ? null : open || handOverBox(data),
-      sharedBox(data, ROOM.match, roomReread),
-    );
-  } else share.hidden = true;
-  showEvent(data.event);
+  drawFooter(data, !ROOM.spectator && !!data.state.you, FOOTER_ROOM);
   roomWaiting();
   applyWords();
   if (!ROOM.spectator) followTurn(data, ROOM.match, roomReread);
 }
+// What the footer (footer.js) does through the room.
+const FOOTER_ROOM = {
+  match: ROOM.match,
+  undo: (target) => roomUndo(target),
+  redo: () => roomSend("redo", {}, t("redo", "Redo")),
+  reread: () => roomReread(),
+  toast: (text) => roomToast(text),
+};
 // Read the table again at once (a shared phone turned to another seat: its own state).
 function roomReread() {
   ROOM.etag = null;
   ROOM.shown = null;
   roomPoll();
 }
-// A tournament table links to its event, and says once its result has gone there.
-function showEvent(event) {
-  const line = document.getElementById("event");
-  if (!line) return;
-  line.hidden = !event;
-  if (!event) return;
-  fill(
-    line,
-    el("a", { href: event.url }, t("event", "Event") + ": " + event.name),
-    event.result_sent ? el("strong", { class: "sent" }, " · ✓ " + t("result_sent", "Result sent to the event")) : null,
-    event.round_ends ? el("span", { id: "round-clock" }, " · " + roundClock(event.round_ends)) : null,
-  );
-}
-// The event's round clock at its table: when the round ends, in this phone's time, and the
-// minutes left (drawn again with each state the phone reads).
-function roundClock(iso) {
-  const end = new Date(iso);
-  const left = Math.ceil((end.getTime() - Date.now()) / 60000);
-  if (left <= 0) return t("round_time_up", "the round's time is up");
-  const at = end.toTimeString().slice(0, 5);
-  return t("round_ends_at", "round ends {time} ({n} min left)").replace("{time}", at).replace("{n}", left);
-}
 // Start the room page: render(data) draws the table from each state the server sends.
 // The state is readable as window.ROOM for the browser tests (no script reads it).
 export function startRoom(render) {
   ROOM.render = render;
   window.ROOM = ROOM;
-  const undo = document.getElementById("undo");
-  if (undo)
-    undo.addEventListener("click", () => {
-      const line = document.getElementById("undo-why");
-      if (undo.getAttribute("aria-disabled") === "true") {
-        if (line) line.hidden = false; // a tap on a greyed-out Undo says why it is off
-      } else roomUndo(undo.dataset.target);
-    });
-  const redo = document.getElementById("redo");
-  if (redo) redo.addEventListener("click", () => roomSend("redo", {}, t("redo", "Redo")));
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") roomPoll();
   });

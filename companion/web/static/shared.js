@@ -1,5 +1,6 @@
-import { actAs, api, el, seatHeader } from "./api.js";
+import { actAs, api, seatHeader } from "./api.js";
 import { addWords, t } from "./i18n.js";
+import { draw, html } from "./view.js";
 
 // A shared phone (#27 item 2, pass-and-play): at a casual table one phone may hold several
 // seats. It shows the seat that must act (following the turn and the pending decision), and
@@ -46,54 +47,48 @@ export function sharedBox(data, match, refresh) {
     keepHeld(match, [...heldSeats(match), { seat: seat.seat, name: seat.name }]);
     refresh();
   };
-  return el(
-    "details",
-    { id: "shared-seats", open: !!document.getElementById("shared-seats")?.open },
-    el("summary", {}, t("shared_title", "Pass-and-play: this phone plays another seat too")),
-    el(
-      "p",
-      { class: "small" },
-      t("shared_help", "One phone passed round the table: take a free seat here too; the phone turns to whoever must act."),
-    ),
-    held.length > 1
-      ? el("p", { class: "small" }, t("shared_holds", "This phone holds") + ": " + held.map((s) => s.name).join(" · "))
-      : null,
-    el(
-      "div",
-      { class: "row" },
-      free.map((seat) =>
-        el("button", { type: "button", class: "small-button", "data-share-seat": seat.name, onclick: () => take(seat) }, seat.name),
-      ),
-    ),
-  );
+  // Drawn by the view library: a redraw keeps the box open while the player picks.
+  return html`<details id="shared-seats">
+    <summary>${t("shared_title", "Pass-and-play: this phone plays another seat too")}</summary>
+    <p class="small">
+      ${t("shared_help", "One phone passed round the table: take a free seat here too; the phone turns to whoever must act.")}
+    </p>
+    ${held.length > 1 ? html`<p class="small">${t("shared_holds", "This phone holds") + ": " + held.map((s) => s.name).join(" · ")}</p>` : null}
+    <div class="row">
+      ${free.map(
+        (seat) =>
+          html`<button key=${seat.seat} type="button" class="small-button" data-share-seat=${seat.name} onClick=${() => take(seat)}>
+            ${seat.name}
+          </button>`,
+      )}
+    </div>
+  </details>`;
 }
 
-// The cover shown before another seat's screen: tapped through by that seat's player.
+// The cover shown before another seat's screen: tapped through by that seat's player. It is
+// drawn in its own box at the end of the body, outside main (which it hides).
 function passScreen(name, done) {
-  document.getElementById("pass")?.remove();
-  const cover = el(
-    "div",
-    { id: "pass", class: "pass-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-title" },
-    el("h1", { id: "pass-title" }, say("pass_to", "Pass the phone to {who}", name)),
-    el("p", {}, say("pass_help", "Only {who} looks now: the last player's screen is hidden.", name)),
-    el(
-      "button",
-      {
-        type: "button",
-        class: "big",
-        id: "pass-go",
-        onclick: () => {
-          cover.remove();
-          document.body.classList.remove("passing");
-          done();
-        },
-      },
-      say("pass_go", "I am {who}: show my screen", name),
-    ),
-  );
+  let host = document.getElementById("pass-host");
+  if (!host) {
+    host = document.createElement("div");
+    host.id = "pass-host";
+    document.body.append(host);
+  }
+  const go = () => {
+    draw(host, null);
+    document.body.classList.remove("passing");
+    done();
+  };
   document.body.classList.add("passing");
-  document.body.append(cover);
-  cover.querySelector("button").focus();
+  draw(
+    host,
+    html`<div id="pass" class="pass-screen" role="dialog" aria-modal="true" aria-labelledby="pass-title">
+      <h1 id="pass-title">${say("pass_to", "Pass the phone to {who}", name)}</h1>
+      <p>${say("pass_help", "Only {who} looks now: the last player's screen is hidden.", name)}</p>
+      <button type="button" class="big" id="pass-go" onClick=${go}>${say("pass_go", "I am {who}: show my screen", name)}</button>
+    </div>`,
+  );
+  document.getElementById("pass-go").focus();
 }
 
 /** After each state shown: when it does not wait on the seat shown but on another seat this

@@ -1,5 +1,6 @@
 import { el } from "./api.js";
 import { addWords, sayWords, t } from "./i18n.js";
+import { draw, html } from "./view.js";
 
 // The status line at the top of a room page, kept on screen while the page scrolls: each
 // side's key numbers (the viewer's side first, marked), then what concerns the whole table.
@@ -37,18 +38,22 @@ function lineBox() {
   return box;
 }
 
+// One item a side, keyed by its name (the viewer's side first, marked), then the table's.
 function sideItem(side) {
   const name = side.name + (side.mine ? " (" + t("st_you", "you") + ")" : "");
   const classes = "st-side" + (side.mine ? " mine" : "") + (side.turn ? " turn" : "");
-  return el("li", { class: classes }, el("b", {}, (side.turn ? "▶ " : "") + name), " ", side.facts.map(sayWords).join(" · "));
+  return html`<li key=${"side:" + side.name} class=${classes}><b>${(side.turn ? "▶ " : "") + name}</b> ${side.facts.map(sayWords).join(" · ")}</li>`;
 }
 
 /** Draw the status line of a room's state (null: no game on, the line is hidden). */
 export function drawStatus(status) {
   const box = lineBox();
   box.hidden = !status;
-  if (!status) return;
-  const items = status.sides.map(sideItem);
-  for (const said of status.table) items.push(el("li", { class: "st-table" }, sayWords(said)));
-  box.replaceChildren(el("ul", {}, items));
+  if (status) {
+    const table = status.table.map((said, n) => html`<li key=${"table:" + n} class="st-table">${sayWords(said)}</li>`);
+    draw(box, html`<ul>${status.sides.map(sideItem)}${table}</ul>`);
+  }
+  // Its height as drawn: a banner sticking to the top (the winner, Panic Time) sticks below
+  // it instead of under it (app.css).
+  document.body.style.setProperty("--status-line-height", box.offsetHeight + "px");
 }
