@@ -368,6 +368,7 @@ def test_a_free_for_all_tie_break_on_every_phone(server: str, browser: Any) -> N
     cid.tap("#next-step button.danger")  # Cid ends without the ante: 3, the lowest
     ana.see("#between h2", "Ana")
     ana.see("#history li", "Game 1 to Cid (Ana ended a turn at 10 or more; the lowest pile won)")
+    ben.see("#history li", "Game 1 to Cid")  # Ben's phone has the ended game too
     assert ben.page.locator("#tiebreak").is_hidden()
     ana.see("#between button", "Start the next game")
     assert ben.page.locator("#between button").count() == 0
