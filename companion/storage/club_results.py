@@ -11,7 +11,7 @@ ratings follow. ``recompute`` and the incremental updates give the same figures 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,8 +158,8 @@ def record_locked(
     sides, places = json.dumps(result.sides), json.dumps(result.places)
     if old is not None:
         conn.execute(
-            "update club_results set sides = ?, places = ? where id = ?",
-            (sides, places, old["id"]),
+            "update club_results set sides = ?, places = ?, details = ? where id = ?",
+            (sides, places, json.dumps(details or {}), old["id"]),
         )
         recompute_locked(conn)
         return changes_of(conn, str(old["id"]))
@@ -281,15 +281,37 @@ def countable(match: Row | None, catalog: Catalog, conn: Connection) -> Finished
     if match is None or match["trust"] != CASUAL:
         raise NotCountable("only a casual table's result is confirmed this way; a "
                            "tournament's counts once the organiser's result is final")  # fmt: skip
+    finished = finished_match(conn, match, catalog)
+    if finished is None:
+        raise NotCountable("this match has not ended (or its game is not rated): confirm it "
+                           "once a winner is known")  # fmt: skip
+    return finished
+
+
+def finished_match(conn: Connection, match: Row, catalog: Catalog) -> Finished | None:
+    """Return a match (casual or a tournament table's) as the club reads it once it has
+    ended; None while it is played, or for a game that is never rated."""
     cached = load(conn, match, catalog)
     placer = find_placer(cached.rules.kind)
     sides = None if placer is None else placer.sides(cached.state)
     if placer is None or sides is None:
-        raise NotCountable("this match has not ended (or its game is not rated): confirm it "
-                           "once a winner is known")  # fmt: skip
+        return None
     state = cached.state
     buys = bought(conn, str(match["id"]))
     return Finished(placer.game, sides, placer.characters(state), placer.bank(state), buys)
+
+
+def details_of(
+    finished: Finished, profile: Mapping[str, str], seats: Mapping[str, int]
+) -> dict[str, Any]:
+    """Return what the statistics read of a finished match, by profile (``profile`` and
+    ``seats``: each seat name's profile and seat number): seats, characters, bank, buys."""
+    return {
+        "seats": {profile[n]: seat for n, seat in seats.items() if n in profile},
+        "characters": {profile[n]: c for n, c in finished.characters.items() if n in profile},
+        "bank": list(finished.bank),
+        "buys": {profile[n]: chips for n, chips in finished.buys.items() if n in profile},
+    }
 
 
 def bought(conn: Connection, match_id: str) -> dict[str, list[str]]:
@@ -330,13 +352,7 @@ def count_if_confirmed(conn: Connection, match_id: str, finished: Finished) -> C
             places_from_wins([wins for _, wins in finished.sides]),
             club.current_season(conn),
         )
-        details = {
-            "seats": {profile[n]: seat for n, seat in seats.items()},
-            "characters": {profile[n]: c for n, c in finished.characters.items() if n in profile},
-            "bank": list(finished.bank),
-            "buys": {profile[n]: chips for n, chips in finished.buys.items() if n in profile},
-        }
-        record_locked(conn, source, result, now(), details)
+        record_locked(conn, source, result, now(), details_of(finished, profile, seats))
     return Confirmed(len(confirms), len(seats), done)
 
 

@@ -14,9 +14,15 @@ from typing import Any
 from companion.game.club.ratings import Result, Skill, places_from_wins
 from companion.storage import club, club_pages
 from companion.storage.club import ClubError
-from companion.storage.club_results import recompute_locked, record_locked
-from companion.storage.engine import Connection
+from companion.storage.club_results import (
+    details_of,
+    finished_match,
+    recompute_locked,
+    record_locked,
+)
+from companion.storage.engine import Connection, Row
 from companion.storage.matches import hash_token, write_transaction
+from printkit.catalog import Catalog
 
 
 class NotEntered(ClubError):
@@ -30,12 +36,13 @@ def source_of(tid: str, number: int, table_no: int) -> str:
     return f"table:{tid}:{number}:{table_no}"
 
 
-def sync_table(conn: Connection, tid: str, number: int, table_no: int) -> None:
+def sync_table(conn: Connection, tid: str, number: int, table_no: int, catalog: Catalog) -> None:
     """Bring a tournament table's club result in line with its result (inside the caller's
     write transaction): recorded when both players are linked, replaced when corrected,
     dropped when cleared."""
     t = conn.execute(
-        "select t.a, t.b, t.wins_a, t.wins_b, r.started, x.config from tournament_tables t "
+        "select t.a, t.b, t.wins_a, t.wins_b, t.match_id, r.started, x.config "
+        "from tournament_tables t "
         "join tournament_rounds r on r.tournament_id = t.tournament_id and r.round = t.round "
         "join tournaments x on x.id = t.tournament_id "
         "where t.tournament_id = ? and t.round = ? and t.table_no = ?",
@@ -61,13 +68,33 @@ def sync_table(conn: Connection, tid: str, number: int, table_no: int) -> None:
         places_from_wins([t["wins_a"], t["wins_b"]]),
         club.current_season(conn),
     )
-    seats = {"seats": {linked[t["a"]]: 0, linked[t["b"]]: 1}}
-    record_locked(conn, source, result, f"{t['started']}#{number:03d}.{table_no:04d}", seats)
+    details = table_details(conn, tid, t, linked, catalog)
+    record_locked(conn, source, result, f"{t['started']}#{number:03d}.{table_no:04d}", details)
+
+
+def table_details(
+    conn: Connection, tid: str, t: Row, linked: dict[int, str], catalog: Catalog
+) -> dict[str, Any]:
+    """Return what the statistics read of a tournament table, by profile: its match's seats,
+    characters, bank and buys once the match has ended on the companion (as a casual match
+    records them); only the seats (a first, b second) for a match not played to its end."""
+    match = conn.execute("select * from matches where id = ?", (t["match_id"],)).fetchone()
+    finished = None if match is None else finished_match(conn, match, catalog)
+    if finished is None:
+        return {"seats": {linked[t["a"]]: 0, linked[t["b"]]: 1}}
+    names = conn.execute(
+        "select player, name from tournament_players where tournament_id = ? and player in (?, ?)",
+        (tid, t["a"], t["b"]),
+    ).fetchall()
+    profile = {r["name"]: linked[r["player"]] for r in names}
+    seated = conn.execute("select seat, name from seats where match_id = ?", (t["match_id"],))
+    return details_of(finished, profile, {r["name"]: r["seat"] for r in seated})
 
 
 def link_entry(
-    conn: Connection, tid: str, entry_token: str | None, player_token: str | None
-) -> int:
+    conn: Connection, tid: str, entry_token: str | None, player_token: str | None,
+    catalog: Catalog,
+) -> int:  # fmt: skip
     """Link this phone's tournament entry to its profile and count its tables; return the
     entry's player number.
 
@@ -95,7 +122,7 @@ def link_entry(
             (tid, entry["player"], entry["player"]),
         ).fetchall()
         for t in tables:
-            sync_table(conn, tid, t["round"], t["table_no"])
+            sync_table(conn, tid, t["round"], t["table_no"], catalog)
         return int(entry["player"])
 
 

@@ -217,7 +217,9 @@ def link_entry(tid: str) -> Response:
     players of a table are linked and the result is in)."""
     check_csrf()
     conn, entry = database.get_db(), request.cookies.get(ENTRY_COOKIE + tid)
-    player = refusing(lambda: club_tournaments.link_entry(conn, tid, entry, player_token()))
+    player = refusing(
+        lambda: club_tournaments.link_entry(conn, tid, entry, player_token(), catalog())
+    )
     return jsonify({"player": player})
 
 
