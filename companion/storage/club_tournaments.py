@@ -142,7 +142,7 @@ def changes(conn: Connection, tid: str) -> dict[int, dict[str, Any]]:
         after = Skill(r["mu"], r["sigma"], r["games"])
         first = out.get(r["player"], {"before": before.shown})
         out[r["player"]] = {"before": first["before"], "after": after.shown,
-                            "change": after.shown - first["before"],
+                            "margin": after.margin, "change": after.shown - first["before"],
                             "profile": r["profile_id"]}  # fmt: skip
     shown = {r["id"]: club.shown_name(r) for r in conn.execute(
         "select id, name, hidden, removed from club_profiles where id in "

@@ -11,6 +11,8 @@ addWords("club", {
   club_player: "プレイヤー",
   club_rating: "レーティング",
   club_games: "対戦数",
+  club_match_one: "戦",
+  club_matches: "戦",
   club_a_player: "プレイヤー",
   club_provisional: "暫定",
   club_no_games: "レーティング対象の対戦はまだありません。",
