@@ -240,11 +240,17 @@ def confirm_seat(
     """Confirm one seat of a finished casual match for a profile (inside the caller's write
     transaction, after it checked who asks); count the match once every seat is confirmed.
 
-    :raises NotCountable: when the match is not a casual one that has ended, or the profile
-        confirmed another seat of it.
+    :raises NotCountable: when the match is not a casual one that has ended, the profile
+        confirmed another seat of it, or another profile confirmed this seat.
     """
     match = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
     finished = countable(match, catalog, conn)
+    held = conn.execute(
+        "select profile_id from club_confirms where match_id = ? and seat = ?", (match_id, seat)
+    ).fetchone()
+    if held is not None and held["profile_id"] != profile_id:
+        raise NotCountable("this seat was confirmed by another player already: a seat's "
+                           "confirmation stays its player's")  # fmt: skip
     taken = conn.execute(
         "select seat from club_confirms where match_id = ? and profile_id = ?",
         (match_id, profile_id),
@@ -368,6 +374,7 @@ def merge(conn: Connection, gone: str, kept: str) -> int:
         if gone == kept:
             raise NotCountable("a profile cannot be merged into itself: name two profiles")
         rewritten = rewrite_results(conn, gone, kept)
+        move_entries(conn, gone, kept)
         conn.execute("update club_devices set profile_id = ? where profile_id = ?", (kept, gone))
         conn.execute("update club_confirms set profile_id = ? where profile_id = ?", (kept, gone))
         conn.execute(
@@ -377,6 +384,20 @@ def merge(conn: Connection, gone: str, kept: str) -> int:
         )
         recompute_locked(conn)
     return rewritten
+
+
+def move_entries(conn: Connection, gone: str, kept: str) -> None:
+    """Put ``kept`` on the tournament entries ``gone`` linked; refuse when both entered one
+    tournament (two entrants are two people)."""
+    both = conn.execute(
+        "select a.tournament_id from club_entries a join club_entries b on "
+        "b.tournament_id = a.tournament_id where a.profile_id = ? and b.profile_id = ?",
+        (gone, kept),
+    ).fetchone()
+    if both is not None:
+        raise NotCountable("these two profiles entered the same tournament, so they are two "
+                           "people: they cannot be merged")  # fmt: skip
+    conn.execute("update club_entries set profile_id = ? where profile_id = ?", (kept, gone))
 
 
 def rewrite_results(conn: Connection, gone: str, kept: str) -> int:

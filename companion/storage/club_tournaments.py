@@ -31,6 +31,10 @@ class NotEntered(ClubError):
     status = 403
 
 
+class LinkedElsewhere(ClubError):
+    """A profile that counts for another entry of the same tournament already."""
+
+
 def source_of(tid: str, number: int, table_no: int) -> str:
     """Name a tournament table as a club result's source."""
     return f"table:{tid}:{number}:{table_no}"
@@ -54,7 +58,10 @@ def sync_table(conn: Connection, tid: str, number: int, table_no: int, catalog: 
             "select player, profile_id from club_entries where tournament_id = ?", (tid,)
         ).fetchall()
     )
-    if t is None or t["b"] is None or t["wins_a"] is None or not {t["a"], t["b"]} <= set(linked):
+    if (
+        t is None or t["b"] is None or t["wins_a"] is None
+        or not {t["a"], t["b"]} <= set(linked) or linked[t["a"]] == linked[t["b"]]
+    ):  # fmt: skip
         if conn.execute("select 1 from club_results where source = ?", (source,)).fetchone():
             conn.execute("delete from club_changes where result_id in (select id from "
                          "club_results where source = ?)", (source,))  # fmt: skip
@@ -99,6 +106,7 @@ def link_entry(
     entry's player number.
 
     :raises NotEntered: without the entry's cookie or a profile on this phone.
+    :raises LinkedElsewhere: when the profile counts for another entry of the tournament.
     """
     with write_transaction(conn):
         profile = club.profile_of(conn, player_token)
@@ -111,6 +119,15 @@ def link_entry(
         if entry is None or profile is None:
             raise NotEntered("link an entry from the phone that entered the tournament, with "
                              "a player profile on it")  # fmt: skip
+        other = conn.execute(
+            "select player from club_entries where tournament_id = ? and profile_id = ? "
+            "and player <> ?",
+            (tid, profile["id"], entry["player"]),
+        ).fetchone()
+        if other is not None:
+            raise LinkedElsewhere(f"your profile counts for another entry of this tournament "
+                                  f"(player {other['player']}): one profile counts for one "
+                                  "entry, as one person plays one")  # fmt: skip
         conn.execute(
             "insert into club_entries (tournament_id, player, profile_id) values (?, ?, ?) "
             "on conflict (tournament_id, player) do update set profile_id = excluded.profile_id",

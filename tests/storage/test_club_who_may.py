@@ -1,0 +1,127 @@
+"""Who may write to the club (#30, docs/club.md "Who may do what"), on both engines: the
+holes a second phone, a second device of one profile or a stranger found, each closed.
+
+- One profile counts for one entry of a tournament: linking a second entry (entered from the
+  profile's second device) would put the profile on both sides of their table, and the
+  organiser's result for it failed with a 500.
+- A merge carries the tournament entries the merged profile had linked; two profiles that
+  entered one tournament are two people and are not merged.
+- A seat once confirmed stays its player's: a hand-over of that seat (which any seated
+  phone may ask for at a casual table) does not let another profile confirm over it.
+- A private club's pages are for its players: a stranger cannot become one by making a
+  profile while the pages are private.
+"""
+
+from __future__ import annotations
+
+from contextlib import closing
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.storage import club_results, db
+from tests.helpers import phone, post
+from tests.web.test_club_api import admin_secret, count, finished_duel, profile
+from tests.web.test_club_tournaments import enter
+from tests.web.test_tournament_api import create, current_tables, org, read
+
+
+def second_device(app: Flask, first: FlaskClient) -> FlaskClient:
+    """Add a second phone to the first phone's profile by its one-time code."""
+    code = post(first, "/api/club/me/devices", {}).get_json()["code"]
+    second = phone(app)
+    assert post(second, f"/api/club/devices/{code}", {}).status_code == 200
+    return second
+
+
+def enter_from(client: FlaskClient, player: FlaskClient, tid: str, h: Any, name: str) -> None:
+    """Enter a tournament from a phone and let the entry in as the organiser."""
+    asked = post(player, f"/api/tournaments/{tid}/entries", {"name": name})
+    assert asked.status_code == 201, asked.get_json()
+    approve = f"/api/tournaments/{tid}/players/{asked.get_json()['player']}/approve"
+    assert org(client, approve, {}, h).status_code == 200
+
+
+def test_one_profile_counts_for_one_entry_of_a_tournament(app: Flask) -> None:
+    client = phone(app)
+    tid, h = create(client)
+    ana = enter(app, client, tid, h, "Ana")
+    tablet = second_device(app, ana)
+    enter_from(client, tablet, tid, h, "Ana Two")
+    assert post(ana, f"/api/club/tournaments/{tid}/link", {}).status_code == 200
+    refused = post(tablet, f"/api/club/tournaments/{tid}/link", {})
+    assert refused.status_code == 409, refused.get_json()
+    assert "another entry" in refused.get_json()["error"]
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    url = f"/api/tournaments/{tid}/rounds/1/tables/1/result"
+    assert org(client, url, {"wins_a": 2, "wins_b": 0}, h).status_code == 200
+    assert client.get("/api/club/leaderboard/puzzle-strike").get_json()["players"] == []
+
+
+def test_a_merge_carries_the_tournament_entries_and_refuses_two_entrants(app: Flask) -> None:
+    client = phone(app)
+    tid, h = create(client)
+    ana, ben = enter(app, client, tid, h, "Ana"), enter(app, client, tid, h, "Ben")
+    for entered in (ana, ben):
+        assert post(entered, f"/api/club/tournaments/{tid}/link", {}).status_code == 200
+    old = ana.get("/api/club/me").get_json()["profile"]["id"]
+    kept = profile(phone(app), "Anna")["id"]  # the same person's newer profile
+    secret = {"X-Club-Admin": admin_secret(app)}
+    merged = client.post(f"/api/club/admin/profiles/{old}/merge", json={"into": kept},
+                         headers=secret)  # fmt: skip
+    assert merged.status_code == 200, merged.get_json()
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    (table,) = current_tables(read(client, tid, h))
+    url = f"/api/tournaments/{tid}/rounds/1/tables/{table['table']}/result"
+    assert org(client, url, {"wins_a": 2, "wins_b": 0}, h).status_code == 200
+    board = client.get("/api/club/leaderboard/puzzle-strike").get_json()["players"]
+    assert sorted(p["name"] for p in board) == ["Anna", "Ben"]  # not the merged-away profile
+    ben_id = ben.get("/api/club/me").get_json()["profile"]["id"]
+    refused = client.post(f"/api/club/admin/profiles/{ben_id}/merge", json={"into": kept},
+                          headers=secret)  # fmt: skip
+    assert refused.status_code == 409 and "two people" in refused.get_json()["error"]
+
+
+def test_a_confirmed_seat_is_not_confirmed_over_after_a_hand_over(app: Flask) -> None:
+    room, (ana, ben) = finished_duel(app)
+    profile(ana, "Ana")
+    profile(ben, "Ben")
+    assert count(ana, room).status_code == 200
+    handed = post(ben, f"/api/matches/{room}/seats/0/hand-over", {})  # Ben frees Ana's seat
+    assert handed.status_code == 200
+    join = handed.get_json()["join_url"].split("/join/", 1)[1]
+    code, query = join.split("?", 1)
+    claim = dict(part.split("=", 1) for part in query.split("&"))["claim"]
+    puppet = phone(app)
+    profile(puppet, "Mallory")
+    assert post(puppet, f"/api/join/{code}", {"seat": 0, "claim": claim}).status_code == 200
+    refused = count(puppet, room)
+    assert refused.status_code == 409, refused.get_json()
+    assert "confirmed by another player" in refused.get_json()["error"]
+    assert count(ben, room).get_json()["counted"]
+    with closing(db.connect(app.config["DATABASE"])) as conn:
+        (row,) = conn.execute("select * from club_results").fetchall()
+        sides = club_results.result_from_row(row).sides
+    names = {x.get("/api/club/me").get_json()["profile"]["id"]: name
+             for x, name in ((ana, "Ana"), (ben, "Ben"))}  # fmt: skip
+    assert sorted(names[p] for side in sides for p in side) == ["Ana", "Ben"]
+
+
+def test_a_stranger_does_not_read_a_private_club_by_making_a_profile(app: Flask) -> None:
+    secret = {"X-Club-Admin": admin_secret(app)}
+    member = phone(app)
+    profile(member, "Ana")  # a player of the club before it went private
+    admin = phone(app)
+    assert admin.post("/api/club/admin/private", json={"private": True},
+                      headers=secret).status_code == 200  # fmt: skip
+    stranger = phone(app)
+    assert stranger.get("/club").status_code == 403
+    refused = post(stranger, "/api/club/profiles", {"name": "Mallory"})
+    assert refused.status_code == 403 and "private" in refused.get_json()["error"]
+    assert stranger.get("/club").status_code == 403
+    assert stranger.get("/api/club/export.json").status_code == 403
+    assert member.get("/club").status_code == 200
+    assert admin.post("/api/club/admin/private", json={"private": False},
+                      headers=secret).status_code == 200  # fmt: skip
+    assert post(stranger, "/api/club/profiles", {"name": "Mallory"}).status_code == 201
