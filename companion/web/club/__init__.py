@@ -24,7 +24,7 @@ from companion.storage import club_pages as listing
 from companion.web import database
 from companion.web.common import body, catalog, seat_token
 from companion.web.errors import ApiError
-from companion.web.security import CSRF_COOKIE, CSRF_HEADER
+from companion.web.security import CSRF_COOKIE, CSRF_HEADER, seat_cookie
 
 bp = Blueprint("club", __name__)
 PLAYER_COOKIE = "club_player"
@@ -55,6 +55,14 @@ def check_csrf() -> None:
 def player_token() -> str | None:
     """Return this phone's player token, if it holds one."""
     return request.cookies.get(PLAYER_COOKIE)
+
+
+def other_seat_tokens(match_id: str) -> list[str]:
+    """Return the tokens of the other seats this phone holds at a pass-and-play table (its
+    shared seats' cookies, ``seat_cookie(match_id, n)``)."""
+    prefix = seat_cookie(match_id) + "-"
+    return [v for k, v in request.cookies.items()
+            if k.startswith(prefix) and k[len(prefix):].isdigit()]  # fmt: skip
 
 
 def my_profile() -> Any:
@@ -184,13 +192,16 @@ def count_this(match_id: str) -> Response:
 @bp.post("/api/club/matches/<match_id>/count-codes")
 def new_count_code(match_id: str) -> tuple[Response, int]:
     """Make a one-time code (a QR code) with which another phone confirms a seat no phone
-    holds (``{"seat": n}``): a shared-phone table's players confirm on their own phones."""
+    holds, or another seat this phone holds (``{"seat": n}``): a shared-phone table's
+    players confirm on their own phones."""
     check_csrf()
     seat = body().get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise ApiError(400, "'seat' must be the number of a seat no phone holds")
-    conn, token = database.get_db(), seat_token(match_id)
-    code = refusing(lambda: club_codes.new_confirm_code(conn, match_id, token, seat, catalog()))
+    conn, token, others = database.get_db(), seat_token(match_id), other_seat_tokens(match_id)
+    code = refusing(
+        lambda: club_codes.new_confirm_code(conn, match_id, token, seat, catalog(), others)
+    )
     return jsonify({"code": code, "url": f"/club/count/{code}"}), 201
 
 
@@ -208,7 +219,7 @@ def count_state(match_id: str) -> Response:
     """Say whether this phone may confirm the match and how many seats have."""
     conn = database.get_db()
     return jsonify(listing.count_state(conn, match_id, seat_token(match_id), player_token(),
-                                       catalog()))  # fmt: skip
+                                       catalog(), other_seat_tokens(match_id)))  # fmt: skip
 
 
 @bp.post("/api/club/tournaments/<tid>/link")
