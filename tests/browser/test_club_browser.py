@@ -274,20 +274,25 @@ def violations_with_axe(browser: Any, cookies: Any, server: str, secret: str) ->
     return found
 
 
+@pytest.mark.parametrize("ben_seat", ["no phone", "pass and play"])
 def test_a_shared_phone_shows_a_confirm_code_the_other_player_opens(
-    server: str, browser: Any
+    server: str, browser: Any, ben_seat: str
 ) -> None:
     ana = Phone(browser, "Ana")
     helper = Phone(browser, "Ben's seat, played from a phone handed back")
     make_profile(ana, server, "Ana")
     room = play_duel(server, ana, helper)
-    call(ana, server, f"/api/matches/{room}/seats/1/hand-over", {})  # no phone holds Ben's seat
+    handed = call(ana, server, f"/api/matches/{room}/seats/1/hand-over", {})  # no phone has it
+    if ben_seat == "pass and play":  # Ana's phone takes Ben's seat too, as a shared phone
+        code, query = handed["join_url"].split("/join/", 1)[1].split("?", 1)
+        claim = dict(part.split("=", 1) for part in query.split("&"))["claim"]
+        call(ana, server, f"/api/join/{code}", {"seat": 1, "claim": claim, "shared": True})
     ana.page.goto(server + f"/m/{room}")
     ana.page.get_by_role("button", name="Count this match for the club").click()
     ana.page.get_by_role("button", name="Show a confirm code for Ben").click()
     code = ana.page.locator("#club-count img.qr")
     code.wait_for(timeout=SEEN_WITHIN_MS)
-    ana.shot("club-count-shared-phone")
+    ana.shot(f"club-count-shared-phone-{ben_seat.replace(' ', '-')}")
     url = code.get_attribute("alt")
     assert url is not None and "/club/count/" in url
     ben = Phone(browser, "Ben", locale="ja-JP")
