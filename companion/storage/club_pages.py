@@ -14,7 +14,7 @@ from companion.game.club.ratings import Skill
 from companion.game.club.stats import Played
 from companion.storage import club
 from companion.storage.club_codes import is_code_seat
-from companion.storage.club_results import NotCountable, countable
+from companion.storage.club_results import NotCountable, countable, live_confirms
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import write_transaction
 from companion.storage.seats import seat_row
@@ -154,9 +154,7 @@ def count_state(
     profile = club.profile_of(conn, player_token)
     match = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
     seats = conn.execute("select count(*) from seats where match_id = ?", (match_id,))
-    confirms = conn.execute(
-        "select seat, profile_id from club_confirms where match_id = ?", (match_id,)
-    ).fetchall()
+    confirms = live_confirms(conn, match_id)
     counted = conn.execute("select 1 from club_results where source = ?", (f"match:{match_id}",))
     reason = None
     try:

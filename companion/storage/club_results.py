@@ -23,7 +23,7 @@ from companion.storage import club, pg
 from companion.storage.club import ClubError
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import CASUAL, new_token, now, write_transaction
-from companion.storage.replayed import load
+from companion.storage.replayed import SEAT_EVENT, load
 from companion.storage.seats import seat_row
 from printkit.catalog import Catalog
 
@@ -245,25 +245,44 @@ def confirm_seat(
     """
     match = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
     finished = countable(match, catalog, conn)
-    held = conn.execute(
-        "select profile_id from club_confirms where match_id = ? and seat = ?", (match_id, seat)
-    ).fetchone()
-    if held is not None and held["profile_id"] != profile_id:
+    conn.execute(  # given before a move or an undo: of another result than this one
+        "delete from club_confirms where match_id = ? and version < ?",
+        (match_id, last_move(conn, match_id)),
+    )
+    confirms = {r["seat"]: r["profile_id"] for r in live_confirms(conn, match_id)}
+    if confirms.get(seat, profile_id) != profile_id:
         raise NotCountable("this seat was confirmed by another player already: a seat's "
                            "confirmation stays its player's")  # fmt: skip
-    taken = conn.execute(
-        "select seat from club_confirms where match_id = ? and profile_id = ?",
-        (match_id, profile_id),
-    ).fetchone()
-    if taken is not None and taken["seat"] != seat:
+    if any(p == profile_id and s != seat for s, p in confirms.items()):
         raise NotCountable("this profile confirmed another seat of this match already: "
                            "each seat is confirmed by its own player")  # fmt: skip
     conn.execute(
-        "insert into club_confirms (match_id, seat, profile_id, at) values (?, ?, ?, ?) "
-        "on conflict (match_id, seat) do update set profile_id = excluded.profile_id",
-        (match_id, seat, profile_id, now()),
+        "insert into club_confirms (match_id, seat, profile_id, at, version) "
+        "values (?, ?, ?, ?, ?) on conflict (match_id, seat) do update set "
+        "profile_id = excluded.profile_id, at = excluded.at, version = excluded.version",
+        (match_id, seat, profile_id, now(), match["version"]),
     )
     return count_if_confirmed(conn, match_id, finished)
+
+
+def last_move(conn: Connection, match_id: str) -> int:
+    """Return the version of a match's last move, undo or redo (a seat's hand-over or
+    claim, logged too, changes no result)."""
+    row = conn.execute(
+        "select max(version) from events where match_id = ? and kind <> ?",
+        (match_id, SEAT_EVENT),
+    ).fetchone()
+    return int(row[0] or 0)
+
+
+def live_confirms(conn: Connection, match_id: str) -> list[Row]:
+    """Return a match's confirmations (seat, profile) given since its last move: one given
+    before a later move or undo confirmed another result and does not count."""
+    return conn.execute(
+        "select seat, profile_id from club_confirms where match_id = ? "
+        "and (version is null or version >= ?)",
+        (match_id, last_move(conn, match_id)),
+    ).fetchall()
 
 
 @dataclass(frozen=True)
@@ -339,10 +358,7 @@ def count_if_confirmed(conn: Connection, match_id: str, finished: Finished) -> C
     """Record the match's result once every seat is confirmed by a different profile."""
     seated = conn.execute("select seat, name from seats where match_id = ?", (match_id,))
     seats = {r["name"]: r["seat"] for r in seated}
-    confirmed = conn.execute(
-        "select seat, profile_id from club_confirms where match_id = ?", (match_id,)
-    )
-    confirms = {r["seat"]: r["profile_id"] for r in confirmed}
+    confirms = {r["seat"]: r["profile_id"] for r in live_confirms(conn, match_id)}
     if len(finished.sides) < 2 or any(n not in seats for m, _ in finished.sides for n in m):
         raise NotCountable("a match against a bot is not rated: every side must be seated")
     done = len(confirms) == len(seats) and len(set(confirms.values())) == len(seats)

@@ -125,3 +125,31 @@ def test_a_stranger_does_not_read_a_private_club_by_making_a_profile(app: Flask)
     assert admin.post("/api/club/admin/private", json={"private": False},
                       headers=secret).status_code == 200  # fmt: skip
     assert post(stranger, "/api/club/profiles", {"name": "Mallory"}).status_code == 201
+
+
+def take_back(client: FlaskClient, match_id: str, what: str) -> None:
+    """Undo or redo this phone's last action."""
+    version = client.get(f"/api/matches/{match_id}/state").get_json()["version"]
+    key = f"take-back-{what}-{version}"
+    done = post(client, f"/api/matches/{match_id}/{what}",
+                {"base_version": version, "idempotency_key": key})  # fmt: skip
+    assert done.status_code == 200, done.get_json()
+
+
+def test_a_confirmation_is_of_the_result_it_saw_not_of_one_changed_after_it(
+    app: Flask,
+) -> None:
+    room, phones = finished_duel(app)
+    last = phones[0].get(f"/api/matches/{room}/state").get_json()["history"][-1]
+    loser = last["lines"]["a"]["args"]["who"]  # "<loser> was hit; ... wins the game"
+    by_name = dict(zip(("Ana", "Ben"), phones, strict=True))
+    lost, won = by_name[loser], next(p for n, p in by_name.items() if n != loser)
+    profile(lost, "Loser")
+    profile(won, "Winner")
+    assert count(won, room).get_json()["confirmed"] == 1  # the winner confirms the win
+    take_back(lost, room, "undo")  # the loser takes the last hit back: no end now
+    assert lost.get(f"/api/matches/{room}/state").get_json()["state"]["game_winner"] is None
+    take_back(lost, room, "redo")  # (or plays on to another end)
+    mine = count(lost, room).get_json()
+    assert mine == {"confirmed": 1, "seats": 2, "counted": False}  # the win's was of the old
+    assert count(won, room).get_json()["counted"]
