@@ -1,6 +1,7 @@
 """A tournament table's buys in the club's statistics (#30 item 5), on both engines: once a
 linked table's result is in, its bank, characters and the buys still in effect count as a
-casual match's do, and an organiser's correction moves them to the new winner and loser."""
+casual match's do, and an organiser's correction moves them to the new winner and loser;
+a Flash Duel table's characters reach the matchup grid the same way."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ from contextlib import closing
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.game.club.stats import Played, chip_lines
+from companion.game.club.stats import Played, chip_lines, matchups
 from companion.storage import club_pages, db
 from tests.helpers import act, phone, post
+from tests.web.test_club_api import profile
 from tests.web.test_club_tournaments import enter
 from tests.web.test_tournament_api import (
     create,
     current_tables,
     org,
     overflow_twice,
+    play_duel,
     player_a,
     read,
     seat_phones,
@@ -117,3 +120,32 @@ def test_a_result_entered_before_the_match_ended_records_its_buys_once_corrected
 def ids_of(match: Played, seat: int) -> str:
     """Return the profile in a seat of a counted match."""
     return next(p for p, s in match.seats.items() if s == seat)
+
+
+def test_a_flash_duel_tournament_table_feeds_the_matchup_grid(
+    app: Flask, client: FlaskClient
+) -> None:
+    tid, h = create(client, game="flash-duel", mode="full", rounds=1)
+    ids = {}
+    for name, character in (("Ana", "grave"), ("Ben", "rook")):
+        mine = phone(app)
+        ids[name] = profile(mine, name)["id"]
+        asked = post(mine, f"/api/tournaments/{tid}/entries",
+                     {"name": name, "character": character})  # fmt: skip
+        assert asked.status_code == 201, asked.get_json()
+        approve = f"/api/tournaments/{tid}/players/{asked.get_json()['player']}/approve"
+        assert org(client, approve, {}, h).status_code == 200
+        assert post(mine, f"/api/club/tournaments/{tid}/link", {}).status_code == 200
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    (table,) = current_tables(read(client, tid, h))
+    match_id, a, b = seat_phones(app, table)
+    play_duel(match_id, {table["a"]["name"]: a, table["b"]["name"]: b})
+    read(client, tid, h)
+    with closing(db.connect(app.config["DATABASE"])) as conn:
+        (match,) = club_pages.played(conn, "flash-duel", 1)
+    assert match.characters == {ids["Ana"]: "grave", ids["Ben"]: "rook"}
+    assert set(match.seats.values()) == {0, 1}
+    grid = matchups([match])
+    assert grid[("grave", "rook")][1] == grid[("rook", "grave")][1] == 1
+    page = phone(app).get("/club/stats/flash-duel").get_data(as_text=True)
+    assert "Grave" in page and "Rook" in page and "1/1" in page
