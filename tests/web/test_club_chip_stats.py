@@ -6,12 +6,20 @@ from __future__ import annotations
 from contextlib import closing
 from typing import Any
 
+import pytest
 from flask import Flask
 
 from companion.game.club.ratings import Result
 from companion.storage import club_results, db
 from tests.helpers import act, phone, post, start_duel
 from tests.web.test_club_api import profile
+
+
+@pytest.fixture
+def app(engine_app: Flask) -> Flask:
+    """An app on a fresh database of each engine (SQLite, then PostgreSQL)."""
+    return engine_app
+
 
 SNEAK = "base-3e/sneak-attack"
 KNOCK = "base-3e/knockdown"

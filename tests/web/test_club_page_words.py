@@ -4,6 +4,7 @@ tournament's rating changes show the rating after with its uncertainty."""
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 
 from companion.game.club.stats import wilson
@@ -12,6 +13,12 @@ from tests.web.test_club_api import count, finished_duel, profile
 from tests.web.test_club_chip_stats import record_strike_matches
 from tests.web.test_club_tournaments import enter
 from tests.web.test_tournament_api import create, current_tables, org, read
+
+
+@pytest.fixture
+def app(engine_app: Flask) -> Flask:
+    """An app on a fresh database of each engine (SQLite, then PostgreSQL)."""
+    return engine_app
 
 
 def shown(wins: int, games: int) -> str:
