@@ -53,16 +53,13 @@ def sync_table(conn: Connection, tid: str, number: int, table_no: int, catalog: 
         (tid, number, table_no),
     ).fetchone()
     source = source_of(tid, number, table_no)
-    linked = dict(
-        conn.execute(
-            "select player, profile_id from club_entries where tournament_id = ?", (tid,)
-        ).fetchall()
-    )
+    counted = conn.execute("select 1 from club_results where source = ?", (source,)).fetchone()
+    linked = linked_entries(conn, tid, with_removed=counted is not None)
     if (
         t is None or t["b"] is None or t["wins_a"] is None
         or not {t["a"], t["b"]} <= set(linked) or linked[t["a"]] == linked[t["b"]]
     ):  # fmt: skip
-        if conn.execute("select 1 from club_results where source = ?", (source,)).fetchone():
+        if counted:
             conn.execute("delete from club_changes where result_id in (select id from "
                          "club_results where source = ?)", (source,))  # fmt: skip
             conn.execute("delete from club_results where source = ?", (source,))
@@ -77,6 +74,18 @@ def sync_table(conn: Connection, tid: str, number: int, table_no: int, catalog: 
     )
     details = table_details(conn, tid, t, linked, catalog)
     record_locked(conn, source, result, f"{t['started']}#{number:03d}.{table_no:04d}", details)
+
+
+def linked_entries(conn: Connection, tid: str, with_removed: bool) -> dict[int, str]:
+    """Return a tournament's linked entries (player -> profile); a deleted or removed
+    profile's only ``with_removed`` (a table counted before keeps it and follows its
+    corrections; a new one does not count for a profile that is gone)."""
+    rows = conn.execute(
+        "select e.player, e.profile_id, p.removed from club_entries e join club_profiles p "
+        "on p.id = e.profile_id where e.tournament_id = ?",
+        (tid,),
+    ).fetchall()
+    return {r["player"]: r["profile_id"] for r in rows if with_removed or not r["removed"]}
 
 
 def table_details(

@@ -153,3 +153,28 @@ def test_a_confirmation_is_of_the_result_it_saw_not_of_one_changed_after_it(
     mine = count(lost, room).get_json()
     assert mine == {"confirmed": 1, "seats": 2, "counted": False}  # the win's was of the old
     assert count(won, room).get_json()["counted"]
+
+
+def test_a_deleted_profile_counts_no_new_table_and_keeps_its_counted_ones(app: Flask) -> None:
+    client = phone(app)
+    tid, h = create(client, rounds=1)
+    phones = {name: enter(app, client, tid, h, name) for name in ("Ana", "Ben", "Cal", "Dee")}
+    for mine in phones.values():
+        assert post(mine, f"/api/club/tournaments/{tid}/link", {}).status_code == 200
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    first, second = current_tables(read(client, tid, h))
+    url = f"/api/tournaments/{tid}/rounds/1/tables/{{}}/result"
+    assert org(client, url.format(first["table"]), {"wins_a": 2, "wins_b": 0}, h).status_code == 200
+    for table in (first, second):  # one player of each table deletes their profile
+        assert post(phones[table["a"]["name"]], "/api/club/me/delete", {}).status_code == 200
+    assert (
+        org(client, url.format(second["table"]), {"wins_a": 2, "wins_b": 0}, h).status_code == 200
+    )
+    with closing(db.connect(app.config["DATABASE"])) as conn:
+        sources = [r[0] for r in conn.execute("select source from club_results")]
+    assert sources == [f"table:{tid}:1:{first['table']}"]  # the second table counts no more
+    corrected = org(client, url.format(first["table"]), {"wins_a": 0, "wins_b": 2}, h)
+    assert corrected.status_code == 200  # a counted table stays and follows its correction
+    with closing(db.connect(app.config["DATABASE"])) as conn:
+        (row,) = conn.execute("select * from club_results").fetchall()
+    assert club_results.result_from_row(row).places == (2, 1)
