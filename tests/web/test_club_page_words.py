@@ -61,3 +61,25 @@ def test_a_tournaments_rating_changes_show_the_uncertainty(app: Flask) -> None:
     page = client.get(f"/club/t/{tid}").get_data(as_text=True)
     assert '1605 <span class="small">±645</span>' in page
     assert '1395 <span class="small">±645</span>' in page
+
+
+def test_a_players_ratings_and_charts_come_in_one_game_order(app: Flask) -> None:
+    client = phone(app)
+    tid, h = create(client)
+    ana, ben = enter(app, client, tid, h, "Ana"), enter(app, client, tid, h, "Ben")
+    for mine in (ana, ben):
+        assert post(mine, f"/api/club/tournaments/{tid}/link", {}).status_code == 200
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    url = f"/api/tournaments/{tid}/rounds/1/tables/1/result"
+    assert org(client, url, {"wins_a": 2, "wins_b": 0}, h).status_code == 200  # Puzzle Strike
+    room, (duel_ana, duel_ben) = finished_duel(app)
+    for duellist, mine in ((duel_ana, ana), (duel_ben, ben)):  # the same players' profiles
+        code = post(mine, "/api/club/me/devices", {}).get_json()["code"]
+        assert post(duellist, f"/api/club/devices/{code}", {}).status_code == 200
+        count(duellist, room)
+    me = ana.get("/api/club/me").get_json()["profile"]
+    page = phone(app).get(me["url"]).get_data(as_text=True)
+    ratings = page.split('id="ratings"', 1)[1]
+    listed = [ratings.index(f"<b>{g}</b>") for g in ("Puzzle Strike", "Flash Duel")]
+    charted = [ratings.index(f"<figcaption>{g}:") for g in ("Puzzle Strike", "Flash Duel")]
+    assert listed == sorted(listed) and charted == sorted(charted)  # as the club page's boards

@@ -123,7 +123,9 @@ def player_page(profile_id: str) -> str:
     characters = [(GAME_NAMES[g], character_names(g).get(c, c), n)
                   for g, c, n in listing.characters_of(conn, profile_id)]  # fmt: skip
     return render_template(
-        "club_player.html", name=row["name"], ratings=listing.ratings_of(conn, profile_id, season),
+        "club_player.html", name=row["name"],
+        ratings=sorted(listing.ratings_of(conn, profile_id, season),
+                       key=lambda r: GAMES.index(r["game"])),  # the club page's order
         charts=[c for c in charts if c[2]], history=list(reversed(history)), games=GAME_NAMES,
         rivals=listing.head_to_head(conn, profile_id), characters=characters,
         **seasons(conn, season),
