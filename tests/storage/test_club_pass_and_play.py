@@ -34,3 +34,19 @@ def test_a_phone_holding_two_seats_shows_a_code_for_its_second_seat(app: Flask) 
     assert done.status_code == 200 and done.get_json()["counted"], done.get_json()
     seat0 = post(ana, f"/api/club/matches/{room}/count-codes", {"seat": 0})
     assert seat0.status_code == 409  # the seat the phone confirms itself gets no code
+
+
+def test_a_pass_and_play_phone_confirms_only_its_own_first_seat(app: Flask) -> None:
+    room, (ana, _) = finished_duel(app)
+    handed = post(ana, f"/api/matches/{room}/seats/1/hand-over", {}).get_json()
+    code, query = handed["join_url"].split("/join/", 1)[1].split("?", 1)
+    claim = dict(part.split("=", 1) for part in query.split("&"))["claim"]
+    assert (
+        post(ana, f"/api/join/{code}", {"seat": 1, "claim": claim, "shared": True}).status_code
+        == 200
+    )
+    profile(ana, "Ana")
+    as_ben = {"X-CSRF-Token": CSRF, "X-Seat": "1"}  # the phone acting for Ben's seat
+    ana.post(f"/api/club/matches/{room}/count", json={}, headers=as_ben)
+    state = ana.get(f"/api/club/matches/{room}/count", headers={"X-Seat": "1"}).get_json()
+    assert state["mine"] and state["unheld"] == [{"seat": 1, "name": "Ben"}]  # Ana's seat 0

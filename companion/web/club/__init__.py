@@ -22,7 +22,7 @@ from companion.game.club.placing import GAMES
 from companion.storage import club, club_codes, club_results, club_tournaments
 from companion.storage import club_pages as listing
 from companion.web import database
-from companion.web.common import body, catalog, seat_token
+from companion.web.common import body, catalog
 from companion.web.errors import ApiError
 from companion.web.security import CSRF_COOKIE, CSRF_HEADER, seat_cookie
 
@@ -55,6 +55,13 @@ def check_csrf() -> None:
 def player_token() -> str | None:
     """Return this phone's player token, if it holds one."""
     return request.cookies.get(PLAYER_COOKIE)
+
+
+def own_seat_token(match_id: str) -> str | None:
+    """Return the token of this phone's own seat at a match: its first, whose player holds
+    the phone (the other seats a pass-and-play phone names in ``X-Seat`` are its other
+    players', who confirm on their own phones)."""
+    return request.cookies.get(seat_cookie(match_id))
 
 
 def other_seat_tokens(match_id: str) -> list[str]:
@@ -184,7 +191,7 @@ def count_this(match_id: str) -> Response:
     """Confirm a finished casual match's result for this phone's seat and profile."""
     check_csrf()
     conn, token = database.get_db(), player_token()
-    done = refusing(lambda: club_results.confirm(conn, match_id, seat_token(match_id), token,
+    done = refusing(lambda: club_results.confirm(conn, match_id, own_seat_token(match_id), token,
                                                  catalog()))  # fmt: skip
     return jsonify({"confirmed": done.confirmed, "seats": done.seats, "counted": done.counted})
 
@@ -198,7 +205,7 @@ def new_count_code(match_id: str) -> tuple[Response, int]:
     seat = body().get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise ApiError(400, "'seat' must be the number of a seat no phone holds")
-    conn, token, others = database.get_db(), seat_token(match_id), other_seat_tokens(match_id)
+    conn, token, others = database.get_db(), own_seat_token(match_id), other_seat_tokens(match_id)
     code = refusing(
         lambda: club_codes.new_confirm_code(conn, match_id, token, seat, catalog(), others)
     )
@@ -218,7 +225,7 @@ def count_with_code(code: str) -> Response:
 def count_state(match_id: str) -> Response:
     """Say whether this phone may confirm the match and how many seats have."""
     conn = database.get_db()
-    return jsonify(listing.count_state(conn, match_id, seat_token(match_id), player_token(),
+    return jsonify(listing.count_state(conn, match_id, own_seat_token(match_id), player_token(),
                                        catalog(), other_seat_tokens(match_id)))  # fmt: skip
 
 
