@@ -16,6 +16,7 @@ from companion.storage import club, db
 from tests.browser.test_accessibility import VARIANTS, violations
 from tests.helpers import phone as flask_phone
 from tests.phones import CHROMIUM, PHONE, SEEN_WITHIN_MS, Phone
+from tests.storage.test_club_pass_and_play import join_parts
 from tests.web.test_tournament_api import create, current_tables, org, read
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
@@ -284,8 +285,7 @@ def test_a_shared_phone_shows_a_confirm_code_the_other_player_opens(
     room = play_duel(server, ana, helper)
     handed = call(ana, server, f"/api/matches/{room}/seats/1/hand-over", {})  # no phone has it
     if ben_seat == "pass and play":  # Ana's phone takes Ben's seat too, as a shared phone
-        code, query = handed["join_url"].split("/join/", 1)[1].split("?", 1)
-        claim = dict(part.split("=", 1) for part in query.split("&"))["claim"]
+        code, claim = join_parts(handed["join_url"])
         call(ana, server, f"/api/join/{code}", {"seat": 1, "claim": claim, "shared": True})
     ana.page.goto(server + f"/m/{room}")
     ana.page.get_by_role("button", name="Count this match for the club").click()

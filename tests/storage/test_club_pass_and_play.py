@@ -7,18 +7,33 @@ it holds, as it does for a seat no phone holds; until now it offered none and re
 from __future__ import annotations
 
 from flask import Flask
+from flask.testing import FlaskClient
 
 from tests.helpers import CSRF, phone, post
 from tests.web.test_club_api import count, finished_duel, profile
 
 
+def join_parts(join_url: str) -> tuple[str, str]:
+    """Return the join code and the seat's claim of a hand-over's join link."""
+    code, query = join_url.split("/join/", 1)[1].split("?", 1)
+    return code, dict(part.split("=", 1) for part in query.split("&"))["claim"]
+
+
+def take_handed_seat(
+    by: FlaskClient, room: str, seat: int, taker: FlaskClient, shared: bool = False
+) -> None:
+    """Hand a seat over from a seated phone and take it on the taker (a shared phone too)."""
+    handed = post(by, f"/api/matches/{room}/seats/{seat}/hand-over", {})
+    assert handed.status_code == 200, handed.get_json()
+    code, claim = join_parts(handed.get_json()["join_url"])
+    body = {"seat": seat, "claim": claim, **({"shared": True} if shared else {})}
+    taken = post(taker, f"/api/join/{code}", body)
+    assert taken.status_code == 200, taken.get_json()
+
+
 def test_a_phone_holding_two_seats_shows_a_code_for_its_second_seat(app: Flask) -> None:
     room, (ana, ben_old) = finished_duel(app)
-    handed = post(ana, f"/api/matches/{room}/seats/1/hand-over", {}).get_json()
-    code, query = handed["join_url"].split("/join/", 1)[1].split("?", 1)
-    claim = dict(part.split("=", 1) for part in query.split("&"))["claim"]
-    taken = post(ana, f"/api/join/{code}", {"seat": 1, "claim": claim, "shared": True})
-    assert taken.status_code == 200, taken.get_json()  # Ana's phone holds both seats now
+    take_handed_seat(ana, room, 1, ana, shared=True)  # Ana's phone holds both seats now
     profile(ana, "Ana")
     assert count(ana, room).get_json()["confirmed"] == 1
     state = ana.get(f"/api/club/matches/{room}/count").get_json()
@@ -38,13 +53,7 @@ def test_a_phone_holding_two_seats_shows_a_code_for_its_second_seat(app: Flask) 
 
 def test_a_pass_and_play_phone_confirms_only_its_own_first_seat(app: Flask) -> None:
     room, (ana, _) = finished_duel(app)
-    handed = post(ana, f"/api/matches/{room}/seats/1/hand-over", {}).get_json()
-    code, query = handed["join_url"].split("/join/", 1)[1].split("?", 1)
-    claim = dict(part.split("=", 1) for part in query.split("&"))["claim"]
-    assert (
-        post(ana, f"/api/join/{code}", {"seat": 1, "claim": claim, "shared": True}).status_code
-        == 200
-    )
+    take_handed_seat(ana, room, 1, ana, shared=True)
     profile(ana, "Ana")
     as_ben = {"X-CSRF-Token": CSRF, "X-Seat": "1"}  # the phone acting for Ben's seat
     ana.post(f"/api/club/matches/{room}/count", json={}, headers=as_ben)

@@ -35,9 +35,9 @@ def strike_played(app: Flask) -> list[Played]:
 
 def linked_tournament(
     app: Flask, client: FlaskClient
-) -> tuple[str, dict[str, str], dict[str, str]]:
+) -> tuple[str, dict[str, str], dict[str, str], tuple[FlaskClient, FlaskClient]]:
     """Make a Puzzle Strike tournament of Ana and Ben, both linked to their profiles; return
-    its id, the organiser's header and the profile ids by name."""
+    its id, the organiser's header, the profile ids by name and Ana's and Ben's phones."""
     tid, h = create(client)
     ana, ben = enter(app, client, tid, h, "Ana"), enter(app, client, tid, h, "Ben")
     ids = {}
@@ -45,7 +45,7 @@ def linked_tournament(
         assert post(entered, f"/api/club/tournaments/{tid}/link", {}).status_code == 200
         mine = entered.get("/api/club/me").get_json()["profile"]
         ids[mine["name"]] = mine["id"]
-    return tid, h, ids
+    return tid, h, ids, (ana, ben)
 
 
 def start_table_with_a_buy(
@@ -80,7 +80,7 @@ def correct(client: FlaskClient, tid: str, h: dict[str, str], wins_a: int, wins_
 def test_a_linked_tournament_tables_buys_count_and_follow_a_correction(
     app: Flask, client: FlaskClient
 ) -> None:
-    tid, h, ids = linked_tournament(app, client)
+    tid, h, ids, _ = linked_tournament(app, client)
     match_id, a, chip = start_table_with_a_buy(app, client, tid, h)
     buyer = player_a(a, match_id)
     other = next(name for name in ids if name != buyer)
@@ -105,7 +105,7 @@ def test_a_linked_tournament_tables_buys_count_and_follow_a_correction(
 def test_a_result_entered_before_the_match_ended_records_its_buys_once_corrected_after(
     app: Flask, client: FlaskClient
 ) -> None:
-    tid, h, _ = linked_tournament(app, client)
+    tid, h, _, _ = linked_tournament(app, client)
     match_id, a, chip = start_table_with_a_buy(app, client, tid, h)
     correct(client, tid, h, 0, 2)  # the organiser's result while the match is still played
     (match,) = strike_played(app)

@@ -22,6 +22,8 @@ from flask.testing import FlaskClient
 
 from companion.storage import club_results, db
 from tests.helpers import phone, post
+from tests.storage.test_club_pass_and_play import take_handed_seat
+from tests.storage.test_club_tournament_buys import linked_tournament
 from tests.web.test_club_api import admin_secret, count, finished_duel, profile
 from tests.web.test_club_tournaments import enter
 from tests.web.test_tournament_api import create, current_tables, org, read
@@ -61,10 +63,7 @@ def test_one_profile_counts_for_one_entry_of_a_tournament(app: Flask) -> None:
 
 def test_a_merge_carries_the_tournament_entries_and_refuses_two_entrants(app: Flask) -> None:
     client = phone(app)
-    tid, h = create(client)
-    ana, ben = enter(app, client, tid, h, "Ana"), enter(app, client, tid, h, "Ben")
-    for entered in (ana, ben):
-        assert post(entered, f"/api/club/tournaments/{tid}/link", {}).status_code == 200
+    tid, h, _, (ana, ben) = linked_tournament(app, client)
     old = ana.get("/api/club/me").get_json()["profile"]["id"]
     kept = profile(phone(app), "Anna")["id"]  # the same person's newer profile
     secret = {"X-Club-Admin": admin_secret(app)}
@@ -88,14 +87,9 @@ def test_a_confirmed_seat_is_not_confirmed_over_after_a_hand_over(app: Flask) ->
     profile(ana, "Ana")
     profile(ben, "Ben")
     assert count(ana, room).status_code == 200
-    handed = post(ben, f"/api/matches/{room}/seats/0/hand-over", {})  # Ben frees Ana's seat
-    assert handed.status_code == 200
-    join = handed.get_json()["join_url"].split("/join/", 1)[1]
-    code, query = join.split("?", 1)
-    claim = dict(part.split("=", 1) for part in query.split("&"))["claim"]
     puppet = phone(app)
     profile(puppet, "Mallory")
-    assert post(puppet, f"/api/join/{code}", {"seat": 0, "claim": claim}).status_code == 200
+    take_handed_seat(ben, room, 0, puppet)  # Ben frees Ana's seat for his puppet
     refused = count(puppet, room)
     assert refused.status_code == 409, refused.get_json()
     assert "confirmed by another player" in refused.get_json()["error"]

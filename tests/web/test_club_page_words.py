@@ -9,6 +9,7 @@ from flask import Flask
 
 from companion.game.club.stats import wilson
 from tests.helpers import phone, post
+from tests.storage.test_club_tournament_buys import linked_tournament
 from tests.web.test_club_api import count, finished_duel, profile
 from tests.web.test_club_chip_stats import record_strike_matches
 from tests.web.test_club_tournaments import enter
@@ -65,10 +66,7 @@ def test_a_tournaments_rating_changes_show_the_uncertainty(app: Flask) -> None:
 
 def test_a_players_ratings_and_charts_come_in_one_game_order(app: Flask) -> None:
     client = phone(app)
-    tid, h = create(client)
-    ana, ben = enter(app, client, tid, h, "Ana"), enter(app, client, tid, h, "Ben")
-    for mine in (ana, ben):
-        assert post(mine, f"/api/club/tournaments/{tid}/link", {}).status_code == 200
+    tid, h, _, (ana, ben) = linked_tournament(app, client)
     assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
     url = f"/api/tournaments/{tid}/rounds/1/tables/1/result"
     assert org(client, url, {"wins_a": 2, "wins_b": 0}, h).status_code == 200  # Puzzle Strike
