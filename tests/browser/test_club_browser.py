@@ -252,8 +252,12 @@ def test_the_admin_renames_and_starts_a_season_on_the_admin_page(
     page.get_by_role("button", name="Make pages private").click()
     page.get_by_role("button", name="Make pages public").wait_for(timeout=SEEN_WITHIN_MS)
     admin.shot("club-admin-dark")
-    stranger = Phone(browser, "Stranger")
+    stranger = Phone(browser, "Stranger", locale="ja-JP")
     assert stranger.page.goto(server + "/club").status == 403
+    stranger.page.goto(server + "/club/me")  # a private club takes no new player from a phone
+    stranger.page.get_by_text("クラブ管理者に頼んでください").wait_for(timeout=SEEN_WITHIN_MS)
+    assert stranger.page.locator("#profile-form").count() == 0
+    stranger.shot("club-me-private-ja")
     assert ben.page.goto(server + "/club").status == 200  # a player of the club
     assert violations_with_axe(browser, page.context.cookies(), server, secret) == []
     ben.page.goto(server + "/club/me")

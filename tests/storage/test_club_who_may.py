@@ -111,6 +111,8 @@ def test_a_stranger_does_not_read_a_private_club_by_making_a_profile(app: Flask)
                       headers=secret).status_code == 200  # fmt: skip
     stranger = phone(app)
     assert stranger.get("/club").status_code == 403
+    card = stranger.get("/club/me").get_data(as_text=True)
+    assert 'id="profile-form"' not in card and "ask the club admin" in card  # no form
     refused = post(stranger, "/api/club/profiles", {"name": "Mallory"})
     assert refused.status_code == 403 and "private" in refused.get_json()["error"]
     assert stranger.get("/club").status_code == 403

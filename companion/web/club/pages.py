@@ -74,7 +74,8 @@ def me_page() -> str:
     held = {n[len(ENTRY_COOKIE):]: v for n, v in request.cookies.items()
             if n.startswith(ENTRY_COOKIE)}  # fmt: skip
     entered = [] if profile is None else club_tournaments.entries(conn, held, profile["id"])
-    return render_template("club_me.html", profile=profile, pending=pending, entered=entered)
+    return render_template("club_me.html", profile=profile, pending=pending, entered=entered,
+                           private=listing.is_private(conn))  # fmt: skip
 
 
 @bp.get("/club/admin")

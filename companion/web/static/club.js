@@ -36,6 +36,7 @@ addWords("club", {
   club_delete_me: "プロフィールを削除",
   club_delete_help: "削除しても対戦記録は残り、名前だけが消えます。",
   club_make_profile: "プレイヤープロフィールを作る",
+  club_private_join: "非公開のクラブです。プロフィールを作る間だけ公開にするよう、クラブ管理者に頼んでください。",
   club_your_name: "名前",
   club_make: "作成",
   club_profile_help: "この端末があなたを覚えます。別の端末はこの端末のコードで追加します。",
