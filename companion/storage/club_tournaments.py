@@ -188,7 +188,7 @@ def standing_changes(conn: Connection, tid: str) -> dict[int, dict[str, int]]:
     if club_pages.is_private(conn):
         return {}
     return {
-        player: {k: change[k] for k in ("before", "after", "change")}
+        player: {k: change[k] for k in ("before", "after", "margin", "change")}
         for player, change in changes(conn, tid).items()
         if change["name"] != club.SHOWN_HIDDEN
     }

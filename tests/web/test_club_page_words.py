@@ -81,3 +81,13 @@ def test_a_players_ratings_and_charts_come_in_one_game_order(app: Flask) -> None
     listed = [ratings.index(f"<b>{g}</b>") for g in ("Puzzle Strike", "Flash Duel")]
     charted = [ratings.index(f"<figcaption>{g}:") for g in ("Puzzle Strike", "Flash Duel")]
     assert listed == sorted(listed) and charted == sorted(charted)  # as the club page's boards
+
+
+def test_the_standings_rating_carries_its_uncertainty(app: Flask) -> None:
+    client = phone(app)
+    tid, h, _, _ = linked_tournament(app, client)
+    assert org(client, f"/api/tournaments/{tid}/rounds", {"round": 1}, h).status_code == 201
+    url = f"/api/tournaments/{tid}/rounds/1/tables/1/result"
+    assert org(client, url, {"wins_a": 2, "wins_b": 0}, h).status_code == 200
+    ratings = [s["rating"] for s in read(client, tid)["standings"]]
+    assert sorted((r["after"], r["margin"]) for r in ratings) == [(1395, 645), (1605, 645)]
