@@ -50,6 +50,12 @@ class BadName(ClubError):
     status = 400
 
 
+class ClubPrivate(ClubError):
+    """A new profile asked while the club's pages are private."""
+
+    status = 403
+
+
 def setting(conn: Connection, key: str, default: str | None = None) -> str | None:
     """Return one club setting (or the default)."""
     row = conn.execute("select value from club_settings where key = ?", (key,)).fetchone()
@@ -123,11 +129,16 @@ def create_profile(conn: Connection, raw_name: object) -> tuple[str, str]:
     """Make a profile; return (profile id, the creating phone's player token).
 
     :raises BadName: for a name against the rules or one another profile has.
+    :raises ClubPrivate: while the club's pages are private (a profile opens them).
     """
     name, folded = checked_name(raw_name)
     profile_id = new_token()
     try:
         with write_transaction(conn):
+            if setting(conn, PRIVATE_KEY) == "1":
+                raise ClubPrivate("this club's pages are private, so a new player cannot "
+                                  "join from a phone: ask the club admin to make them public "
+                                  "while you make your profile")  # fmt: skip
             conn.execute(
                 "insert into club_profiles (id, name, folded, created) values (?, ?, ?, ?)",
                 (profile_id, name, folded, now()),

@@ -5,6 +5,7 @@ lapses after ``club.DEVICE_CODE_MINUTES``; a seat another phone holds is confirm
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import UTC, datetime, timedelta
 
 from companion.storage import club
@@ -15,29 +16,33 @@ from companion.storage.club_results import (
     confirm_seat,
     countable,
 )
-from companion.storage.engine import Connection
+from companion.storage.engine import Connection, Row
 from companion.storage.matches import hash_token, new_token, now, write_transaction
 from companion.storage.seats import seat_row
 from printkit.catalog import Catalog
 
 
 def new_confirm_code(
-    conn: Connection, match_id: str, seat_token: str | None, seat: int, catalog: Catalog
-) -> str:
-    """Make a one-time code with which another phone confirms a seat no phone holds.
+    conn: Connection, match_id: str, seat_token: str | None, seat: int, catalog: Catalog,
+    other_tokens: Collection[str] = (),
+) -> str:  # fmt: skip
+    """Make a one-time code with which another phone confirms a seat no phone holds, or
+    another seat this phone holds (``other_tokens``: pass-and-play).
 
     :raises NotYourSeat: unless this phone holds a seat of the match.
-    :raises NotCountable: for a match that cannot count, an unknown seat, or one a phone holds.
+    :raises NotCountable: for a match that cannot count, an unknown seat, this phone's own
+        first seat, or a seat another phone holds.
     """
     with write_transaction(conn):
-        if seat_row(conn, match_id, seat_token) is None:
+        own = seat_row(conn, match_id, seat_token)
+        if own is None:
             raise NotYourSeat("only a phone seated at this table shows its confirm codes")
         match = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
         countable(match, catalog, conn)
         row = conn.execute(
             "select token_hash from seats where match_id = ? and seat = ?", (match_id, seat)
         ).fetchone()
-        if row is None or row["token_hash"] is not None:
+        if row is None or int(own["seat"]) == seat or not is_code_seat(row, other_tokens):
             raise NotCountable(f"seat {seat} is not a seat without a phone: a seated player "
                                "confirms on the phone holding the seat")  # fmt: skip
         code = new_token()
@@ -47,6 +52,13 @@ def new_confirm_code(
             (hash_token(code), match_id, seat, now()),
         )
     return code
+
+
+def is_code_seat(row: Row, other_tokens: Collection[str]) -> bool:
+    """Return True when a seat's player confirms by code: no phone holds the seat, or the
+    asking phone holds it besides its own (a pass-and-play phone)."""
+    held = row["token_hash"]
+    return held is None or held in {hash_token(t) for t in other_tokens}
 
 
 def confirm_with_code(

@@ -7,12 +7,14 @@ import csv
 import io
 import json
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 from companion.game.club.ratings import Skill
 from companion.game.club.stats import Played
 from companion.storage import club
-from companion.storage.club_results import NotCountable, countable
+from companion.storage.club_codes import is_code_seat
+from companion.storage.club_results import NotCountable, countable, live_confirms
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import write_transaction
 from companion.storage.seats import seat_row
@@ -167,16 +169,16 @@ def ratings_of(conn: Connection, profile_id: str, season: int) -> list[dict[str,
 
 def count_state(
     conn: Connection, match_id: str, seat_token: str | None, player_token: str | None,
-    catalog: Catalog,
+    catalog: Catalog, other_tokens: Collection[str] = (),
 ) -> dict[str, Any]:  # fmt: skip
-    """Say whether this phone may confirm a match's result and where the confirming stands."""
+    """Say whether this phone may confirm a match's result and where the confirming stands;
+    ``unheld``: the seats this phone shows a confirm code for (no phone holds them, or it
+    holds them besides its own: ``other_tokens``, pass-and-play)."""
     seat = seat_row(conn, match_id, seat_token)
     profile = club.profile_of(conn, player_token)
     match = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
     seats = conn.execute("select count(*) from seats where match_id = ?", (match_id,))
-    confirms = conn.execute(
-        "select seat, profile_id from club_confirms where match_id = ?", (match_id,)
-    ).fetchall()
+    confirms = live_confirms(conn, match_id)
     counted = conn.execute("select 1 from club_results where source = ?", (f"match:{match_id}",))
     reason = None
     try:
@@ -187,8 +189,9 @@ def count_state(
         reason = "a seated phone with a player profile confirms its own seat's result"
     confirmed = {c["seat"] for c in confirms}
     unheld = [{"seat": r["seat"], "name": r["name"]} for r in conn.execute(
-        "select seat, name from seats where match_id = ? and token_hash is null order by seat",
-        (match_id,)) if r["seat"] not in confirmed]  # fmt: skip
+        "select seat, name, token_hash from seats where match_id = ? order by seat",
+        (match_id,)) if r["seat"] not in confirmed and is_code_seat(r, other_tokens)
+        and (seat is None or r["seat"] != seat["seat"])]  # fmt: skip
     return {
         "unheld": unheld if reason is None and seat is not None else [],
         "can_count": reason is None, "reason": reason, "seats": seats.fetchone()[0],

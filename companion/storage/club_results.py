@@ -11,7 +11,7 @@ ratings follow. ``recompute`` and the incremental updates give the same figures 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from companion.storage import bulk, club, pg
 from companion.storage.club import ClubError
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import CASUAL, new_token, now, write_transaction
-from companion.storage.replayed import load
+from companion.storage.replayed import SEAT_EVENT, load
 from companion.storage.seats import seat_row
 from printkit.catalog import Catalog
 
@@ -153,8 +153,8 @@ def record_locked(
     sides, places = json.dumps(result.sides), json.dumps(result.places)
     if old is not None:
         conn.execute(
-            "update club_results set sides = ?, places = ? where id = ?",
-            (sides, places, old["id"]),
+            "update club_results set sides = ?, places = ?, details = ? where id = ?",
+            (sides, places, json.dumps(details or {}), old["id"]),
         )
         recompute_locked(conn)
         return changes_of(conn, str(old["id"]))
@@ -235,24 +235,49 @@ def confirm_seat(
     """Confirm one seat of a finished casual match for a profile (inside the caller's write
     transaction, after it checked who asks); count the match once every seat is confirmed.
 
-    :raises NotCountable: when the match is not a casual one that has ended, or the profile
-        confirmed another seat of it.
+    :raises NotCountable: when the match is not a casual one that has ended, the profile
+        confirmed another seat of it, or another profile confirmed this seat.
     """
     match = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
     finished = countable(match, catalog, conn)
-    taken = conn.execute(
-        "select seat from club_confirms where match_id = ? and profile_id = ?",
-        (match_id, profile_id),
-    ).fetchone()
-    if taken is not None and taken["seat"] != seat:
+    conn.execute(  # given before a move or an undo: of another result than this one
+        "delete from club_confirms where match_id = ? and version < ?",
+        (match_id, last_move(conn, match_id)),
+    )
+    confirms = {r["seat"]: r["profile_id"] for r in live_confirms(conn, match_id)}
+    if confirms.get(seat, profile_id) != profile_id:
+        raise NotCountable("this seat was confirmed by another player already: a seat's "
+                           "confirmation stays its player's")  # fmt: skip
+    if any(p == profile_id and s != seat for s, p in confirms.items()):
         raise NotCountable("this profile confirmed another seat of this match already: "
                            "each seat is confirmed by its own player")  # fmt: skip
     conn.execute(
-        "insert into club_confirms (match_id, seat, profile_id, at) values (?, ?, ?, ?) "
-        "on conflict (match_id, seat) do update set profile_id = excluded.profile_id",
-        (match_id, seat, profile_id, now()),
+        "insert into club_confirms (match_id, seat, profile_id, at, version) "
+        "values (?, ?, ?, ?, ?) on conflict (match_id, seat) do update set "
+        "profile_id = excluded.profile_id, at = excluded.at, version = excluded.version",
+        (match_id, seat, profile_id, now(), match["version"]),
     )
     return count_if_confirmed(conn, match_id, finished)
+
+
+def last_move(conn: Connection, match_id: str) -> int:
+    """Return the version of a match's last move, undo or redo (a seat's hand-over or
+    claim, logged too, changes no result)."""
+    row = conn.execute(
+        "select max(version) from events where match_id = ? and kind <> ?",
+        (match_id, SEAT_EVENT),
+    ).fetchone()
+    return int(row[0] or 0)
+
+
+def live_confirms(conn: Connection, match_id: str) -> list[Row]:
+    """Return a match's confirmations (seat, profile) given since its last move: one given
+    before a later move or undo confirmed another result and does not count."""
+    return conn.execute(
+        "select seat, profile_id from club_confirms where match_id = ? "
+        "and (version is null or version >= ?)",
+        (match_id, last_move(conn, match_id)),
+    ).fetchall()
 
 
 @dataclass(frozen=True)
@@ -276,15 +301,37 @@ def countable(match: Row | None, catalog: Catalog, conn: Connection) -> Finished
     if match is None or match["trust"] != CASUAL:
         raise NotCountable("only a casual table's result is confirmed this way; a "
                            "tournament's counts once the organiser's result is final")  # fmt: skip
+    finished = finished_match(conn, match, catalog)
+    if finished is None:
+        raise NotCountable("this match has not ended (or its game is not rated): confirm it "
+                           "once a winner is known")  # fmt: skip
+    return finished
+
+
+def finished_match(conn: Connection, match: Row, catalog: Catalog) -> Finished | None:
+    """Return a match (casual or a tournament table's) as the club reads it once it has
+    ended; None while it is played, or for a game that is never rated."""
     cached = load(conn, match, catalog)
     placer = find_placer(cached.rules.kind)
     sides = None if placer is None else placer.sides(cached.state)
     if placer is None or sides is None:
-        raise NotCountable("this match has not ended (or its game is not rated): confirm it "
-                           "once a winner is known")  # fmt: skip
+        return None
     state = cached.state
     buys = bought(conn, str(match["id"]))
     return Finished(placer.game, sides, placer.characters(state), placer.bank(state), buys)
+
+
+def details_of(
+    finished: Finished, profile: Mapping[str, str], seats: Mapping[str, int]
+) -> dict[str, Any]:
+    """Return what the statistics read of a finished match, by profile (``profile`` and
+    ``seats``: each seat name's profile and seat number): seats, characters, bank, buys."""
+    return {
+        "seats": {profile[n]: seat for n, seat in seats.items() if n in profile},
+        "characters": {profile[n]: c for n, c in finished.characters.items() if n in profile},
+        "bank": list(finished.bank),
+        "buys": {profile[n]: chips for n, chips in finished.buys.items() if n in profile},
+    }
 
 
 def bought(conn: Connection, match_id: str) -> dict[str, list[str]]:
@@ -306,10 +353,7 @@ def count_if_confirmed(conn: Connection, match_id: str, finished: Finished) -> C
     """Record the match's result once every seat is confirmed by a different profile."""
     seated = conn.execute("select seat, name from seats where match_id = ?", (match_id,))
     seats = {r["name"]: r["seat"] for r in seated}
-    confirmed = conn.execute(
-        "select seat, profile_id from club_confirms where match_id = ?", (match_id,)
-    )
-    confirms = {r["seat"]: r["profile_id"] for r in confirmed}
+    confirms = {r["seat"]: r["profile_id"] for r in live_confirms(conn, match_id)}
     if len(finished.sides) < 2 or any(n not in seats for m, _ in finished.sides for n in m):
         raise NotCountable("a match against a bot is not rated: every side must be seated")
     done = len(confirms) == len(seats) and len(set(confirms.values())) == len(seats)
@@ -325,13 +369,7 @@ def count_if_confirmed(conn: Connection, match_id: str, finished: Finished) -> C
             places_from_wins([wins for _, wins in finished.sides]),
             club.current_season(conn),
         )
-        details = {
-            "seats": {profile[n]: seat for n, seat in seats.items()},
-            "characters": {profile[n]: c for n, c in finished.characters.items() if n in profile},
-            "bank": list(finished.bank),
-            "buys": {profile[n]: chips for n, chips in finished.buys.items() if n in profile},
-        }
-        record_locked(conn, source, result, now(), details)
+        record_locked(conn, source, result, now(), details_of(finished, profile, seats))
     return Confirmed(len(confirms), len(seats), done)
 
 
@@ -347,6 +385,7 @@ def merge(conn: Connection, gone: str, kept: str) -> int:
         if gone == kept:
             raise NotCountable("a profile cannot be merged into itself: name two profiles")
         rewritten = rewrite_results(conn, gone, kept)
+        move_entries(conn, gone, kept)
         conn.execute("update club_devices set profile_id = ? where profile_id = ?", (kept, gone))
         conn.execute("update club_confirms set profile_id = ? where profile_id = ?", (kept, gone))
         conn.execute(
@@ -356,6 +395,20 @@ def merge(conn: Connection, gone: str, kept: str) -> int:
         )
         recompute_locked(conn)
     return rewritten
+
+
+def move_entries(conn: Connection, gone: str, kept: str) -> None:
+    """Put ``kept`` on the tournament entries ``gone`` linked; refuse when both entered one
+    tournament (two entrants are two people)."""
+    both = conn.execute(
+        "select a.tournament_id from club_entries a join club_entries b on "
+        "b.tournament_id = a.tournament_id where a.profile_id = ? and b.profile_id = ?",
+        (gone, kept),
+    ).fetchone()
+    if both is not None:
+        raise NotCountable("these two profiles entered the same tournament, so they are two "
+                           "people: they cannot be merged")  # fmt: skip
+    conn.execute("update club_entries set profile_id = ? where profile_id = ?", (kept, gone))
 
 
 def rewrite_results(conn: Connection, gone: str, kept: str) -> int:

@@ -14,9 +14,15 @@ from typing import Any
 from companion.game.club.ratings import Result, Skill, places_from_wins
 from companion.storage import club, club_pages
 from companion.storage.club import ClubError
-from companion.storage.club_results import recompute_locked, record_locked
-from companion.storage.engine import Connection
+from companion.storage.club_results import (
+    details_of,
+    finished_match,
+    recompute_locked,
+    record_locked,
+)
+from companion.storage.engine import Connection, Row
 from companion.storage.matches import hash_token, write_transaction
+from printkit.catalog import Catalog
 
 
 class NotEntered(ClubError):
@@ -25,30 +31,35 @@ class NotEntered(ClubError):
     status = 403
 
 
+class LinkedElsewhere(ClubError):
+    """A profile that counts for another entry of the same tournament already."""
+
+
 def source_of(tid: str, number: int, table_no: int) -> str:
     """Name a tournament table as a club result's source."""
     return f"table:{tid}:{number}:{table_no}"
 
 
-def sync_table(conn: Connection, tid: str, number: int, table_no: int) -> None:
+def sync_table(conn: Connection, tid: str, number: int, table_no: int, catalog: Catalog) -> None:
     """Bring a tournament table's club result in line with its result (inside the caller's
     write transaction): recorded when both players are linked, replaced when corrected,
     dropped when cleared."""
     t = conn.execute(
-        "select t.a, t.b, t.wins_a, t.wins_b, r.started, x.config from tournament_tables t "
+        "select t.a, t.b, t.wins_a, t.wins_b, t.match_id, r.started, x.config "
+        "from tournament_tables t "
         "join tournament_rounds r on r.tournament_id = t.tournament_id and r.round = t.round "
         "join tournaments x on x.id = t.tournament_id "
         "where t.tournament_id = ? and t.round = ? and t.table_no = ?",
         (tid, number, table_no),
     ).fetchone()
     source = source_of(tid, number, table_no)
-    linked = dict(
-        conn.execute(
-            "select player, profile_id from club_entries where tournament_id = ?", (tid,)
-        ).fetchall()
-    )
-    if t is None or t["b"] is None or t["wins_a"] is None or not {t["a"], t["b"]} <= set(linked):
-        if conn.execute("select 1 from club_results where source = ?", (source,)).fetchone():
+    counted = conn.execute("select 1 from club_results where source = ?", (source,)).fetchone()
+    linked = linked_entries(conn, tid, with_removed=counted is not None)
+    if (
+        t is None or t["b"] is None or t["wins_a"] is None
+        or not {t["a"], t["b"]} <= set(linked) or linked[t["a"]] == linked[t["b"]]
+    ):  # fmt: skip
+        if counted:
             conn.execute("delete from club_changes where result_id in (select id from "
                          "club_results where source = ?)", (source,))  # fmt: skip
             conn.execute("delete from club_results where source = ?", (source,))
@@ -61,17 +72,50 @@ def sync_table(conn: Connection, tid: str, number: int, table_no: int) -> None:
         places_from_wins([t["wins_a"], t["wins_b"]]),
         club.current_season(conn),
     )
-    seats = {"seats": {linked[t["a"]]: 0, linked[t["b"]]: 1}}
-    record_locked(conn, source, result, f"{t['started']}#{number:03d}.{table_no:04d}", seats)
+    details = table_details(conn, tid, t, linked, catalog)
+    record_locked(conn, source, result, f"{t['started']}#{number:03d}.{table_no:04d}", details)
+
+
+def linked_entries(conn: Connection, tid: str, with_removed: bool) -> dict[int, str]:
+    """Return a tournament's linked entries (player -> profile); a deleted or removed
+    profile's only ``with_removed`` (a table counted before keeps it and follows its
+    corrections; a new one does not count for a profile that is gone)."""
+    rows = conn.execute(
+        "select e.player, e.profile_id, p.removed from club_entries e join club_profiles p "
+        "on p.id = e.profile_id where e.tournament_id = ?",
+        (tid,),
+    ).fetchall()
+    return {r["player"]: r["profile_id"] for r in rows if with_removed or not r["removed"]}
+
+
+def table_details(
+    conn: Connection, tid: str, t: Row, linked: dict[int, str], catalog: Catalog
+) -> dict[str, Any]:
+    """Return what the statistics read of a tournament table, by profile: its match's seats,
+    characters, bank and buys once the match has ended on the companion (as a casual match
+    records them); only the seats (a first, b second) for a match not played to its end."""
+    match = conn.execute("select * from matches where id = ?", (t["match_id"],)).fetchone()
+    finished = None if match is None else finished_match(conn, match, catalog)
+    if finished is None:
+        return {"seats": {linked[t["a"]]: 0, linked[t["b"]]: 1}}
+    names = conn.execute(
+        "select player, name from tournament_players where tournament_id = ? and player in (?, ?)",
+        (tid, t["a"], t["b"]),
+    ).fetchall()
+    profile = {r["name"]: linked[r["player"]] for r in names}
+    seated = conn.execute("select seat, name from seats where match_id = ?", (t["match_id"],))
+    return details_of(finished, profile, {r["name"]: r["seat"] for r in seated})
 
 
 def link_entry(
-    conn: Connection, tid: str, entry_token: str | None, player_token: str | None
-) -> int:
+    conn: Connection, tid: str, entry_token: str | None, player_token: str | None,
+    catalog: Catalog,
+) -> int:  # fmt: skip
     """Link this phone's tournament entry to its profile and count its tables; return the
     entry's player number.
 
     :raises NotEntered: without the entry's cookie or a profile on this phone.
+    :raises LinkedElsewhere: when the profile counts for another entry of the tournament.
     """
     with write_transaction(conn):
         profile = club.profile_of(conn, player_token)
@@ -84,6 +128,15 @@ def link_entry(
         if entry is None or profile is None:
             raise NotEntered("link an entry from the phone that entered the tournament, with "
                              "a player profile on it")  # fmt: skip
+        other = conn.execute(
+            "select player from club_entries where tournament_id = ? and profile_id = ? "
+            "and player <> ?",
+            (tid, profile["id"], entry["player"]),
+        ).fetchone()
+        if other is not None:
+            raise LinkedElsewhere(f"your profile counts for another entry of this tournament "
+                                  f"(player {other['player']}): one profile counts for one "
+                                  "entry, as one person plays one")  # fmt: skip
         conn.execute(
             "insert into club_entries (tournament_id, player, profile_id) values (?, ?, ?) "
             "on conflict (tournament_id, player) do update set profile_id = excluded.profile_id",
@@ -95,7 +148,7 @@ def link_entry(
             (tid, entry["player"], entry["player"]),
         ).fetchall()
         for t in tables:
-            sync_table(conn, tid, t["round"], t["table_no"])
+            sync_table(conn, tid, t["round"], t["table_no"], catalog)
         return int(entry["player"])
 
 
@@ -115,7 +168,7 @@ def changes(conn: Connection, tid: str) -> dict[int, dict[str, Any]]:
         after = Skill(r["mu"], r["sigma"], r["games"])
         first = out.get(r["player"], {"before": before.shown})
         out[r["player"]] = {"before": first["before"], "after": after.shown,
-                            "change": after.shown - first["before"],
+                            "margin": after.margin, "change": after.shown - first["before"],
                             "profile": r["profile_id"]}  # fmt: skip
     shown = {r["id"]: club.shown_name(r) for r in conn.execute(
         "select id, name, hidden, removed from club_profiles where id in "
@@ -135,7 +188,7 @@ def standing_changes(conn: Connection, tid: str) -> dict[int, dict[str, int]]:
     if club_pages.is_private(conn):
         return {}
     return {
-        player: {k: change[k] for k in ("before", "after", "change")}
+        player: {k: change[k] for k in ("before", "after", "margin", "change")}
         for player, change in changes(conn, tid).items()
         if change["name"] != club.SHOWN_HIDDEN
     }

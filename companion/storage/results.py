@@ -29,6 +29,7 @@ def record(
     table_no: int,
     result: Result,
     actor: str,
+    catalog: Catalog,
 ) -> None:
     """Enter or correct a table's result in the current round, recording who did it.
 
@@ -42,7 +43,7 @@ def record(
             "where tournament_id = ? and round = ? and table_no = ?",
             (row["id"], number, table_no),
         ).fetchone()
-        write_result(conn, row["id"], number, table_no, result, "organiser", actor)
+        write_result(conn, row["id"], number, table_no, result, "organiser", actor, catalog)
         was = (
             ""
             if old["wins_a"] is None
@@ -60,6 +61,7 @@ def write_result(
     result: Result | None,
     source: str | None,
     actor: str | None,
+    catalog: Catalog,
 ) -> None:
     """Store a table's result (None clears it)."""
     conn.execute(
@@ -68,7 +70,7 @@ def write_result(
         (result.wins_a if result else None, result.wins_b if result else None,
          result.draws if result else None, source, actor, store.now(), tid, number, table_no),
     )  # fmt: skip
-    club_tournaments.sync_table(conn, tid, number, table_no)  # the club's ratings follow (#30)
+    club_tournaments.sync_table(conn, tid, number, table_no, catalog)  # the club follows (#30)
 
 
 def result_of(cached: Cached, name_a: str, name_b: str) -> Result | None:
@@ -172,11 +174,11 @@ def sync_results(conn: Connection, row: Row, catalog: Catalog) -> bool:
     with store.write_transaction(conn):
         for t in conn.execute(CHANGED_TABLES, (row["id"], row["id"])).fetchall():
             cached = store.load(conn, store.find_match(conn, match_id=t["match_id"]), catalog)
-            sync_table(conn, row["id"], t, result_of(cached, t["name_a"], t["name_b"]))
+            sync_table(conn, row["id"], t, result_of(cached, t["name_a"], t["name_b"]), catalog)
     return True
 
 
-def sync_table(conn: Connection, tid: str, t: Row, result: Result | None) -> None:
+def sync_table(conn: Connection, tid: str, t: Row, result: Result | None, catalog: Catalog) -> None:
     """Store what one table's match says now (inside the sync's transaction)."""
     conn.execute(
         "update tournament_tables set synced_version = ? where tournament_id = ? "
@@ -186,14 +188,15 @@ def sync_table(conn: Connection, tid: str, t: Row, result: Result | None) -> Non
     before = None if t["wins_a"] is None else Result(t["wins_a"], t["wins_b"], t["draws"])
     if result != before:
         write_result(conn, tid, t["round"], t["table_no"], result,
-                     "table" if result else None, "table" if result else None)  # fmt: skip
+                     "table" if result else None, "table" if result else None,
+                     catalog)  # fmt: skip
         score = f"{result.wins_a}-{result.wins_b}" if result else "reopened"
         log(conn, tid, "table", f"round {t['round']} table {t['table_no']}: {score}")
 
 
 def report(
     conn: Connection, row: Row, number: int, table_no: int, player: int,
-    result: Result,
+    result: Result, catalog: Catalog,
 ) -> str:  # fmt: skip
     """A player of a table reports its score (games won by a and b, draws); return "waiting"
     (for the other player), "agreed" (both said the same: it is the table's result) or
@@ -233,7 +236,7 @@ def report(
                 f"({' / '.join(f'{r.wins_a}-{r.wins_b}-{r.draws}' for r in said.values())}): "
                 "the organiser decides")  # fmt: skip
             return "disputed"
-        write_result(conn, row["id"], number, table_no, result, "players", "players")
+        write_result(conn, row["id"], number, table_no, result, "players", "players", catalog)
         log(conn, row["id"], "players", f"{where}: both players report {score}")
         return "agreed"
 

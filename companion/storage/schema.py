@@ -364,3 +364,11 @@ def add_club_profile_indexes(db: Schema) -> None:
     looks for every row that still names it, without a scan of each table."""
     for table in ("club_devices", "club_device_codes", "club_confirms", "club_entries"):
         db.execute(f"create index {table}_by_profile on {table} (profile_id)")
+
+
+@step
+def add_confirm_versions(db: Schema) -> None:
+    """The match version each club confirmation was given at: a move or an undo after it
+    changes the result it confirmed, so it no longer counts (companion/storage/
+    club_results.py; null: given before this step, taken as it stands)."""
+    db.execute("alter table club_confirms add column version integer")

@@ -34,7 +34,7 @@ def test_the_final_standings_show_rating_changes(
     notes.first.wait_for(timeout=SEEN_WITHIN_MS)
     assert notes.count() == 4
     texts = notes.all_inner_texts()
-    assert all(WORD[variant] in text for text in texts)
+    assert all(WORD[variant] in text and " ±" in text for text in texts)  # its uncertainty
     assert sum("(+" in text for text in texts) == 2 and sum("(−" in text for text in texts) == 2
     spectator.shot(f"club-tournament-standings-{variant}")
     spectator.check_no_errors()

@@ -6,12 +6,20 @@ from __future__ import annotations
 from contextlib import closing
 from typing import Any
 
+import pytest
 from flask import Flask
 
 from companion.game.club.ratings import Result
 from companion.storage import club_results, db
 from tests.helpers import act, phone, post, start_duel
 from tests.web.test_club_api import profile
+
+
+@pytest.fixture
+def app(engine_app: Flask) -> Flask:
+    """An app on a fresh database of each engine (SQLite, then PostgreSQL)."""
+    return engine_app
+
 
 SNEAK = "base-3e/sneak-attack"
 KNOCK = "base-3e/knockdown"
@@ -54,5 +62,5 @@ def test_the_statistics_page_shows_each_bank_chip_with_its_buys(app: Flask) -> N
     page = phone(app).get("/club/stats/puzzle-strike").get_data(as_text=True)
     assert "Bank chips" in page and "Sneak Attack" in page and "Knockdown" in page
     # 12 matches with both in the bank, 10 with buys: Ana won 6 of those 10 (n % 3 != 0).
-    assert '<td>12</td><td>100 % <span class="small">(n = 10)</span></td>' in page
-    assert '<td>12</td><td>40 % <span class="small">(n = 10)</span></td>' in page
+    assert '<td>12</td><td>100 % <span class="small">(72–100 %, n = 10)</span>' in page
+    assert '<td>12</td><td>40 % <span class="small">(17–69 %, n = 10)</span>' in page

@@ -65,6 +65,11 @@ def ps_second_player_wins(match_id: str, a: FlaskClient, b: FlaskClient) -> None
     """Play a Puzzle Strike match where seat a overflows twice: b wins 2-0."""
     assert act(a, match_id, {"type": "choose", "character": "grave"}).status_code == 200
     assert act(b, match_id, {"type": "choose", "character": "rook"}).status_code == 200
+    overflow_twice(match_id, a)
+
+
+def overflow_twice(match_id: str, a: FlaskClient) -> None:
+    """Overflow seat a's gem pile in two games of a chosen Puzzle Strike match: b wins 2-0."""
     for game in range(2):
         for value in (4, 4, 2):
             response = act(a, match_id, {"type": "add_gem", "player": player_a(a, match_id),

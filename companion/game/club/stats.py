@@ -135,6 +135,16 @@ class ChipLine:
         """Return True when enough matches recorded buys to show the shares as numbers."""
         return self.recorded >= MIN_GAMES
 
+    @property
+    def by_winners(self) -> Rate:
+        """Return the share of matches with buys recorded in which a winner bought it."""
+        return Rate(self.chip, self.winners_bought, self.recorded)
+
+    @property
+    def by_losers(self) -> Rate:
+        """Return the share of matches with buys recorded in which a loser bought it."""
+        return Rate(self.chip, self.losers_bought, self.recorded)
+
 
 def chip_lines(matches: Sequence[Played]) -> list[ChipLine]:
     """Return each bank chip's line, most played first. Every player of a match shares its

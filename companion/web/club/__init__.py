@@ -22,9 +22,9 @@ from companion.game.club.placing import GAMES
 from companion.storage import club, club_codes, club_results, club_tournaments
 from companion.storage import club_pages as listing
 from companion.web import database
-from companion.web.common import body, catalog, seat_token
+from companion.web.common import body, catalog
 from companion.web.errors import ApiError
-from companion.web.security import CSRF_COOKIE, CSRF_HEADER
+from companion.web.security import CSRF_COOKIE, CSRF_HEADER, seat_cookie
 
 bp = Blueprint("club", __name__)
 PLAYER_COOKIE = "club_player"
@@ -55,6 +55,21 @@ def check_csrf() -> None:
 def player_token() -> str | None:
     """Return this phone's player token, if it holds one."""
     return request.cookies.get(PLAYER_COOKIE)
+
+
+def own_seat_token(match_id: str) -> str | None:
+    """Return the token of this phone's own seat at a match: its first, whose player holds
+    the phone (the other seats a pass-and-play phone names in ``X-Seat`` are its other
+    players', who confirm on their own phones)."""
+    return request.cookies.get(seat_cookie(match_id))
+
+
+def other_seat_tokens(match_id: str) -> list[str]:
+    """Return the tokens of the other seats this phone holds at a pass-and-play table (its
+    shared seats' cookies, ``seat_cookie(match_id, n)``)."""
+    prefix = seat_cookie(match_id) + "-"
+    return [v for k, v in request.cookies.items()
+            if k.startswith(prefix) and k[len(prefix):].isdigit()]  # fmt: skip
 
 
 def my_profile() -> Any:
@@ -176,7 +191,7 @@ def count_this(match_id: str) -> Response:
     """Confirm a finished casual match's result for this phone's seat and profile."""
     check_csrf()
     conn, token = database.get_db(), player_token()
-    done = refusing(lambda: club_results.confirm(conn, match_id, seat_token(match_id), token,
+    done = refusing(lambda: club_results.confirm(conn, match_id, own_seat_token(match_id), token,
                                                  catalog()))  # fmt: skip
     return jsonify({"confirmed": done.confirmed, "seats": done.seats, "counted": done.counted})
 
@@ -184,13 +199,16 @@ def count_this(match_id: str) -> Response:
 @bp.post("/api/club/matches/<match_id>/count-codes")
 def new_count_code(match_id: str) -> tuple[Response, int]:
     """Make a one-time code (a QR code) with which another phone confirms a seat no phone
-    holds (``{"seat": n}``): a shared-phone table's players confirm on their own phones."""
+    holds, or another seat this phone holds (``{"seat": n}``): a shared-phone table's
+    players confirm on their own phones."""
     check_csrf()
     seat = body().get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise ApiError(400, "'seat' must be the number of a seat no phone holds")
-    conn, token = database.get_db(), seat_token(match_id)
-    code = refusing(lambda: club_codes.new_confirm_code(conn, match_id, token, seat, catalog()))
+    conn, token, others = database.get_db(), own_seat_token(match_id), other_seat_tokens(match_id)
+    code = refusing(
+        lambda: club_codes.new_confirm_code(conn, match_id, token, seat, catalog(), others)
+    )
     return jsonify({"code": code, "url": f"/club/count/{code}"}), 201
 
 
@@ -207,8 +225,8 @@ def count_with_code(code: str) -> Response:
 def count_state(match_id: str) -> Response:
     """Say whether this phone may confirm the match and how many seats have."""
     conn = database.get_db()
-    return jsonify(listing.count_state(conn, match_id, seat_token(match_id), player_token(),
-                                       catalog()))  # fmt: skip
+    return jsonify(listing.count_state(conn, match_id, own_seat_token(match_id), player_token(),
+                                       catalog(), other_seat_tokens(match_id)))  # fmt: skip
 
 
 @bp.post("/api/club/tournaments/<tid>/link")
@@ -217,7 +235,9 @@ def link_entry(tid: str) -> Response:
     players of a table are linked and the result is in)."""
     check_csrf()
     conn, entry = database.get_db(), request.cookies.get(ENTRY_COOKIE + tid)
-    player = refusing(lambda: club_tournaments.link_entry(conn, tid, entry, player_token()))
+    player = refusing(
+        lambda: club_tournaments.link_entry(conn, tid, entry, player_token(), catalog())
+    )
     return jsonify({"player": player})
 
 

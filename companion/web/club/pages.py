@@ -75,7 +75,8 @@ def me_page() -> str:
     held = {n[len(ENTRY_COOKIE):]: v for n, v in request.cookies.items()
             if n.startswith(ENTRY_COOKIE)}  # fmt: skip
     entered = [] if profile is None else club_tournaments.entries(conn, held, profile["id"])
-    return render_template("club_me.html", profile=profile, pending=pending, entered=entered)
+    return render_template("club_me.html", profile=profile, pending=pending, entered=entered,
+                           private=listing.is_private(conn))  # fmt: skip
 
 
 @bp.get("/club/admin")
@@ -124,7 +125,9 @@ def player_page(profile_id: str) -> str:
     characters = [(GAME_NAMES[g], character_names(g).get(c, c), n)
                   for g, c, n in listing.characters_of(conn, profile_id)]  # fmt: skip
     return render_template(
-        "club_player.html", name=row["name"], ratings=listing.ratings_of(conn, profile_id, season),
+        "club_player.html", name=row["name"],
+        ratings=sorted(listing.ratings_of(conn, profile_id, season),
+                       key=lambda r: GAMES.index(r["game"])),  # the club page's order
         charts=[c for c in charts if c[2]], history=list(reversed(history)), games=GAME_NAMES,
         rivals=listing.head_to_head(conn, profile_id), characters=characters,
         **seasons(conn, season),

@@ -347,7 +347,7 @@ function renderWinner(data) {
 function ratingNote(r) {
   if (!r) return null;
   const change = (r.change >= 0 ? "+" : "−") + Math.abs(r.change);
-  return el("span", { class: "rating" }, " · " + t("t_rating", "rating") + " " + r.after + " (" + change + ")");
+  return el("span", { class: "rating" }, " · " + t("t_rating", "rating") + " " + r.after + " ±" + r.margin + " (" + change + ")");
 }
 function renderStandings(data) {
   // Tie-breakers are shown once a result gives one a meaning; before any, everyone is level.

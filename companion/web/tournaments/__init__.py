@@ -323,7 +323,8 @@ def enter_result(tid: str, number: int, table_no: int) -> Response:
     result = Result(whole_field(data, "wins_a"), whole_field(data, "wins_b"),
                     whole_field(data, "draws"))  # fmt: skip
     conn = database.get_db()
-    refusing(lambda: results.record(conn, row, number, table_no, result, actor_from(data)))
+    actor = actor_from(data)
+    refusing(lambda: results.record(conn, row, number, table_no, result, actor, catalog()))
     return jsonify({"ok": True})
 
 

@@ -149,6 +149,6 @@ def report_score(tid: str, number: int, table_no: int) -> Response:
     players = ts.table_players(database.get_db(), tid, number, table_no)
     player = reporter(tid, match, players)
     said = refusing(
-        lambda: results.report(database.get_db(), row, number, table_no, player, result)
+        lambda: results.report(database.get_db(), row, number, table_no, player, result, catalog())
     )
     return jsonify({"report": said})

@@ -193,7 +193,8 @@ def with_rating_changes(
     table: list[dict[str, Any]], conn: Connection, tid: str
 ) -> list[dict[str, Any]]:
     """Add each linked player's club rating change over the event's counted tables
-    (``rating``: before, after, change; None for an entry not linked or hidden)."""
+    (``rating``: before, after with its margin, change; None for an entry not linked or
+    hidden)."""
     found = club_tournaments.standing_changes(conn, tid)
     return [{**line, "rating": found.get(line["player"])} for line in table]
 
