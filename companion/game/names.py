@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Mapping
 
 from companion.game.errors import InvalidSetup
+from companion.game.refusals import REFUSE
 
 MAX_NAME = 24
 REFUSED_CATEGORIES = {
@@ -55,10 +56,7 @@ def clean_name(raw: str) -> str:
     name = unicodedata.normalize("NFC", raw).strip()
     problem = problem_with(name)
     if problem is not None:
-        raise InvalidSetup(
-            f"player name {shown(raw)} {problem} "
-            f"(a name has 1 to {MAX_NAME} characters, all visible)"
-        )
+        raise REFUSE(InvalidSetup, "gm_bad_name", name=shown(raw), problem=problem, most=MAX_NAME)
     return name
 
 
@@ -84,20 +82,17 @@ def parse_players(data: Mapping[str, object], low: int, high: int) -> tuple[str,
     :raises InvalidSetup: naming the problem (the shape, the count, a bad or repeated name).
     """
     players = data.get("players")
-    rule = f"{low} to {high} different names of 1 to {MAX_NAME} characters"
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise InvalidSetup(f"'players' must list {rule}")
+        raise REFUSE(InvalidSetup, "gm_players_shape", low=low, high=high, most=MAX_NAME)
     if not low <= len(players) <= high:
-        count = len(players)
-        raise InvalidSetup(f"'players' must list {low} to {high} names, not {count} ({rule})")
+        n = len(players)
+        raise REFUSE(InvalidSetup, "gm_players_count", low=low, high=high, n=n, most=MAX_NAME)
     names = tuple(clean_name(p) for p in players)
     seen: dict[str, str] = {}
     for name in names:
         key = same_name_key(name)
         if key in seen:
-            raise InvalidSetup(
-                f"'players' must list {low} to {high} different names: "
-                f"{shown(seen[key])} and {shown(name)} are the same name"
-            )
+            raise REFUSE(InvalidSetup, "gm_players_same", low=low, high=high,
+                         one=shown(seen[key]), other=shown(name))  # fmt: skip
         seen[key] = name
     return names

@@ -9,6 +9,11 @@ from companion.game.errors import Refusals
 
 REFUSE = Refusals(
     {
+        "fd_map_players": "'{key}' must map each player to a value",
+        "fd_clockwork_lists": "'clockwork' must map each player to a list of keys",
+        "fd_text": "'{key}' must be text",
+        "fd_characters_map": "'characters' must map each player to a character id",
+        "fd_characters_missing": "'characters' needs a character for {missing}",
         "fd_round_over_first": "the round is over: the losing side chooses who goes first",
         "fd_answer_first": "{targets} must answer the {strike} first",
         "fd_not_your_turn": "it is {turn}'s turn, not {player}'s",
