@@ -40,9 +40,7 @@ class Refusals:
         :raises KeyError: for a key the table does not have.
         """
         text, said = self.say(key, **args)
-        error = kind(text)
-        setattr(error, "said", said)  # noqa: B010 (any error class, not only GameError)
-        return error
+        return saying(kind(text), said)
 
     def say(self, key: str, /, **args: str | int) -> tuple[str, Said]:
         """Return this refusal's English text and its word key with slots.
@@ -54,9 +52,13 @@ class Refusals:
 
 def passed_on(kind: type[E], error: BaseException) -> E:
     """Return the error ``kind`` with another error's text and word key (raise it)."""
-    new = kind(str(error))
-    setattr(new, "said", said_of(error))  # noqa: B010 (any error class, not only GameError)
-    return new
+    return saying(kind(str(error)), said_of(error))
+
+
+def saying(error: E, said: Said | None) -> E:
+    """Return the error with this word key and slots (None: said in English only)."""
+    setattr(error, "said", said)  # noqa: B010 (any error class, not only GameError)
+    return error
 
 
 def said_of(error: BaseException) -> Said | None:

@@ -8,6 +8,7 @@ from companion.game.errors import Refusals
 
 REFUSE = Refusals(
     {
+        "gm_not_alone": "at a tournament table no phone does this alone: ask the organiser",
         "gm_bad_name": "player name {name} {problem} (a name has 1 to {most} characters, all "
         "visible)",
         "gm_players_shape": "'players' must list {low} to {high} different names of 1 to {most} "

@@ -23,6 +23,7 @@ from companion.storage import club, pg
 from companion.storage.club import ClubError
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import CASUAL, new_token, now, write_transaction
+from companion.storage.refusals import REFUSE
 from companion.storage.replayed import load
 from companion.storage.seats import seat_row
 from printkit.catalog import Catalog
@@ -229,8 +230,7 @@ def confirm(
         seat = seat_row(conn, match_id, seat_token)
         profile = club.profile_of(conn, player_token)
         if seat is None or profile is None:
-            raise NotYourSeat("only a seated phone with a player profile confirms its own "
-                              "seat's result: make a profile on this phone first")  # fmt: skip
+            raise REFUSE(NotYourSeat, "cl_confirm_seated")
         return confirm_seat(conn, match_id, int(seat["seat"]), str(profile["id"]), catalog)
 
 
@@ -250,8 +250,7 @@ def confirm_seat(
         (match_id, profile_id),
     ).fetchone()
     if taken is not None and taken["seat"] != seat:
-        raise NotCountable("this profile confirmed another seat of this match already: "
-                           "each seat is confirmed by its own player")  # fmt: skip
+        raise REFUSE(NotCountable, "cl_confirmed_other")
     conn.execute(
         "insert into club_confirms (match_id, seat, profile_id, at) values (?, ?, ?, ?) "
         "on conflict (match_id, seat) do update set profile_id = excluded.profile_id",
@@ -279,14 +278,12 @@ def countable(match: Row | None, catalog: Catalog, conn: Connection) -> Finished
     :raises NotCountable: saying why the match cannot count.
     """
     if match is None or match["trust"] != CASUAL:
-        raise NotCountable("only a casual table's result is confirmed this way; a "
-                           "tournament's counts once the organiser's result is final")  # fmt: skip
+        raise REFUSE(NotCountable, "cl_casual_only")
     cached = load(conn, match, catalog)
     placer = find_placer(cached.rules.kind)
     sides = None if placer is None else placer.sides(cached.state)
     if placer is None or sides is None:
-        raise NotCountable("this match has not ended (or its game is not rated): confirm it "
-                           "once a winner is known")  # fmt: skip
+        raise REFUSE(NotCountable, "cl_not_ended")
     state = cached.state
     buys = bought(conn, str(match["id"]))
     return Finished(placer.game, sides, placer.characters(state), placer.bank(state), buys)
@@ -316,7 +313,7 @@ def count_if_confirmed(conn: Connection, match_id: str, finished: Finished) -> C
     )
     confirms = {r["seat"]: r["profile_id"] for r in confirmed}
     if len(finished.sides) < 2 or any(n not in seats for m, _ in finished.sides for n in m):
-        raise NotCountable("a match against a bot is not rated: every side must be seated")
+        raise REFUSE(NotCountable, "cl_bot")
     done = len(confirms) == len(seats) and len(set(confirms.values())) == len(seats)
     source = f"match:{match_id}"
     if (
@@ -350,7 +347,7 @@ def merge(conn: Connection, gone: str, kept: str) -> int:
         club.find_profile(conn, gone)
         club.find_profile(conn, kept)
         if gone == kept:
-            raise NotCountable("a profile cannot be merged into itself: name two profiles")
+            raise REFUSE(NotCountable, "cl_merge_self")
         rewritten = rewrite_results(conn, gone, kept)
         conn.execute("update club_devices set profile_id = ? where profile_id = ?", (kept, gone))
         conn.execute("update club_confirms set profile_id = ? where profile_id = ?", (kept, gone))
@@ -370,8 +367,7 @@ def rewrite_results(conn: Connection, gone: str, kept: str) -> int:
     for row in rows:
         sides = json.loads(row["sides"])
         if any(kept in side for side in sides):
-            raise NotCountable("these two profiles played each other, so they are two "
-                               "people: they cannot be merged")  # fmt: skip
+            raise REFUSE(NotCountable, "cl_merge_opponents")
         new = [[kept if p == gone else p for p in side] for side in sides]
         details = {key: ({kept if k == gone else k: v for k, v in value.items()}
                          if isinstance(value, dict) else value)

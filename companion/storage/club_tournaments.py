@@ -17,6 +17,7 @@ from companion.storage.club import ClubError
 from companion.storage.club_results import recompute_locked, record_locked
 from companion.storage.engine import Connection
 from companion.storage.matches import hash_token, write_transaction
+from companion.storage.refusals import REFUSE
 
 
 class NotEntered(ClubError):
@@ -82,8 +83,7 @@ def link_entry(
                 (tid, hash_token(entry_token)),
             ).fetchone()
         if entry is None or profile is None:
-            raise NotEntered("link an entry from the phone that entered the tournament, with "
-                             "a player profile on it")  # fmt: skip
+            raise REFUSE(NotEntered, "cl_link_entry")
         conn.execute(
             "insert into club_entries (tournament_id, player, profile_id) values (?, ?, ?) "
             "on conflict (tournament_id, player) do update set profile_id = excluded.profile_id",

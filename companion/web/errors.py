@@ -103,7 +103,8 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(store.StoreError)
     def store_error(exc: store.StoreError):  # type: ignore[no-untyped-def]
-        return as_response(status_of_store_error(exc), exc.message)
+        said = {"said": exc.said} if exc.said else {}  # the phone says it in its language
+        return as_response(status_of_store_error(exc), exc.message, **said)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):  # type: ignore[no-untyped-def]

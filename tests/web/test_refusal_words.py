@@ -5,18 +5,22 @@ in static/refusals.js; a kept tap's label is a word key too."""
 from __future__ import annotations
 
 import re
+import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 import companion.kinds  # noqa: F401  (every kind of room, so every table of refusals is known)
+import companion.storage.refusals  # noqa: F401  (the store's refusals)
+import companion.web.refusals  # noqa: F401  (the web layer's refusals)
 from companion.game import errors
 from companion.game.flash_duel.actions import PARSERS as FLASH_DUEL
 from companion.game.puzzle_strike.actions import ACTION_TYPES as PUZZLE_STRIKE
 from companion.game.shadowfist.actions import PARSERS as SHADOWFIST
-from tests.helpers import act, start_duel
+from tests.helpers import act, phone, post, start_duel
 from tests.web.test_tournament_api import create, org
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +99,7 @@ def japanese() -> dict[str, str]:
 
 
 def test_every_refusal_key_has_japanese_with_the_same_slots() -> None:
-    assert len(errors.ALL) >= 3  # Puzzle Strike, Shadowfist, Flash Duel
+    assert len(errors.ALL) >= 6  # each game's, the setups', the store's, the web layer's
     words = japanese()
     for table in errors.ALL:
         for key, english in table.texts.items():
@@ -153,3 +157,57 @@ def test_no_refusal_key_is_also_another_word() -> None:
 
     others |= set(PHONE_TERMS)
     assert sorted(refusals & others) == []
+
+
+def said_key(answer: Any) -> str:
+    """Return the word key a refusal was answered with (the English stays in 'error')."""
+    data = answer.get_json()
+    assert data["error"] and data["said"]["text"].format(**data["said"]["args"]) == data["error"]
+    key: str = data["said"]["say"]
+    return key
+
+
+def test_a_gem_refusal_carries_its_word_key(app: Flask) -> None:
+    match_id, a, b = start_duel(app)
+    act(a, match_id, {"type": "choose", "character": "rook"})
+    act(b, match_id, {"type": "choose", "character": "grave"})
+    crashed = act(b, match_id, {"type": "crash", "player": "Ben", "gems": [1]})
+    assert crashed.status_code == 422
+    assert said_key(crashed) == "ps_crash_turn"
+
+
+def test_the_stores_refusals_carry_their_word_keys(app: Flask) -> None:
+    match_id, a, b = start_duel(app)
+    version = a.get(f"/api/matches/{match_id}/state").get_json()["version"]
+    act(a, match_id, {"type": "choose", "character": "rook"})
+    stale = post(a, f"/api/matches/{match_id}/undo",
+                 {"base_version": version, "idempotency_key": uuid.uuid4().hex})  # fmt: skip
+    assert stale.status_code == 409 and said_key(stale) == "st_table_changed"
+    missing = a.get("/api/matches/no-such-match/state")
+    assert missing.status_code == 404 and said_key(missing) == "st_no_match"
+
+
+def test_the_web_layers_400s_carry_their_word_keys(app: Flask) -> None:
+    match_id, a, _b = start_duel(app)
+    bad = post(a, f"/api/matches/{match_id}/actions", {"action": {"type": "ante"}})
+    assert bad.status_code == 400 and said_key(bad) == "api_base_version"
+    seat = post(phone(app), "/api/matches", {"players": ["Ana", "Ben"], "seat": "first"})
+    assert seat.status_code == 400 and said_key(seat) == "api_seat_number"
+
+
+def test_the_bank_pages_refusals_carry_their_word_keys(client: FlaskClient) -> None:
+    pinned = client.post("/api/banks", json={"sets": ["base-3e"], "pin": ["Nothing Such"]})
+    assert pinned.status_code == 422 and said_key(pinned) == "ps_no_chip"
+    unknown = client.post("/api/banks", json={"sets": ["no-such-set"]})
+    assert unknown.status_code == 422 and said_key(unknown) == "ps_unknown_set"
+
+
+def test_the_clubs_refusals_carry_their_word_keys(app: Flask) -> None:
+    ana = phone(app)
+    assert post(ana, "/api/club/profiles", {"name": "Ana"}).status_code == 201
+    taken = post(phone(app), "/api/club/profiles", {"name": "ana"})
+    assert taken.status_code == 400 and said_key(taken) == "cl_name_taken"
+    blank = post(phone(app), "/api/club/profiles", {"name": " "})
+    assert blank.status_code == 400 and said_key(blank) == "gm_bad_name"
+    again = post(ana, "/api/club/profiles", {"name": "Other"})
+    assert again.status_code == 409 and said_key(again) == "api_club_has_profile"

@@ -19,6 +19,7 @@ from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import KIND, DuelRoomError, Setup, State, game_set
 from companion.game.names import parse_players
 from companion.game.rooms import Outcome, Rules
+from companion.game.words import Said
 from printkit.catalog import Catalog
 
 
@@ -287,13 +288,12 @@ def deciders(action: act.Action, state: State) -> tuple[str, ...] | None:
     return None
 
 
-def instead(action: act.Action, state: State) -> str:
+def instead(action: act.Action, state: State) -> Said:
     """Say what to do instead when no single phone may make this action at a tournament
     table."""
     if isinstance(action, act.Place):
-        return (f"a pawn is placed by hand only by its own player, on their own turn (it is "
-                f"{state.current}'s turn); or ask the organiser")  # fmt: skip
-    return "at time-over each player enters their own hand on their own phone"
+        return REFUSE.say("fd_alone_place", turn=state.current)[1]
+    return REFUSE.say("fd_alone_hands")[1]
 
 
 def is_over(state: State) -> bool:
