@@ -112,7 +112,7 @@ addWords("refusals", {
   gm_bad_name: "プレイヤー名 {name} は使えません：{problem}（名前は見える文字で1〜{most}文字）",
   gm_players_shape: "'players' は名前の違う{low}〜{high}人の名前（1〜{most}文字）のリストです",
   gm_players_count: "'players' は{low}〜{high}人です（{n}人ではありません。名前はそれぞれ違う1〜{most}文字）",
-  gm_players_same: "'players' の{low}〜{high}人の名前はそれぞれ違うものにしてください：{one} と {other} は同じ名前です",
+  gm_players_same: "{low}〜{high}人のプレイヤーの名前はそれぞれ違うものにしてください：{one} と {other} は同じ名前です",
   // Flash Duel (companion/game/flash_duel/refusals.py)
   fd_map_players: "'{key}' はプレイヤーごとの値の対応表です",
   fd_clockwork_lists: "'clockwork' はプレイヤーごとのキーのリストの対応表です",
