@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from companion.game.errors import InvalidAction
+from companion.game.refusals import REFUSE
 
 MAX_TEXT = 200
 """The longest text field (a name, a key): more is never a real table's."""
@@ -62,6 +63,20 @@ def one_of(data: Json, key: str, allowed: Sequence[str]) -> str:
     if not isinstance(value, str) or value not in allowed:
         raise InvalidAction(f"{key!r} must be one of {', '.join(allowed)}")
     return value
+
+
+def only(data: Json, action: str, keys: Sequence[str]) -> Json:
+    """Return the action's fields if it has no field but its type and ``keys``.
+
+    :raises InvalidAction: naming the first other field (an action whose seat is the
+        phone's own must not seem to take another seat's).
+    """
+    extra = [k for k in data if k != "type" and k not in keys]
+    if extra:
+        fields = ", ".join(repr(k) for k in keys)
+        raise REFUSE(InvalidAction, "gm_fields_only", action=action, fields=fields,
+                     extra=ascii(extra[0])[:40])  # fmt: skip
+    return data
 
 
 def by_type(data: Json, parsers: Mapping[str, Callable[[Json], T]]) -> T:

@@ -8,6 +8,8 @@ from companion.game.errors import Refusals
 
 REFUSE = Refusals(
     {
+        "gm_fields_only": "'{action}' takes only {fields} (for the phone's own seat): remove "
+        "{extra}",
         "gm_not_alone": "at a tournament table no phone does this alone: ask the organiser",
         "gm_bad_name": "player name {name} {problem} (a name has 1 to {most} characters, all "
         "visible)",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game.errors import InvalidAction
-from companion.game.fields import by_type, flag, optional_text, optional_whole, text, whole
+from companion.game.fields import by_type, flag, only, optional_text, optional_whole, text, whole
 
 JsonObject = Mapping[str, Any]
 """A JSON object as the API hands it over (read only here and in setup parsing)."""
@@ -340,7 +340,7 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "reshuffle": lambda d: Reshuffle(),
     "choose": lambda d: Choose(text(d, "character"), optional_text(d, "player")),
     "time_over": lambda d: TimeOver(hands(d)),
-    "show_hand": lambda d: ShowHand(hand(d)),
+    "show_hand": lambda d: ShowHand(hand(only(d, "show_hand", ("cards",)))),
     "use_ability": lambda d: UseAbility(text(d, "player"), text(d, "ability")),
     "ability_hit": lambda d: AbilityHit(
         text(d, "player"), text(d, "ability"), optional_text(d, "target")

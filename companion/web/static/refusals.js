@@ -108,6 +108,7 @@ addWords("refusals", {
   ps_sets_list: "'sets' はセットIDのリストです",
   ps_code_sets: "銀行コードが 'sets' と別のセットのものです",
   // names.py: the players' names of any game (companion/game/refusals.py)
+  gm_fields_only: "'{action}' が受け取るのは {fields} だけです（この端末の席の分）：{extra} を外してください",
   gm_not_alone: "大会のテーブルでは1台の端末だけではできません：主催者に頼んでください",
   gm_bad_name: "プレイヤー名 {name} は使えません：{problem}（名前は見える文字で1〜{most}文字）",
   gm_players_shape: "'players' は名前の違う{low}〜{high}人の名前（1〜{most}文字）のリストです",
