@@ -21,17 +21,15 @@ Json = Mapping[str, object]
 T = TypeVar("T")
 
 
-def text(data: Json, key: str, must: str = f"be a text of 1 to {MAX_TEXT} characters") -> str:
-    """Read a text field of 1 to MAX_TEXT characters (``must``: what the refusal says)."""
+def text(data: Json, key: str, must: str = "gm_field_text") -> str:
+    """Read a text field of 1 to MAX_TEXT characters (``must``: the refusal's word key)."""
     value = data.get(key)
     if not isinstance(value, str) or not 0 < len(value) <= MAX_TEXT:
-        raise InvalidAction(f"{key!r} must {must}")
+        raise REFUSE(InvalidAction, must, key=key, most=MAX_TEXT)
     return value
 
 
-def optional_text(
-    data: Json, key: str, must: str = f"be a text of 1 to {MAX_TEXT} characters"
-) -> str | None:
+def optional_text(data: Json, key: str, must: str = "gm_field_text") -> str | None:
     """Read a text field that may be left out (or null)."""
     return None if data.get(key) is None else text(data, key, must)
 
@@ -40,7 +38,7 @@ def whole(data: Json, key: str, low: int, high: int, default: int | None = None)
     """Read a whole number from ``low`` to ``high`` (``default`` when left out, if given)."""
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidAction(f"{key!r} must be a whole number from {low} to {high}")
+        raise REFUSE(InvalidAction, "gm_field_whole", key=key, low=low, high=high)
     return value
 
 
@@ -53,7 +51,7 @@ def flag(data: Json, key: str) -> bool:
     """Read a true/false field that is false when left out."""
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise InvalidAction(f"{key!r} must be true or false")
+        raise REFUSE(InvalidAction, "gm_field_flag", key=key)
     return value
 
 
@@ -61,7 +59,7 @@ def one_of(data: Json, key: str, allowed: Sequence[str]) -> str:
     """Read a field that takes one of the ``allowed`` texts."""
     value = data.get(key)
     if not isinstance(value, str) or value not in allowed:
-        raise InvalidAction(f"{key!r} must be one of {', '.join(allowed)}")
+        raise REFUSE(InvalidAction, "gm_field_one_of", key=key, allowed=", ".join(allowed))
     return value
 
 
@@ -84,5 +82,5 @@ def by_type(data: Json, parsers: Mapping[str, Callable[[Json], T]]) -> T:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in parsers:
         shown = ascii(kind)[:40]
-        raise InvalidAction(f"unknown action {shown} (known: {', '.join(parsers)})")
+        raise REFUSE(InvalidAction, "gm_unknown_action", action=shown, known=", ".join(parsers))
     return parsers[kind](data)

@@ -60,6 +60,12 @@ SAID_BY_KEYS = [
     "companion/game/puzzle_strike/bank_json.py",
     "companion/game/puzzle_strike/setup.py",
     "companion/game/names.py",
+    "companion/game/fields.py",
+    "companion/game/puzzle_strike/actions.py",
+    "companion/game/puzzle_strike/formats.py",
+    "companion/game/puzzle_strike/sets.py",
+    "companion/game/draft/actions.py",
+    "companion/game/flash_duel/actions.py",
     # The store: tables, seats and hand-over, version conflicts, tournaments and results
     "companion/storage/matches.py",
     "companion/storage/seats.py",

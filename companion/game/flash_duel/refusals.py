@@ -9,6 +9,9 @@ from companion.game.errors import Refusals
 
 REFUSE = Refusals(
     {
+        "fd_cards_field": "'{key}' must list 1 to {most} cards, e.g. [3, 3]",
+        "fd_hands_field": "'hands' must map each standing fighter to a list of cards",
+        "fd_guesses_field": "'guesses' must be [[mortal, true/false], ...]",
         "fd_map_players": "'{key}' must map each player to a value",
         "fd_clockwork_lists": "'clockwork' must map each player to a list of keys",
         "fd_text": "'{key}' must be text",

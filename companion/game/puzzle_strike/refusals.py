@@ -112,6 +112,8 @@ REFUSE = Refusals(
         "ps_whole": "'{key}' must be a whole number",
         "ps_bands_shape": "'cost_bands' must be a list of [low, high] pairs, e.g. [[1, 2], [3, 4]]",
         # setup.py: a new table
+        "ps_gems_field": "'gems' must list 1 or 2 gem values, e.g. [3]",
+        "ps_first_field": "'first' must be true (play first) or false (play second)",
         "ps_mode_one_of": "'mode' must be one of {modes}",
         "ps_sets_list": "'sets' must be a list of set ids",
         "ps_code_sets": "the bank code is for other sets than 'sets'",

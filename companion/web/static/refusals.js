@@ -104,10 +104,20 @@ addWords("refusals", {
   ps_whole: "'{key}' は整数です",
   ps_bands_shape: "'cost_bands' は [下限, 上限] の組のリストです（例：[[1, 2], [3, 4]]）",
   // setup.py: a new table
+  ps_gems_field: "'gems' は1個か2個のジェムの値のリストです（例：[3]）",
+  ps_first_field: "'first' は true（先手）か false（後手）です",
   ps_mode_one_of: "'mode' は次のいずれかです：{modes}",
   ps_sets_list: "'sets' はセットIDのリストです",
   ps_code_sets: "銀行コードが 'sets' と別のセットのものです",
   // names.py: the players' names of any game (companion/game/refusals.py)
+  gm_field_text: "'{key}' は1〜{most}文字の文字列です",
+  gm_field_player: "'{key}' にはプレイヤーを指定してください",
+  gm_field_pool_item: "'{key}' にはプールの項目を指定してください",
+  gm_field_whole: "'{key}' は{low}〜{high}の整数です",
+  gm_field_flag: "'{key}' は true か false です",
+  gm_field_one_of: "'{key}' は次のいずれかです：{allowed}",
+  gm_unknown_action: "不明な操作 {action} です（あるもの：{known}）",
+  gm_best_of: "'best_of' は次のいずれか（対戦のゲーム数）です：{shown}（{value} ではありません）",
   gm_fields_only: "'{action}' が受け取るのは {fields} だけです（この端末の席の分）：{extra} を外してください",
   gm_not_alone: "大会のテーブルでは1台の端末だけではできません：主催者に頼んでください",
   gm_bad_name: "プレイヤー名 {name} は使えません：{problem}（名前は見える文字で1〜{most}文字）",
@@ -115,6 +125,9 @@ addWords("refusals", {
   gm_players_count: "'players' は{low}〜{high}人です（{n}人ではありません。名前はそれぞれ違う1〜{most}文字）",
   gm_players_same: "{low}〜{high}人のプレイヤーの名前はそれぞれ違うものにしてください：{one} と {other} は同じ名前です",
   // Flash Duel (companion/game/flash_duel/refusals.py)
+  fd_cards_field: "'{key}' は1〜{most}枚のカードのリストです（例：[3, 3]）",
+  fd_hands_field: "'hands' は立っているファイターごとのカードのリストの対応表です",
+  fd_guesses_field: "'guesses' は [[人間, true/false], ...] の形です",
   fd_map_players: "'{key}' はプレイヤーごとの値の対応表です",
   fd_clockwork_lists: "'clockwork' はプレイヤーごとのキーのリストの対応表です",
   fd_text: "'{key}' は文字列です",
@@ -237,6 +250,7 @@ addWords("refusals", {
   dr_not_own: "'{ability}' は {player} の能力ではありません",
   dr_game_one_of: "'game' は次のいずれかです：{games}",
   dr_no_set: "{game} にセット '{set}' はありません",
+  dr_only_pick: "ドラフトの部屋でできる操作は 'pick'（'key' つき）だけです",
   dr_set_id: "'set' はセットIDです",
   dr_not_unused: "'{ability}' は未使用の能力ではありません",
   // Tournaments (companion/game/tournament/model.py)
