@@ -19,8 +19,6 @@ REFUSE = Refusals(
         "gm_fields_only": "'{action}' takes only {fields} (for the phone's own seat): remove "
         "{extra}",
         "gm_not_alone": "at a tournament table no phone does this alone: ask the organiser",
-        "gm_bad_name": "player name {name} {problem} (a name has 1 to {most} characters, all "
-        "visible)",
         "gm_players_shape": "'players' must list {low} to {high} different names of 1 to {most} "
         "characters",
         "gm_players_count": "'players' must list {low} to {high} names, not {n} ({low} to "

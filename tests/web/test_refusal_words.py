@@ -214,6 +214,6 @@ def test_the_clubs_refusals_carry_their_word_keys(app: Flask) -> None:
     taken = post(phone(app), "/api/club/profiles", {"name": "ana"})
     assert taken.status_code == 400 and said_key(taken) == "cl_name_taken"
     blank = post(phone(app), "/api/club/profiles", {"name": " "})
-    assert blank.status_code == 400 and said_key(blank) == "gm_bad_name"
+    assert blank.status_code == 400 and said_key(blank) == "gm_name_empty"
     again = post(ana, "/api/club/profiles", {"name": "Other"})
     assert again.status_code == 409 and said_key(again) == "api_club_has_profile"
