@@ -61,6 +61,15 @@ def saying(error: E, said: Said | None) -> E:
     return error
 
 
+def with_terms(error: E, **terms: str) -> E:
+    """Return the error with these slots said as terms (their value's word key, e.g. a
+    player's status 't_status_dropped'), so a phone shows them in its language too."""
+    said = said_of(error)
+    if said is not None:
+        said["terms"] = {**said.get("terms", {}), **terms}
+    return error
+
+
 def said_of(error: BaseException) -> Said | None:
     """Return the word key and slots an error was raised with (None: said in English only)."""
     said: Said | None = getattr(error, "said", None)

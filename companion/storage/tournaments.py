@@ -16,6 +16,7 @@ import secrets
 from typing import Any
 
 from companion.game.draft import room as draft_room
+from companion.game.errors import with_terms
 from companion.game.flash_duel import room as duel_room
 from companion.game.flash_duel import state as duel_state
 from companion.game.puzzle_strike.bank import Bank
@@ -244,8 +245,11 @@ def set_status(conn: Connection, row: Row, player: int, action: str) -> None:
             raise REFUSE(NotFoundError, "st_no_player", player=player)
         allowed = {"approve": "pending", "drop": "active", "reenter": "dropped"}
         if status["status"] != allowed[action]:
-            raise REFUSE(TournamentError, f"st_player_status_{action}", player=player,
-                         status=status["status"])  # fmt: skip
+            now = str(status["status"])
+            refused = REFUSE(
+                TournamentError, f"st_player_status_{action}", player=player, status=now
+            )
+            raise with_terms(refused, status=f"t_status_{now}")  # the organiser page's words
         if action in ("approve", "reenter") and event.next_stage() != "swiss":
             raise REFUSE(TournamentError, "st_swiss_over")
         changed = set_active(event, player, action != "drop").player(player)

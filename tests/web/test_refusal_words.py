@@ -21,7 +21,7 @@ from companion.game.flash_duel.actions import PARSERS as FLASH_DUEL
 from companion.game.puzzle_strike.actions import ACTION_TYPES as PUZZLE_STRIKE
 from companion.game.shadowfist.actions import PARSERS as SHADOWFIST
 from tests.helpers import act, phone, post, start_duel
-from tests.web.test_tournament_api import create, org
+from tests.web.test_tournament_api import create, org, read
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "companion" / "web" / "static"
@@ -149,6 +149,17 @@ def test_a_tournament_refusal_carries_its_word_key(client: FlaskClient) -> None:
     assert early.status_code == 409
     said = early.get_json()["said"]
     assert said["say"] == "tr_tables_waiting" and said["args"] == {"round": 1, "tables": "1, 2"}
+
+
+def test_a_players_status_in_a_refusal_is_said_as_the_organiser_pages_term(
+    client: FlaskClient,
+) -> None:
+    tid, h = create(client, players=["Ana", "Ben", "Cid", "Dee"])
+    pid = read(client, tid, h)["players"][0]["id"]
+    assert org(client, f"/api/tournaments/{tid}/players/{pid}/drop", {}, h).status_code == 200
+    again = org(client, f"/api/tournaments/{tid}/players/{pid}/drop", {}, h)
+    assert again.status_code == 409 and said_key(again) == "st_player_status_drop"
+    assert again.get_json()["said"]["terms"] == {"status": "t_status_dropped"}
 
 
 def test_no_refusal_key_is_also_another_word() -> None:
