@@ -10,6 +10,11 @@ from companion.web.errors import ApiError
 
 REFUSE = Refusals(
     {
+        # errors.py: what Werkzeug refuses before any view
+        "api_http_404": "not found",
+        "api_http_405": "method not allowed here",
+        "api_http_413": "request too large (at most 32 KB)",
+        "api_http_400": "bad request",
         # common.py: bodies, addresses, CSRF, seats
         "api_not_json_constant": "the body contains {name}, which is not JSON: send a number",
         "api_send_json": "send JSON (Content-Type: application/json)",

@@ -210,6 +210,8 @@ def test_the_web_layers_400s_carry_their_word_keys(app: Flask) -> None:
     assert bad.status_code == 400 and said_key(bad) == "api_base_version"
     seat = post(phone(app), "/api/matches", {"players": ["Ana", "Ben"], "seat": "first"})
     assert seat.status_code == 400 and said_key(seat) == "api_seat_number"
+    nowhere = a.get("/api/nothing-here")
+    assert nowhere.status_code == 404 and said_key(nowhere) == "api_http_404"
 
 
 def test_the_bank_pages_refusals_carry_their_word_keys(client: FlaskClient) -> None:

@@ -362,6 +362,10 @@ addWords("refusals", {
     "このアドレスにはすでに結果の出ていない大会のテーブルが{have}個あり（最近{hours}時間に動きあり）、このラウンドでさらに{n}個必要です：最大{most}個です。終わったテーブルの結果を先に入力してください",
   // The web layer (companion/web/refusals.py): bodies, CSRF, seats, writes, drafts, the
   // bank randomizer page, tournaments
+  api_http_404: "見つかりません",
+  api_http_405: "ここではそのメソッドは使えません",
+  api_http_413: "リクエストが大きすぎます（最大32 KB）",
+  api_http_400: "リクエストが正しくありません",
   api_not_json_constant: "送信内容に JSON にない {name} が含まれています：数値を送ってください",
   api_send_json: "JSON で送ってください（Content-Type: application/json）",
   api_bad_json: "送信内容が正しい JSON ではありません",
