@@ -23,7 +23,7 @@ class GameError(ValueError):
     """The refusal as a word key with its slots (None: said in English only)."""
 
 
-E = TypeVar("E", bound=GameError)
+E = TypeVar("E", bound=Exception)
 
 
 class Refusals:
@@ -34,13 +34,46 @@ class Refusals:
         ALL.append(self)
 
     def __call__(self, kind: type[E], key: str, /, **args: str | int) -> E:
-        """Return the error ``kind`` saying this refusal (raise it).
+        """Return the error ``kind`` saying this refusal (raise it); any error class whose
+        ``said`` the web layer answers (the rules', the store's, the club's, the API's).
 
         :raises KeyError: for a key the table does not have.
         """
-        error = kind(self.texts[key].format(**args))
-        error.said = {"say": key, "text": self.texts[key], "args": args}
-        return error
+        text, said = self.say(key, **args)
+        return saying(kind(text), said)
+
+    def say(self, key: str, /, **args: str | int) -> tuple[str, Said]:
+        """Return this refusal's English text and its word key with slots.
+
+        :raises KeyError: for a key the table does not have.
+        """
+        return self.texts[key].format(**args), {"say": key, "text": self.texts[key], "args": args}
+
+
+def passed_on(kind: type[E], error: BaseException) -> E:
+    """Return the error ``kind`` with another error's text and word key (raise it)."""
+    return saying(kind(str(error)), said_of(error))
+
+
+def saying(error: E, said: Said | None) -> E:
+    """Return the error with this word key and slots (None: said in English only)."""
+    setattr(error, "said", said)  # noqa: B010 (any error class, not only GameError)
+    return error
+
+
+def with_terms(error: E, **terms: str) -> E:
+    """Return the error with these slots said as terms (their value's word key, e.g. a
+    player's status 't_status_dropped'), so a phone shows them in its language too."""
+    said = said_of(error)
+    if said is not None:
+        said["terms"] = {**said.get("terms", {}), **terms}
+    return error
+
+
+def said_of(error: BaseException) -> Said | None:
+    """Return the word key and slots an error was raised with (None: said in English only)."""
+    said: Said | None = getattr(error, "said", None)
+    return said
 
 
 ALL: list[Refusals] = []

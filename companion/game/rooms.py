@@ -14,6 +14,8 @@ from typing import Any, Generic, TypeVar
 
 from companion.game.errors import GameError
 from companion.game.history import COMMON, Line, entry, followed
+from companion.game.refusals import REFUSE
+from companion.game.words import Said
 from printkit.catalog import Catalog
 
 SetupT = TypeVar("SetupT")
@@ -36,9 +38,9 @@ def anyone(action: object, state: object) -> tuple[str, ...] | None:
     return None
 
 
-def ask_the_organiser(action: object, state: object) -> str:
+def ask_the_organiser(action: object, state: object) -> Said:
     """Return the default of ``Rules.instead``: the organiser decides."""
-    return "ask the organiser"
+    return REFUSE.say("gm_not_alone")[1]
 
 
 def no_secrets(state: object, player: str) -> tuple[str, ...]:
@@ -104,9 +106,9 @@ class Rules(Generic[SetupT, StateT, ActionT]):
     """The seats whose decision this action is, given the state before it (None: anyone's,
     e.g. the shared draw pile). A casual table lets any seated phone record it for them; a
     tournament table takes it only from one of these seats' phones."""
-    instead: Callable[[ActionT, StateT], str] = ask_the_organiser
+    instead: Callable[[ActionT, StateT], Said] = ask_the_organiser
     """What to do instead when ``deciders`` names no seat (no single phone of a tournament
-    table may make this action now), in a sentence for the refusal."""
+    table may make this action now): the refusal's word key and slots."""
     secrets_held: Callable[[StateT, str], tuple[str, ...]] = no_secrets
     """What this player holds that no other phone may see yet, each in a few words ("a
     secret character pick", "a loyalty card", "a hand entered at time-over"); while they hold

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 from companion.storage.engine import Connection
 from companion.storage.matches import CASUAL, TOURNAMENT, write_transaction
+from companion.storage.refusals import REFUSE
 
 HOLD_SECONDS = 60
 """A hold older than this belongs to a request that died: it no longer counts."""
@@ -69,11 +70,8 @@ def record_tournament_tables(conn: Connection, opener: Opener, match_ids: Iterab
     new = list(match_ids)
     have = open_matches(conn, opener.client, opener.open_hours, TOURNAMENT)
     if have + len(new) > opener.cap:
-        raise TooManyOpen(
-            f"your address already has {have} open tournament tables (no result yet, active "
-            f"in the last {opener.open_hours} h) and this round needs {len(new)} more: at "
-            f"most {opener.cap}; enter the results of finished ones first"
-        )
+        raise REFUSE(TooManyOpen, "st_too_many_open", have=have, hours=opener.open_hours,
+                     n=len(new), most=opener.cap)  # fmt: skip
     created = stamp(datetime.now(UTC))
     conn.executemany(
         "insert into match_clients (match_id, client, created) values (?,?,?) "

@@ -13,10 +13,11 @@ from __future__ import annotations
 import hmac
 from datetime import UTC, datetime, timedelta
 
-from companion.game.errors import InvalidSetup
+from companion.game.errors import InvalidSetup, passed_on
 from companion.game.names import clean_name, same_name_key
 from companion.storage.engine import INTEGRITY_ERRORS, Connection, Row
 from companion.storage.matches import hash_token, new_token, now, write_transaction
+from companion.storage.refusals import REFUSE
 
 DEVICE_CODE_MINUTES = 10
 ADMIN_KEY = "admin_hash"
@@ -96,9 +97,7 @@ def check_admin(conn: Connection, secret: str | None) -> None:
     """
     stored = setting(conn, ADMIN_KEY)
     if not secret or stored is None or not hmac.compare_digest(stored, hash_token(secret)):
-        raise NotAdmin("only the club admin may do this: send the admin secret the server "
-                       "printed at its first start (`companion club admin-secret` makes a "
-                       "new one)")  # fmt: skip
+        raise REFUSE(NotAdmin, "cl_admin_only")
 
 
 def checked_name(raw: object) -> tuple[str, str]:
@@ -107,11 +106,11 @@ def checked_name(raw: object) -> tuple[str, str]:
     :raises BadName: saying what is wrong.
     """
     if not isinstance(raw, str):
-        raise BadName("'name' must be the player's name (text)")
+        raise REFUSE(BadName, "cl_name_text")
     try:
         name = clean_name(raw)
     except InvalidSetup as exc:
-        raise BadName(str(exc)) from None
+        raise passed_on(BadName, exc) from None
     return name, same_name_key(name)
 
 
@@ -136,16 +135,14 @@ def create_profile(conn: Connection, raw_name: object) -> tuple[str, str]:
     try:
         with write_transaction(conn):
             if setting(conn, PRIVATE_KEY) == "1":
-                raise ClubPrivate("this club's pages are private, so a new player cannot "
-                                  "join from a phone: ask the club admin to make them public "
-                                  "while you make your profile")  # fmt: skip
+                raise REFUSE(ClubPrivate, "cl_private_join")
             conn.execute(
                 "insert into club_profiles (id, name, folded, created) values (?, ?, ?, ?)",
                 (profile_id, name, folded, now()),
             )
             token = insert_device(conn, profile_id)
     except INTEGRITY_ERRORS:
-        raise BadName(f"{name!r} is another player's name here: choose another") from None
+        raise REFUSE(BadName, "cl_name_taken", name=name) from None
     return profile_id, token
 
 
@@ -169,7 +166,7 @@ def find_profile(conn: Connection, profile_id: str) -> Row:
         "select * from club_profiles where id = ? and removed = 0", (profile_id,)
     ).fetchone()
     if row is None:
-        raise NoProfile(f"no player profile {profile_id!r} here (removed, or a wrong link)")
+        raise REFUSE(NoProfile, "cl_no_profile", profile=profile_id)
     return row  # type: ignore[no-any-return]
 
 
@@ -197,8 +194,7 @@ def claim_device_code(conn: Connection, code: str, at: datetime | None = None) -
         ).fetchone()
         conn.execute("delete from club_device_codes where code_hash = ?", (hash_token(code),))
         if row is None or row["created"] < oldest:
-            raise NoProfile("this device code was used already or has lapsed: show a new "
-                            "one on the first phone's player card")  # fmt: skip
+            raise REFUSE(NoProfile, "cl_device_code")
         find_profile(conn, row["profile_id"])
         return row["profile_id"], insert_device(conn, row["profile_id"])
 
@@ -217,7 +213,7 @@ def rename(conn: Connection, profile_id: str, raw_name: object) -> str:
                 (name, folded, profile_id),
             )
     except INTEGRITY_ERRORS:
-        raise BadName(f"{name!r} is another player's name here: choose another") from None
+        raise REFUSE(BadName, "cl_name_taken", name=name) from None
     return name
 
 

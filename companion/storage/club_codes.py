@@ -18,6 +18,7 @@ from companion.storage.club_results import (
 )
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import hash_token, new_token, now, write_transaction
+from companion.storage.refusals import REFUSE
 from companion.storage.seats import seat_row
 from printkit.catalog import Catalog
 
@@ -36,15 +37,14 @@ def new_confirm_code(
     with write_transaction(conn):
         own = seat_row(conn, match_id, seat_token)
         if own is None:
-            raise NotYourSeat("only a phone seated at this table shows its confirm codes")
+            raise REFUSE(NotYourSeat, "cl_codes_seated")
         match = conn.execute("select * from matches where id = ?", (match_id,)).fetchone()
         countable(match, catalog, conn)
         row = conn.execute(
             "select token_hash from seats where match_id = ? and seat = ?", (match_id, seat)
         ).fetchone()
         if row is None or int(own["seat"]) == seat or not is_code_seat(row, other_tokens):
-            raise NotCountable(f"seat {seat} is not a seat without a phone: a seated player "
-                               "confirms on the phone holding the seat")  # fmt: skip
+            raise REFUSE(NotCountable, "cl_seat_has_phone", seat=seat)
         code = new_token()
         conn.execute(
             "insert into club_confirm_codes (code_hash, match_id, seat, created) "
@@ -75,14 +75,12 @@ def confirm_with_code(
     with write_transaction(conn):
         profile = club.profile_of(conn, player_token)
         if profile is None:
-            raise NotYourSeat("make a player profile on this phone first, then open the code "
-                              "again")  # fmt: skip
+            raise REFUSE(NotYourSeat, "cl_profile_first")
         row = conn.execute(
             "select match_id, seat, created from club_confirm_codes where code_hash = ?",
             (hash_token(code),),
         ).fetchone()
         if row is None or row["created"] < oldest:
-            raise club.NoProfile("this confirm code was used already or has lapsed: ask the "
-                                 "table's phone for a new one")  # fmt: skip
+            raise REFUSE(club.NoProfile, "cl_confirm_code")
         conn.execute("delete from club_confirm_codes where code_hash = ?", (hash_token(code),))
         return confirm_seat(conn, row["match_id"], int(row["seat"]), str(profile["id"]), catalog)

@@ -23,6 +23,7 @@ from companion.storage import bulk, club, pg
 from companion.storage.club import ClubError
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import CASUAL, new_token, now, write_transaction
+from companion.storage.refusals import REFUSE
 from companion.storage.replayed import SEAT_EVENT, load
 from companion.storage.seats import seat_row
 from printkit.catalog import Catalog
@@ -224,8 +225,7 @@ def confirm(
         seat = seat_row(conn, match_id, seat_token)
         profile = club.profile_of(conn, player_token)
         if seat is None or profile is None:
-            raise NotYourSeat("only a seated phone with a player profile confirms its own "
-                              "seat's result: make a profile on this phone first")  # fmt: skip
+            raise REFUSE(NotYourSeat, "cl_confirm_seated")
         return confirm_seat(conn, match_id, int(seat["seat"]), str(profile["id"]), catalog)
 
 
@@ -246,11 +246,9 @@ def confirm_seat(
     )
     confirms = {r["seat"]: r["profile_id"] for r in live_confirms(conn, match_id)}
     if confirms.get(seat, profile_id) != profile_id:
-        raise NotCountable("this seat was confirmed by another player already: a seat's "
-                           "confirmation stays its player's")  # fmt: skip
+        raise REFUSE(NotCountable, "cl_seat_confirmed")
     if any(p == profile_id and s != seat for s, p in confirms.items()):
-        raise NotCountable("this profile confirmed another seat of this match already: "
-                           "each seat is confirmed by its own player")  # fmt: skip
+        raise REFUSE(NotCountable, "cl_confirmed_other")
     conn.execute(
         "insert into club_confirms (match_id, seat, profile_id, at, version) "
         "values (?, ?, ?, ?, ?) on conflict (match_id, seat) do update set "
@@ -299,12 +297,10 @@ def countable(match: Row | None, catalog: Catalog, conn: Connection) -> Finished
     :raises NotCountable: saying why the match cannot count.
     """
     if match is None or match["trust"] != CASUAL:
-        raise NotCountable("only a casual table's result is confirmed this way; a "
-                           "tournament's counts once the organiser's result is final")  # fmt: skip
+        raise REFUSE(NotCountable, "cl_casual_only")
     finished = finished_match(conn, match, catalog)
     if finished is None:
-        raise NotCountable("this match has not ended (or its game is not rated): confirm it "
-                           "once a winner is known")  # fmt: skip
+        raise REFUSE(NotCountable, "cl_not_ended")
     return finished
 
 
@@ -355,7 +351,7 @@ def count_if_confirmed(conn: Connection, match_id: str, finished: Finished) -> C
     seats = {r["name"]: r["seat"] for r in seated}
     confirms = {r["seat"]: r["profile_id"] for r in live_confirms(conn, match_id)}
     if len(finished.sides) < 2 or any(n not in seats for m, _ in finished.sides for n in m):
-        raise NotCountable("a match against a bot is not rated: every side must be seated")
+        raise REFUSE(NotCountable, "cl_bot")
     done = len(confirms) == len(seats) and len(set(confirms.values())) == len(seats)
     source = f"match:{match_id}"
     if (
@@ -383,7 +379,7 @@ def merge(conn: Connection, gone: str, kept: str) -> int:
         club.find_profile(conn, gone)
         club.find_profile(conn, kept)
         if gone == kept:
-            raise NotCountable("a profile cannot be merged into itself: name two profiles")
+            raise REFUSE(NotCountable, "cl_merge_self")
         rewritten = rewrite_results(conn, gone, kept)
         move_entries(conn, gone, kept)
         conn.execute("update club_devices set profile_id = ? where profile_id = ?", (kept, gone))
@@ -406,8 +402,7 @@ def move_entries(conn: Connection, gone: str, kept: str) -> None:
         (gone, kept),
     ).fetchone()
     if both is not None:
-        raise NotCountable("these two profiles entered the same tournament, so they are two "
-                           "people: they cannot be merged")  # fmt: skip
+        raise REFUSE(NotCountable, "cl_merge_same_event")
     conn.execute("update club_entries set profile_id = ? where profile_id = ?", (kept, gone))
 
 
@@ -418,8 +413,7 @@ def rewrite_results(conn: Connection, gone: str, kept: str) -> int:
     for row in rows:
         sides = json.loads(row["sides"])
         if any(kept in side for side in sides):
-            raise NotCountable("these two profiles played each other, so they are two "
-                               "people: they cannot be merged")  # fmt: skip
+            raise REFUSE(NotCountable, "cl_merge_opponents")
         new = [[kept if p == gone else p for p in side] for side in sides]
         details = {key: ({kept if k == gone else k: v for k, v in value.items()}
                          if isinstance(value, dict) else value)

@@ -22,6 +22,7 @@ from companion.storage.club_results import (
 )
 from companion.storage.engine import Connection, Row
 from companion.storage.matches import hash_token, write_transaction
+from companion.storage.refusals import REFUSE
 from printkit.catalog import Catalog
 
 
@@ -126,17 +127,14 @@ def link_entry(
                 (tid, hash_token(entry_token)),
             ).fetchone()
         if entry is None or profile is None:
-            raise NotEntered("link an entry from the phone that entered the tournament, with "
-                             "a player profile on it")  # fmt: skip
+            raise REFUSE(NotEntered, "cl_link_entry")
         other = conn.execute(
             "select player from club_entries where tournament_id = ? and profile_id = ? "
             "and player <> ?",
             (tid, profile["id"], entry["player"]),
         ).fetchone()
         if other is not None:
-            raise LinkedElsewhere(f"your profile counts for another entry of this tournament "
-                                  f"(player {other['player']}): one profile counts for one "
-                                  "entry, as one person plays one")  # fmt: skip
+            raise REFUSE(LinkedElsewhere, "cl_linked_elsewhere", player=other["player"])
         conn.execute(
             "insert into club_entries (tournament_id, player, profile_id) values (?, ?, ?) "
             "on conflict (tournament_id, player) do update set profile_id = excluded.profile_id",

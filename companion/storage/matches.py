@@ -17,10 +17,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from companion.game import history, rooms
+from companion.game.errors import saying
+from companion.game.words import Said, filled
 from companion.kinds import kind_of_setup
 from companion.storage import moves
 from companion.storage.db import write_transaction as write_transaction
 from companion.storage.engine import Connection, Row
+from companion.storage.refusals import REFUSE
 from companion.storage.replayed import CASUAL as CASUAL
 from companion.storage.replayed import SEAT_EVENT as SEAT_EVENT
 from companion.storage.replayed import TOURNAMENT as TOURNAMENT
@@ -37,6 +40,9 @@ SEAT_TOKEN_BYTES = 32
 
 class StoreError(Exception):
     """A request the store refuses; the message says why."""
+
+    said: Said | None = None
+    """The refusal as a word key with its slots (the phone says it in its language)."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -189,7 +195,7 @@ def find_match(
     else:
         row = conn.execute("select * from matches where view_token = ?", (view_token,)).fetchone()
     if row is None:
-        raise NotFound("no such match (check the link or the code)")
+        raise REFUSE(NotFound, "st_no_match")
     found: Row = row
     return found
 
@@ -206,7 +212,7 @@ def match_and_seat(conn: Connection, match_id: str, token: str | None) -> tuple[
         (hash_token(token) if token else "", match_id),
     ).fetchone()
     if row is None:
-        raise NotFound("no such match (check the link or the code)")
+        raise REFUSE(NotFound, "st_no_match")
     found: Row = row
     return found, None if row["seated"] is None else str(row["seated"])
 
@@ -302,7 +308,7 @@ def match_and_answer(
         (idem, match_id),
     ).fetchone()
     if row is None:
-        raise NotFound("no such match (check the link or the code)")
+        raise REFUSE(NotFound, "st_no_match")
     found: Row = row
     version = None if row["answered"] is None else int(row["answered"])
     return found, version, row["first_answer"]
@@ -356,8 +362,7 @@ def check_seat(conn: Connection, match_id: str, write: Write) -> None:
         "select name from seats where match_id = ? and token_hash = ?", (match_id, write.seat_hash)
     ).fetchone()
     if row is None or str(row["name"]) != write.actor:
-        raise NotSeated(f"{write.actor}'s seat was handed to a new phone: this phone no longer "
-                        "plays here (open the new link on the new phone)")  # fmt: skip
+        raise REFUSE(NotSeated, "st_seat_moved", actor=write.actor)
 
 
 def check_version(current: Cached, write: Write) -> None:
@@ -366,7 +371,8 @@ def check_version(current: Cached, write: Write) -> None:
     :raises StaleVersion: naming the current version.
     """
     if write.base_version != current.version and not independent(current, write):
-        raise StaleVersion("the table changed: look at it again and retry", current.version)
+        text, said = REFUSE.say("st_table_changed")
+        raise saying(StaleVersion(text, current.version), said)
 
 
 def independent(current: Cached, write: Write) -> bool:
@@ -385,9 +391,7 @@ def apply_action(
     rules, position = current.rules, current.version  # events count from 1, positions from 0
     if match["trust"] == TOURNAMENT:
         if rules.is_over(current.state):
-            raise MatchDecided("this tournament table's match is decided and its result is in "
-                               "the event: no rematch or new game here; the organiser corrects "
-                               "a wrong result on the event's page")  # fmt: skip
+            raise REFUSE(MatchDecided, "st_match_decided")
         check_decider(rules, current.state, write)
     state = rules.apply(current.state, write.action, write.actor, catalog, position)
     said = history.entry(rules.describe(write.action, write.actor, state))
@@ -407,10 +411,28 @@ def check_decider(rules: rooms.Rules[Any, Any, Any], state: Any, write: Write) -
     if allowed is None or write.actor in allowed or write.for_anyone:
         return
     if not allowed:
-        raise NotYours(f"at a tournament table no phone does this alone: "
-                       f"{rules.instead(write.action, state)}")  # fmt: skip
+        instead = rules.instead(write.action, state)
+        raise saying(NotYours(filled(instead)), instead)
     whose = " or ".join(dict.fromkeys(allowed))
-    raise NotYours(f"at a tournament table this is {whose}'s to do, from their own phone")
+    raise REFUSE(NotYours, "st_whose", whose=whose)
+
+
+def check_undo(current: Cached, write: Write) -> None:
+    """Refuse an undo this phone may not make (the reason's word key, for the phone).
+
+    :raises UndoRefused: saying why.
+    """
+    reason = current.undo_reason(write.actor, write.for_anyone)
+    if reason is None:
+        return
+    why = reason["why"]
+    if why == "nothing":
+        raise REFUSE(NothingToUndo, "st_nothing_to_undo")
+    if why == "depth":
+        raise REFUSE(UndoRefused, "st_undo_depth")
+    if why == "final":
+        raise REFUSE(UndoRefused, "st_undo_final", line=reason["line"])
+    raise REFUSE(UndoRefused, "st_undo_other", who=reason["actor"], line=reason["line"])
 
 
 @dataclass(frozen=True)
@@ -430,18 +452,13 @@ def prepare_move(
     is theirs to take back."""
     moving = current.top if write.kind == "undo" else current.redo_top
     if moving is None:
-        raise NothingToUndo(f"there is nothing to {write.kind}")
+        raise REFUSE(NothingToUndo, f"st_nothing_to_{write.kind}")
     if write.target is not None and write.target != moving.position:
-        raise UndoRefused(f"that action is no longer the last one: {write.kind} would move "
-                          f"'{moving.line}'")  # fmt: skip
+        raise REFUSE(UndoRefused, f"st_{write.kind}_moved", line=moving.line)
     if write.kind == "undo":
-        refusal = current.undo_refusal(write.actor, write.for_anyone)
+        check_undo(current, write)
     elif moving.actor != write.actor and not write.for_anyone:
-        refusal = f"only {moving.actor}'s phone can bring back '{moving.line}'"
-    else:
-        refusal = None
-    if refusal is not None:
-        raise UndoRefused(refusal)
+        raise REFUSE(UndoRefused, "st_redo_other", who=moving.actor, line=moving.line)
     said = history.moved("undid" if write.kind == "undo" else "redid", write.actor, moving.said)
     line = said["text"]
     payload: dict[str, Any] = {"actor": write.actor, "said": said}

@@ -17,6 +17,7 @@ from companion.storage import club_tournaments
 from companion.storage import matches as store
 from companion.storage import seats as seating
 from companion.storage.engine import Connection, Row
+from companion.storage.refusals import REFUSE
 from companion.storage.replayed import Cached
 from companion.storage.tournaments import load_event, log, seat_code
 from printkit.catalog import Catalog
@@ -213,10 +214,9 @@ def report(
             (row["id"], number, table_no),
         ).fetchone()
         if player not in (t["a"], t["b"]):
-            raise TournamentError(f"you do not play at table {table_no}")
+            raise REFUSE(TournamentError, "st_not_your_table", table=table_no)
         if t["wins_a"] is not None:
-            raise TournamentError(f"table {table_no} has its result (from the {t['source']}): "
-                                  "only the organiser changes it")  # fmt: skip
+            raise result_in(table_no, str(t["source"]))
         conn.execute(
             "insert into table_reports (tournament_id, round, table_no, player, wins_a, "
             "wins_b, draws, at) values (?,?,?,?,?,?,?,?) on conflict (tournament_id, round, "
@@ -239,6 +239,15 @@ def report(
         write_result(conn, row["id"], number, table_no, result, "players", "players", catalog)
         log(conn, row["id"], "players", f"{where}: both players report {score}")
         return "agreed"
+
+
+def result_in(table_no: int, source: str) -> TournamentError:
+    """Return the refusal of a report for a table whose result is in (raise it), naming
+    where the result came from (the organiser, the table's phones, the players' reports)."""
+    key = f"st_result_in_{source}"
+    if key in REFUSE.texts:
+        return REFUSE(TournamentError, key, table=table_no)
+    return REFUSE(TournamentError, "st_result_in", table=table_no, source=source)
 
 
 def reports_of(conn: Connection, tid: str, number: int, table_no: int) -> dict[int, Result]:

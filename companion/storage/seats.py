@@ -25,6 +25,7 @@ from companion.storage.matches import (
     now,
     write_transaction,
 )
+from companion.storage.refusals import REFUSE
 from printkit.catalog import Catalog
 
 
@@ -79,18 +80,18 @@ def claim_seat(
     with write_transaction(conn):
         mine = seat_row(conn, match_id, held)
         if mine is not None:
-            raise SeatTaken(f"this phone already holds {mine['name']}'s seat in this match")
+            raise REFUSE(SeatTaken, "st_holds_seat", name=mine["name"])
         row = conn.execute(
             "select s.name, s.token_hash, s.claim_hash, m.trust from seats s "
             "join matches m on m.id = s.match_id where s.match_id = ? and s.seat = ?",
             (match_id, seat),
         ).fetchone()
         if row is None:
-            raise NotFound(f"this match has no seat {seat}")
+            raise REFUSE(NotFound, "st_no_seat", seat=seat)
         if row["token_hash"] is not None:
-            raise SeatTaken(f"{row['name']}'s seat is already taken")
+            raise REFUSE(SeatTaken, "st_seat_taken", name=row["name"])
         if row["claim_hash"] is not None and row["claim_hash"] != hash_token(claim or ""):
-            raise SeatTaken(kept_for(row["name"], row["trust"]))
+            raise kept_for(row["name"], row["trust"])
         conn.execute(
             "update seats set token_hash = ?, claim_hash = null where match_id = ? and seat = ?",
             (hash_token(token), match_id, seat),
@@ -99,12 +100,11 @@ def claim_seat(
     return str(row["name"]), token
 
 
-def kept_for(name: str, trust: str) -> str:
-    """Say why a free seat refuses a phone without its code."""
+def kept_for(name: str, trust: str) -> SeatTaken:
+    """Return why a free seat refuses a phone without its code (raise it)."""
     if trust == TOURNAMENT:
-        return (f"{name}'s seat at this tournament table is kept for {name}: take it with the "
-                "link on their slip or their phone, or ask the organiser")  # fmt: skip
-    return f"{name}'s seat was handed to a new phone: use its own link"
+        return REFUSE(SeatTaken, "st_seat_kept", name=name)
+    return REFUSE(SeatTaken, "st_seat_handed", name=name)
 
 
 def bump_seats(conn: Connection, match_id: str) -> None:
@@ -134,7 +134,7 @@ def hand_over_seat(
             "select name from seats where match_id = ? and seat = ?", (match_id, seat)
         ).fetchone()
         if row is None:
-            raise NotFound(f"this match has no seat {seat}")
+            raise REFUSE(NotFound, "st_no_seat", seat=seat)
         if check is not None:
             check(str(row["name"]))
         conn.execute(
@@ -229,11 +229,11 @@ def seat_by_name(conn: Connection, match_id: str, name: str, token: str) -> None
             (match_id, name),
         ).fetchone()
         if row is None:
-            raise NotFound(f"the match has no seat for {name}")
+            raise REFUSE(NotFound, "st_no_seat_for", name=name)
         if row["token_hash"] == hash_token(token):
             return
         if row["token_hash"] is not None or row["claim_hash"] is not None:
-            raise SeatTaken(f"{name}'s seat in the match belongs to another phone")
+            raise REFUSE(SeatTaken, "st_seat_other_phone", name=name)
         conn.execute(
             "update seats set token_hash = ? where match_id = ? and seat = ?",
             (hash_token(token), match_id, row["seat"]),

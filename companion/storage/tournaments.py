@@ -16,6 +16,7 @@ import secrets
 from typing import Any
 
 from companion.game.draft import room as draft_room
+from companion.game.errors import with_terms
 from companion.game.flash_duel import room as duel_room
 from companion.game.flash_duel import state as duel_state
 from companion.game.puzzle_strike.bank import Bank
@@ -44,6 +45,7 @@ from companion.storage import club_tournaments
 from companion.storage import matches as store
 from companion.storage.clients import Opener, record_tournament_tables
 from companion.storage.engine import INTEGRITY_ERRORS, Connection, Row
+from companion.storage.refusals import REFUSE
 from printkit.catalog import Catalog
 
 TOKEN_BYTES = 16
@@ -136,7 +138,7 @@ def find(conn: Connection, tid: str) -> Row:
     """
     row = conn.execute("select * from tournaments where id = ?", (tid,)).fetchone()
     if row is None:
-        raise store.NotFound("no such tournament (check the link)")
+        raise REFUSE(store.NotFound, "st_no_tournament")
     found: Row = row
     return found
 
@@ -218,8 +220,7 @@ def enter_player(
                 (row["id"],),
             ).fetchone()[0]
             if waiting >= MAX_PENDING:
-                raise TournamentError(f"{waiting} players are already waiting for the organiser: "
-                                      "ask them to let players in first")  # fmt: skip
+                raise REFUSE(TournamentError, "st_many_waiting", n=waiting)
         event = add_player(load_event(conn, row, pending=True), name)
         player = event.players[-1]
         insert_player(conn, row["id"], player, status, character, token)
@@ -241,12 +242,16 @@ def set_status(conn: Connection, row: Row, player: int, action: str) -> None:
             (row["id"], player),
         ).fetchone()
         if status is None:
-            raise NotFoundError(f"no player {player} in this tournament")
+            raise REFUSE(NotFoundError, "st_no_player", player=player)
         allowed = {"approve": "pending", "drop": "active", "reenter": "dropped"}
         if status["status"] != allowed[action]:
-            raise TournamentError(f"player {player} is {status['status']}: cannot {action}")
+            now = str(status["status"])
+            refused = REFUSE(
+                TournamentError, f"st_player_status_{action}", player=player, status=now
+            )
+            raise with_terms(refused, status=f"t_status_{now}")  # the organiser page's words
         if action in ("approve", "reenter") and event.next_stage() != "swiss":
-            raise TournamentError("the Swiss rounds are over: nobody can enter now")
+            raise REFUSE(TournamentError, "st_swiss_over")
         changed = set_active(event, player, action != "drop").player(player)
         conn.execute(
             "update tournament_players set status = ?, first_round = ? "
@@ -317,8 +322,8 @@ def start_round(
     with store.write_transaction(conn):
         event = load_event(conn, row)
         if number != len(event.rounds) + 1:
-            raise TournamentError(f"round {number} cannot start: the next round is "
-                                  f"{len(event.rounds) + 1}")  # fmt: skip
+            raise REFUSE(TournamentError, "st_round_not_next", round=number,
+                         next=len(event.rounds) + 1)  # fmt: skip
         config = config_of(row)
         seeds = club_tournaments.seeding_ratings(conn, row["id"], config.game) \
             if config.seed_by_rating and number == 1 else None  # fmt: skip
@@ -380,7 +385,7 @@ def insert_round(
             (row["id"], new.number, new.stage, store.now()),
         )
     except INTEGRITY_ERRORS:
-        raise TournamentError(f"round {new.number} has already started") from None
+        raise REFUSE(TournamentError, "st_round_started", round=new.number) from None
     if new.number == 1 and config_of(row).rounds is None:  # settle the usual count now
         settled = {**json.loads(row["config"]), "rounds": event.swiss_rounds}
         conn.execute("update tournaments set config = ? where id = ?",

@@ -22,7 +22,7 @@ from companion.game.puzzle_strike.bank_json import bank_to_json as bank_json
 from companion.game.puzzle_strike.bank_json import options_from_json
 from companion.game.puzzle_strike.panic import describe_thresholds
 from companion.web.common import base_url, body, catalog
-from companion.web.errors import ApiError
+from companion.web.refusals import refused, relayed
 from printkit.build import BuildOptions, write_bank_sheets
 from printkit.catalog.bankcode import BankCodeError, decode_bank
 
@@ -37,15 +37,15 @@ def bank_request(data: dict[str, Any]) -> tuple[list[str], int, int | str]:
     """
     sets = data.get("sets") or ["base-3e"]
     if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
-        raise ApiError(400, "'sets' must be a list of set ids")
+        raise refused(400, "api_sets_list")
     seed = data.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise ApiError(400, "'seed' must be a whole number from 0 to 2**63 - 1")
+        raise refused(400, "api_seed_63")
     players = data.get("players", 2)
     if isinstance(players, bool) or players not in (2, 3, 4, "2v2"):
-        raise ApiError(400, "'players' must be 2, 3, 4 or \"2v2\"")
+        raise refused(400, "api_bank_players")
     return sets, seed, players
 
 
@@ -60,7 +60,7 @@ def draw(data: dict[str, Any], sets: list[str], seed: int) -> Bank:
         chips = sampler.draw(random.Random(seed))
         return make_bank(catalog(), sampler.sets, chips, seed, sampler.count(), options)
     except BankError as exc:
-        raise ApiError(422, str(exc)) from None
+        raise relayed(422, exc) from None
 
 
 @bp.post("/api/banks")
@@ -82,7 +82,7 @@ def decoded(code: str) -> tuple[list[str], list[Any]]:
     try:
         sets, chips = decode_bank(catalog(), code)
     except BankCodeError as exc:
-        raise ApiError(404, str(exc)) from None
+        raise refused(404, "api_bank_code", problem=str(exc)) from None
     return list(sets), list(chips)
 
 
@@ -104,16 +104,16 @@ def reroll(code: str) -> Response:
     data = body()
     slot = data.get("slot")
     if not isinstance(slot, str) or not slot:
-        raise ApiError(400, "'slot' must name the chip to replace")
+        raise refused(400, "api_slot")
     seed = data.get("seed", secrets.randbelow(2**31))
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise ApiError(400, "'seed' must be a whole number from 0 to 2**63 - 1")
+        raise refused(400, "api_seed_63")
     sets, chips = decoded(code)
     try:
         bank = make_bank(catalog(), sets, chips, None, None, options_from_json(data))
         new = reroll_slot(bank, catalog(), slot, random.Random(seed))
     except BankError as exc:
-        raise ApiError(422, str(exc)) from None
+        raise relayed(422, exc) from None
     return jsonify(bank_json(new))
 
 
@@ -122,7 +122,7 @@ def recommended(set_id: str) -> Response:
     """List the rulebook's banks of a set."""
     sets = {s.id: s for s in catalog().puzzle_strike_sets()}
     if set_id not in sets:
-        raise ApiError(404, f"no Puzzle Strike set {set_id!r}")
+        raise refused(404, "api_no_set", set=set_id)
     banks = [recommended_bank(catalog(), set_id, r.id) for r in sets[set_id].recommended_banks]
     return jsonify([bank_json(b) for b in banks])
 

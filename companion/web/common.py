@@ -15,7 +15,7 @@ from companion.kinds import Kind
 from companion.storage import matches as store
 from companion.storage import seats as seating
 from companion.web import database
-from companion.web.errors import ApiError
+from companion.web.refusals import refused
 from companion.web.security import csrf_ok, seat_cookie, set_seat
 from printkit.catalog import Catalog, load_catalog
 
@@ -47,7 +47,7 @@ def catalog() -> Catalog:
 
 def refuse_constant(name: str) -> None:
     """Refuse NaN and Infinity, which JSON does not have."""
-    raise ApiError(400, f"the body contains {name}, which is not JSON: send a number")
+    raise refused(400, "api_not_json_constant", name=name)
 
 
 def body() -> dict[str, Any]:
@@ -56,13 +56,13 @@ def body() -> dict[str, Any]:
     :raises ApiError: 415 / 400 naming what is wrong with the body.
     """
     if not request.is_json:
-        raise ApiError(415, "send JSON (Content-Type: application/json)")
+        raise refused(415, "api_send_json")
     try:
         data = json.loads(request.get_data(cache=True), parse_constant=refuse_constant)
     except (ValueError, RecursionError):
-        raise ApiError(400, "the body is not valid JSON") from None
+        raise refused(400, "api_bad_json") from None
     if not isinstance(data, dict):
-        raise ApiError(400, "the body must be a JSON object")
+        raise refused(400, "api_json_object")
     check_tree(data)
     return data
 
@@ -76,20 +76,20 @@ def check_tree(data: Any) -> None:
     while todo:
         value, where, depth = todo.pop()
         if depth > MAX_DEPTH:
-            raise ApiError(400, f"the body nests deeper than {MAX_DEPTH} levels (at {where})")
+            raise refused(400, "api_too_deep", most=MAX_DEPTH, where=where)
         if isinstance(value, dict):
             todo += [(k, f"{where} key", depth + 1) for k in value]
             todo += [(v, f"{where}.{k}"[:80], depth + 1) for k, v in value.items()]
         elif isinstance(value, list):
             todo += [(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
         elif isinstance(value, str) and has_surrogate(value):
-            raise ApiError(400, f"{ascii(where)} holds a lone surrogate: send valid Unicode text")
+            raise refused(400, "api_surrogate", where=ascii(where))
         elif isinstance(value, str) and NUL in value:
-            raise ApiError(400, f"{ascii(where)} holds a NUL character (U+0000): remove it")
+            raise refused(400, "api_nul", where=ascii(where))
         elif isinstance(value, float) and not math.isfinite(value):
-            raise ApiError(400, f"{where} is not a finite number")
+            raise refused(400, "api_not_finite", where=where)
         elif isinstance(value, int) and not -MAX_INT <= value < MAX_INT:
-            raise ApiError(400, f"{where} is too large a number (the API's numbers are small)")
+            raise refused(400, "api_too_large", where=where)
 
 
 NUL = "\x00"
@@ -102,7 +102,7 @@ def refuse_nul_in_address() -> None:
     :raises ApiError: 400 saying so.
     """
     if NUL in request.path or any(NUL in k or NUL in v for k, v in request.args.items(multi=True)):
-        raise ApiError(400, "the address holds a NUL character (U+0000): check the link")
+        raise refused(400, "api_nul_address")
 
 
 def has_surrogate(text: str) -> bool:
@@ -117,7 +117,7 @@ def has_surrogate(text: str) -> bool:
 def check_csrf() -> None:
     """Refuse a write from a seated phone without its CSRF header."""
     if not csrf_ok(request):
-        raise ApiError(403, "missing or wrong X-CSRF-Token header (reload the page)")
+        raise refused(403, "api_csrf")
 
 
 def seat_number(value: Any, seats: int) -> int:
@@ -126,9 +126,9 @@ def seat_number(value: Any, seats: int) -> int:
     :raises ApiError: 400 for anything but a whole number from 0 to seats - 1.
     """
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SEATS:
-        raise ApiError(400, "'seat' must be a seat number (0 for the first seat)")
+        raise refused(400, "api_seat_number")
     if value >= seats:
-        raise ApiError(404, f"this match has no seat {value} (it has {seats})")
+        raise refused(404, "api_no_seat", seat=value, seats=seats)
     return value
 
 

@@ -20,7 +20,7 @@ from companion.storage import results
 from companion.storage import seats as seating
 from companion.web import database
 from companion.web.common import base_url, body, catalog, check_csrf, links, seat_token
-from companion.web.errors import ApiError
+from companion.web.refusals import refused
 from companion.web.security import set_seat
 from printkit.build import BuildOptions, write_pieces
 from printkit.pieces import pieces_for
@@ -36,7 +36,7 @@ def draft_of(match_id: str) -> tuple[draft_room.Setup, draft.Draft]:
     match = store.find_match(database.get_db(), match_id=match_id)
     cached = store.load(database.get_db(), match, catalog())
     if cached.rules.kind != draft_room.KIND:
-        raise ApiError(409, "this is not a draft room")
+        raise refused(409, "api_not_draft")
     return cached.setup, cached.state
 
 
@@ -45,10 +45,10 @@ def drafted_sheet(match_id: str, seat: int) -> Response:
     """Print one player's drafted chips (or ability cards) as one sheet, through printkit."""
     setup, state = draft_of(match_id)
     if not 0 <= seat < len(state.seats):
-        raise ApiError(404, f"this draft has no seat {seat}")
+        raise refused(404, "api_draft_no_seat", seat=seat)
     keys = {i.key for i in state.picked_by(seat + 1)}
     if not keys:
-        raise ApiError(409, f"{state.seats[seat]} has not picked anything yet")
+        raise refused(409, "api_no_picks", player=state.seats[seat])
     game_set = draft_room.find_set(catalog(), setup)
     pieces = [p for p in pieces_for(game_set).pieces if drafted_key(p) in keys]
     with tempfile.TemporaryDirectory() as tmp:
@@ -103,10 +103,10 @@ def carry_into_match(match_id: str) -> tuple[Response, int]:
     conn, token = database.get_db(), seat_token(match_id)
     actor = seating.seat_of(conn, match_id, token)
     if actor is None or token is None:
-        raise ApiError(403, "only a player seated in the draft can carry it into a match")
+        raise refused(403, "api_carry_seated")
     setup, state = draft_of(match_id)
     if not state.is_done:
-        raise ApiError(409, "finish the draft first")
+        raise refused(409, "api_draft_finish")
     tournament = results.tournament_of_draft(conn, match_id)
     if tournament is not None:
         results.sync_results(conn, tournament, catalog())  # opens the duel the tournament follows
@@ -114,7 +114,7 @@ def carry_into_match(match_id: str) -> tuple[Response, int]:
     if done is not None:
         ids = {k: str(done[k]) for k in ("id", "join_code", "view_token")}
     elif tournament is not None:
-        raise ApiError(409, "this tournament round is over: the organiser records its result")
+        raise refused(409, "api_round_over")
     else:
         duel = setup.game == "flash-duel"
         rules, new = duel_setup(state) if duel else table_setup(data, setup, state)

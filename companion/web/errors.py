@@ -103,18 +103,19 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(store.StoreError)
     def store_error(exc: store.StoreError):  # type: ignore[no-untyped-def]
-        return as_response(status_of_store_error(exc), exc.message)
+        said = {"said": exc.said} if exc.said else {}  # the phone says it in its language
+        return as_response(status_of_store_error(exc), exc.message, **said)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
-        messages = {
-            404: "not found",
-            405: "method not allowed here",
-            413: "request too large (at most 32 KB)",
-            400: "bad request",
-        }
+        from companion.web.refusals import REFUSE  # it needs ApiError, defined here
+
         status = exc.code or 400
-        return as_response(status, messages.get(status, exc.description or exc.name))
+        key = f"api_http_{status}"
+        if key not in REFUSE.texts:
+            return as_response(status, exc.description or exc.name)
+        text, said = REFUSE.say(key)
+        return as_response(status, text, said=said)
 
     app.register_error_handler(db.OutcomeUnknown, outcome_unknown)
     for error in ERRORS:  # either engine's

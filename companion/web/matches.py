@@ -26,14 +26,10 @@ from companion.web.common import (
     seat_number,
     seat_token,
 )
-from companion.web.errors import ApiError
+from companion.web.refusals import refused, relayed
 from companion.web.security import set_seat
 
 bp = Blueprint("matches", __name__)
-STRICT_HAND_OVER = (
-    "at a tournament table only the organiser hands a seat to a new phone: ask them "
-    "(their page has a 'New phone' button per seat)"
-)
 KEY = re.compile(r"[!-~]{8,100}")
 """An idempotency key: 8 to 100 visible ASCII characters (a UUID fits)."""
 
@@ -66,7 +62,7 @@ def join(join_code: str) -> Response:
     held = seat_token(match["id"])
     shared = data.get("shared") is True and held is not None
     if shared and match["trust"] == store.TOURNAMENT:
-        raise ApiError(403, "at a tournament table each phone holds its own seat only")
+        raise refused(403, "api_own_seat_only")
     name, token = seating.claim_seat(conn, match["id"], seat, None if shared else held, claim)
     response = jsonify({"match_id": match["id"], "you": name, "table_url": f"/m/{match['id']}"})
     set_seat(response, match["id"], token, request.is_secure, seat if shared else None)
@@ -82,9 +78,9 @@ def hand_over(match_id: str, seat: int) -> Response:
     conn = database.get_db()
     match, actor = store.match_and_seat(conn, match_id, seat_token(match_id))
     if actor is None:
-        raise ApiError(403, "only a seated player can hand a seat to a new phone")
+        raise refused(403, "api_hand_over_seated")
     if match["trust"] == store.TOURNAMENT:
-        raise ApiError(403, STRICT_HAND_OVER)
+        raise refused(403, "api_hand_over_organiser")
     seat = seat_number(seat, len(seating.seats(conn, match_id)))
     name, claim = seating.hand_over_seat(
         conn, match_id, seat, actor, check=lambda owner: keep_secret(conn, match_id, owner, actor)
@@ -104,12 +100,7 @@ def keep_secret(conn: Connection, match_id: str, owner: str, actor: str) -> None
     current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
     held = current.rules.secrets_held(current.state, owner)
     if held:
-        raise ApiError(
-            409,
-            f"{owner} holds {' and '.join(held)} that no other phone may see yet: only "
-            f"{owner}'s own phone can hand this seat over until it is revealed (what {owner} "
-            "holds stands meanwhile, so the game goes on)",
-        )
+        raise refused(409, "api_secret_held", owner=owner, held=" and ".join(held))
 
 
 def etag_of(cached: Cached, match: Row, viewer: str | None) -> str:
@@ -227,17 +218,17 @@ def read_write(match: Row, kind: str, actor: str) -> store.Write:
     base = data.get("base_version")
     key = data.get("idempotency_key")
     if isinstance(base, bool) or not isinstance(base, int):
-        raise ApiError(400, "'base_version' must be the version the phone last saw")
+        raise refused(400, "api_base_version")
     if not isinstance(key, str) or not KEY.fullmatch(key):
-        raise ApiError(400, "'idempotency_key' must be 8 to 100 visible ASCII characters")
+        raise refused(400, "api_idempotency_key")
     target = data.get("target")
     if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
-        raise ApiError(400, "'target' must be the log position the undo button named")
+        raise refused(400, "api_undo_target")
     action = None
     if kind == "action":
         raw = data.get("action")
         if not isinstance(raw, dict):
-            raise ApiError(400, '\'action\' must be an object, e.g. {"type": "ante"}')
+            raise refused(400, "api_action_object")
         action = store.load(database.get_db(), match, catalog()).rules.parse_action(raw)
     token = seat_token(match["id"])
     held = store.hash_token(token) if token else None
@@ -256,12 +247,12 @@ def write(match_id: str, kind: str) -> Response:
     conn = database.get_db()
     match, actor = store.match_and_seat(conn, match_id, seat_token(match_id))
     if actor is None:
-        raise ApiError(403, "only a seated player can change the table (join first)")
+        raise refused(403, "api_seated_only")
     try:
         cached = store.append(conn, match_id, read_write(match, kind, actor), catalog())
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
         current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
-        raise ApiError(409, exc.message, current=payload(current, actor, match)) from None
+        raise relayed(409, exc, current=payload(current, actor, match)) from None
     short = json.dumps(cached.short_answer(actor), separators=(",", ":"))
     return Response(short, mimetype="application/json")
 

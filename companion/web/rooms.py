@@ -6,7 +6,7 @@ from flask import Blueprint, Response
 
 from companion.kinds import find_kind
 from companion.web.common import body, create_room
-from companion.web.errors import ApiError
+from companion.web.refusals import refused
 
 bp = Blueprint("rooms", __name__)
 
@@ -17,5 +17,5 @@ def create() -> tuple[Response, int]:
     data = body()
     kind = data.get("kind")
     if not isinstance(kind, str):
-        raise ApiError(400, "'kind' must be one of the known kinds, e.g. \"shadowfist\"")
+        raise refused(400, "api_kind")
     return create_room(find_kind(kind), data)

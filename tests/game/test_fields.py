@@ -25,7 +25,7 @@ from companion.game.shadowfist.actions import parse_action as shadowfist_action
         ({"n": 10}, lambda d: fields.optional_whole(d, "n", 0, 9), "'n' must be a whole number"),
         ({"s": ""}, lambda d: fields.text(d, "s"), "'s' must be a text of 1 to 200 characters"),
         ({"s": "x" * 201}, lambda d: fields.text(d, "s"), "'s' must be a text of 1 to 200"),
-        ({"s": 3}, lambda d: fields.text(d, "s", "name a player"), "'s' must name a player"),
+        ({"s": 3}, lambda d: fields.text(d, "s", "gm_field_player"), "'s' must name a player"),
         ({"f": "yes"}, lambda d: fields.flag(d, "f"), "'f' must be true or false"),
         ({"c": "d"}, lambda d: fields.one_of(d, "c", ["a", "b"]), "'c' must be one of a, b"),
         ({"c": ["a"]}, lambda d: fields.one_of(d, "c", ["a", "b"]), "'c' must be one of a, b"),

@@ -161,3 +161,21 @@ def test_once_every_hand_is_in_every_phone_sees_the_hands_that_settled_the_round
     for phone in (ana, ben):
         last = state(phone, match_id)["history"][-1]["text"]
         assert "Ana shows 3 5" in last and "Ben shows no cards" in last, last
+
+
+def test_show_hand_takes_only_the_cards_of_the_phones_own_seat(
+    app: Flask, client: FlaskClient
+) -> None:
+    # A hand is shown by its own seat (the phone's): a 'player' naming another seat, or any
+    # other field, is a 400 naming it, as a field of the wrong shape is, not a hand
+    # silently recorded as the phone's own (issue #26, left open there).
+    _, match_id, phones = duel_table(app, client)
+    run_out_of_cards(phones, match_id)
+    ana = phones["Ana"]
+    for extra in ({"player": "Ben"}, {"hands": {"Ben": [1]}}):
+        sent = act(ana, match_id, {"type": "show_hand", "cards": [3, 5], **extra})
+        assert sent.status_code == 400, sent.get_json()
+        field = next(iter(extra))
+        assert f"'{field}'" in sent.get_json()["error"] and sent.get_json()["said"]
+    assert view(ana, match_id)["hands_shown"]["entered"] == []
+    assert act(ana, match_id, {"type": "show_hand", "cards": [3, 5]}).status_code == 200

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.game.draft.rules import REFUSE
 from companion.game.errors import InvalidAction
 from companion.game.fields import text
 
@@ -23,8 +24,8 @@ def parse_action(data: Mapping[str, object]) -> Pick:
     :raises InvalidAction: for any other action, or a key that is not text.
     """
     if data.get("type") != "pick":
-        raise InvalidAction("the only action in a draft room is 'pick' (with 'key')")
-    return Pick(text(data, "key", "name an item of the pool"))
+        raise REFUSE(InvalidAction, "dr_only_pick")
+    return Pick(text(data, "key", "gm_field_pool_item"))
 
 
 def action_to_json(action: Pick) -> dict[str, object]:

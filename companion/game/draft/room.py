@@ -73,10 +73,10 @@ class Setup:
         """
         game = data.get("game", "puzzle-strike")
         if not isinstance(game, str):
-            raise InvalidSetup(f"'game' must be one of {', '.join(GAMES)}")
+            raise REFUSE(InvalidSetup, "dr_game_one_of", games=", ".join(GAMES))
         set_id = data.get("set", DEFAULT_SETS.get(game, ""))
         if not isinstance(set_id, str):
-            raise InvalidSetup("'set' must be a set id")
+            raise REFUSE(InvalidSetup, "dr_set_id")
         players = parse_players(data, 2, 4)
         return cls(game, players, set_id, seed, data.get("team_battle") is True)
 

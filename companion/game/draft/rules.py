@@ -50,6 +50,8 @@ REFUSE = Refusals(
         "dr_not_own": "'{ability}' is not one of {player}'s abilities",
         "dr_not_unused": "'{ability}' is not one of the unused abilities",
         "dr_game_one_of": "'game' must be one of {games}",
+        "dr_only_pick": "the only action in a draft room is 'pick' (with 'key')",
+        "dr_set_id": "'set' must be a set id",
         "dr_no_set": "{game} has no set '{set}'",
     }
 )

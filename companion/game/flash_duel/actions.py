@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game.errors import InvalidAction
-from companion.game.fields import by_type, flag, optional_text, optional_whole, text, whole
+from companion.game.fields import by_type, flag, only, optional_text, optional_whole, text, whole
+from companion.game.flash_duel.refusals import REFUSE
 
 JsonObject = Mapping[str, Any]
 """A JSON object as the API hands it over (read only here and in setup parsing)."""
@@ -289,7 +290,7 @@ def cards(data: JsonObject, key: str = "cards") -> Cards:
     """Read a list of cards (1 to 20 whole numbers)."""
     values = data.get(key)
     if not isinstance(values, list) or not 1 <= len(values) <= MAX_CARDS:
-        raise InvalidAction(f"{key!r} must list 1 to {MAX_CARDS} cards, e.g. [3, 3]")
+        raise REFUSE(InvalidAction, "fd_cards_field", key=key, most=MAX_CARDS)
     return tuple(number({key: v}, key) for v in values)
 
 
@@ -297,7 +298,7 @@ def hands(data: JsonObject) -> tuple[tuple[str, Cards], ...]:
     """Read the hands shown at time-over: {name: [cards]} (a hand may be empty)."""
     raw = data.get("hands")
     if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
-        raise InvalidAction("'hands' must map each standing fighter to a list of cards")
+        raise REFUSE(InvalidAction, "fd_hands_field")
     out = []
     for name, values in raw.items():
         shown = cards({"hand": values}, "hand") if values != [] else ()
@@ -319,7 +320,7 @@ def guesses(data: JsonObject) -> tuple[tuple[str, bool], ...]:
         isinstance(g, list) and len(g) == 2 and isinstance(g[0], str) and isinstance(g[1], bool)
         for g in raw
     ):
-        raise InvalidAction("'guesses' must be [[mortal, true/false], ...]")
+        raise REFUSE(InvalidAction, "fd_guesses_field")
     return tuple((str(g[0]), bool(g[1])) for g in raw)
 
 
@@ -340,7 +341,7 @@ PARSERS: dict[str, Callable[[JsonObject], Action]] = {
     "reshuffle": lambda d: Reshuffle(),
     "choose": lambda d: Choose(text(d, "character"), optional_text(d, "player")),
     "time_over": lambda d: TimeOver(hands(d)),
-    "show_hand": lambda d: ShowHand(hand(d)),
+    "show_hand": lambda d: ShowHand(hand(only(d, "show_hand", ("cards",)))),
     "use_ability": lambda d: UseAbility(text(d, "player"), text(d, "ability")),
     "ability_hit": lambda d: AbilityHit(
         text(d, "player"), text(d, "ability"), optional_text(d, "target")

@@ -9,6 +9,19 @@ from companion.game.errors import Refusals
 
 REFUSE = Refusals(
     {
+        "fd_cards_field": "'{key}' must list 1 to {most} cards, e.g. [3, 3]",
+        "fd_hands_field": "'hands' must map each standing fighter to a list of cards",
+        "fd_guesses_field": "'guesses' must be [[mortal, true/false], ...]",
+        "fd_map_players": "'{key}' must map each player to a value",
+        "fd_clockwork_lists": "'clockwork' must map each player to a list of keys",
+        "fd_text": "'{key}' must be text",
+        "fd_characters_map": "'characters' must map each player to a character id",
+        "fd_characters_missing": "'characters' needs a character for {missing}",
+        "fd_alone_place": "at a tournament table no phone does this alone: a pawn is placed by "
+        "hand only by its own player, on their own turn (it is {turn}'s turn); or ask the "
+        "organiser",
+        "fd_alone_hands": "at a tournament table no phone does this alone: at time-over each "
+        "player enters their own hand on their own phone",
         "fd_round_over_first": "the round is over: the losing side chooses who goes first",
         "fd_answer_first": "{targets} must answer the {strike} first",
         "fd_not_your_turn": "it is {turn}'s turn, not {player}'s",

@@ -19,6 +19,7 @@ from companion.game.flash_duel.refusals import REFUSE
 from companion.game.flash_duel.state import KIND, DuelRoomError, Setup, State, game_set
 from companion.game.names import parse_players
 from companion.game.rooms import Outcome, Rules
+from companion.game.words import Said
 from printkit.catalog import Catalog
 
 
@@ -26,14 +27,14 @@ def text_pairs(data: JsonObject, key: str) -> JsonOut:
     """Read an object field (an absent one is empty)."""
     value = data.get(key) or {}
     if not isinstance(value, dict):
-        raise InvalidSetup(f"{key!r} must map each player to a value")
+        raise REFUSE(InvalidSetup, "fd_map_players", key=key)
     return value
 
 
 def text_list(value: object) -> tuple[str, ...]:
     """Read a list of texts (a drafted player's chip keys)."""
     if not isinstance(value, list | tuple):
-        raise InvalidSetup("'clockwork' must map each player to a list of keys")
+        raise REFUSE(InvalidSetup, "fd_clockwork_lists")
     return tuple(str(k) for k in value)
 
 
@@ -41,7 +42,7 @@ def optional_name(data: JsonObject, key: str) -> str | None:
     """Read a string field that may be absent."""
     value = data.get(key)
     if value is not None and not isinstance(value, str):
-        raise InvalidSetup(f"{key!r} must be text")
+        raise REFUSE(InvalidSetup, "fd_text", key=key)
     return value
 
 
@@ -90,7 +91,7 @@ def setup_from_request(data: JsonObject, catalog: Catalog, seed: int) -> Setup:
     players = parse_players(data, 1, 5)
     raw = text_pairs(data, "characters")
     if not all(isinstance(c, str) for c in raw.values()):
-        raise InvalidSetup("'characters' must map each player to a character id")
+        raise REFUSE(InvalidSetup, "fd_characters_map")
     characters = {name_key(str(p)): str(c) for p, c in raw.items()}
     mode = str(data.get("mode", "full"))
     dragon = optional_name(data, "dragon")
@@ -98,7 +99,7 @@ def setup_from_request(data: JsonObject, catalog: Catalog, seed: int) -> Setup:
     if find_mode(mode).needs_characters and mode == "solo":  # the others choose at the table
         missing = [p for p in players if p not in characters and p != dragon]
         if missing:
-            raise InvalidSetup(f"'characters' needs a character for {', '.join(missing)}")
+            raise REFUSE(InvalidSetup, "fd_characters_missing", missing=", ".join(missing))
     pairs = tuple((p, c) for p, c in characters.items() if p in players)
     setup = Setup(mode, players, seed, pairs, dragon=dragon, bot=optional_name(data, "bot"))
     start(setup, catalog)  # refuses what the rules cannot play
@@ -287,13 +288,12 @@ def deciders(action: act.Action, state: State) -> tuple[str, ...] | None:
     return None
 
 
-def instead(action: act.Action, state: State) -> str:
+def instead(action: act.Action, state: State) -> Said:
     """Say what to do instead when no single phone may make this action at a tournament
     table."""
     if isinstance(action, act.Place):
-        return (f"a pawn is placed by hand only by its own player, on their own turn (it is "
-                f"{state.current}'s turn); or ask the organiser")  # fmt: skip
-    return "at time-over each player enters their own hand on their own phone"
+        return REFUSE.say("fd_alone_place", turn=state.current)[1]
+    return REFUSE.say("fd_alone_hands")[1]
 
 
 def is_over(state: State) -> bool:

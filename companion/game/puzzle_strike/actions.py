@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from companion.game.errors import InvalidAction
 from companion.game.fields import by_type, one_of, optional_text, text, whole
+from companion.game.puzzle_strike.refusals import REFUSE
 
 
 class StackState(StrEnum):
@@ -177,7 +178,7 @@ def gem_values(data: Mapping[str, object]) -> tuple[int, ...]:
     """Read the 'gems' field: one or two gem values."""
     values = data.get("gems")
     if not isinstance(values, list) or not 1 <= len(values) <= 2:
-        raise InvalidAction("'gems' must list 1 or 2 gem values, e.g. [3]")
+        raise REFUSE(InvalidAction, "ps_gems_field")
     return tuple(gem_value({"gem": v}, "gem") for v in values)
 
 
@@ -190,7 +191,7 @@ def parse_choose(data: Mapping[str, object]) -> Choose:
     """Read a character choice."""
     first = data.get("first")
     if first is not None and not isinstance(first, bool):
-        raise InvalidAction("'first' must be true (play first) or false (play second)")
+        raise REFUSE(InvalidAction, "ps_first_field")
     return Choose(text(data, "character"), first)
 
 

@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from math import comb
 
-from companion.game.errors import IllegalMove
+from companion.game.errors import IllegalMove, passed_on
+from companion.game.puzzle_strike.refusals import REFUSE
 from companion.game.puzzle_strike.sets import find_sets
 from printkit.catalog import Catalog, PuzzleStrikeSet
 from printkit.catalog.bankcode import PoolChip, encode_bank, pool_of
@@ -134,20 +135,17 @@ def choose_sets(catalog: Catalog, set_ids: Sequence[str]) -> list[PuzzleStrikeSe
     :raises BankError: for an unknown set, none at all, or two sets sharing chip names.
     """
     if not set_ids:
-        raise BankError("choose at least one set, e.g. base-3e")
+        raise REFUSE(BankError, "ps_bank_no_set")
     try:
         chosen = find_sets(catalog, set_ids)
     except IllegalMove as exc:
-        raise BankError(str(exc)) from None
+        raise passed_on(BankError, exc) from None
     seen: dict[str, str] = {}
     for s in chosen:
         for chip in s.puzzle_chips:
             other = seen.setdefault(chip.name.casefold(), s.id)
             if other != s.id:
-                raise BankError(
-                    f"sets {other!r} and {s.id!r} share the chip {chip.name!r} (two editions "
-                    "of the same box?); choose one of them"
-                )
+                raise REFUSE(BankError, "ps_bank_share", one=other, other=s.id, chip=chip.name)
     return chosen
 
 
@@ -166,10 +164,13 @@ def find_chip(pool: Sequence[PoolChip], text: str) -> PoolChip:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise BankError(f"{text!r} matches several chips: {', '.join(c.key for c in matches)}")
+        raise REFUSE(
+            BankError, "ps_chip_several", text=text, chips=", ".join(c.key for c in matches)
+        )
     close = difflib.get_close_matches(text, [c.chip.name for c in pool], n=1, cutoff=0.6)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise BankError(f"no puzzle chip {text!r} in these sets{hint}")
+    if close:
+        raise REFUSE(BankError, "ps_no_chip_close", text=text, close=close[0])
+    raise REFUSE(BankError, "ps_no_chip", text=text)
 
 
 class BankSampler:
@@ -262,7 +263,7 @@ class BankSampler:
         """
         total = self.count()
         if total == 0:
-            raise BankError(self.explain_empty())
+            raise self.empty_refusal()
         r = rng.randrange(total)
         state = self.start
         taken = list(self.pinned)
@@ -283,15 +284,21 @@ class BankSampler:
 
     def explain_empty(self) -> str:
         """Say which option leaves no valid bank."""
-        base = "no bank of 10 chips satisfies these options"
+        return str(self.empty_refusal())
+
+    def empty_refusal(self) -> BankError:
+        """Return the refusal saying which option leaves no valid bank."""
         for label, relaxed in relaxations(self.options):
             try:
                 count = BankSampler(self.catalog, self.sets, relaxed).count()
             except BankError:
                 continue
             if count:
-                return f"{base}: {label} leaves no bank (without it, {count:,} banks)"
-        return f"{base} ({'; '.join(self.options.describe()) or 'the pool is too small'})"
+                return REFUSE(BankError, "ps_bank_none_without", option=label, count=f"{count:,}")
+        described = "; ".join(self.options.describe())
+        if not described:
+            return REFUSE(BankError, "ps_bank_pool_small")
+        return REFUSE(BankError, "ps_bank_none", options=described)
 
 
 def pick(members: Sequence[PoolChip], j: int, rng: random.Random) -> list[PoolChip]:
@@ -343,20 +350,18 @@ def check_numbers(options: BankOptions) -> None:
     }
     for name, value in limits.items():
         if value is not None and not 0 <= value <= BANK_SIZE:
-            raise BankError(f"{name} must be between 0 and {BANK_SIZE}, got {value}")
+            raise REFUSE(BankError, "ps_bank_limit", option=name, most=BANK_SIZE, value=value)
     if options.max_attacks is not None and options.min_attacks > options.max_attacks:
-        raise BankError(
-            f"at least {options.min_attacks} attacks and at most {options.max_attacks} "
-            "cannot both hold"
-        )
+        raise REFUSE(BankError, "ps_bank_attacks", least=options.min_attacks,
+                     most=options.max_attacks)  # fmt: skip
     if len(options.cost_bands) > 8:
-        raise BankError("at most 8 cost bands")
+        raise REFUSE(BankError, "ps_bands_most")
     for i, band in enumerate(options.cost_bands):
         if band.low > band.high:
-            raise BankError(f"cost band {band.low}-{band.high} is empty (low above high)")
+            raise REFUSE(BankError, "ps_band_empty", low=band.low, high=band.high)
         for other in options.cost_bands[i + 1 :]:
             if band.low <= other.high and other.low <= band.high:
-                raise BankError(f"cost bands {band} and {other} overlap")
+                raise REFUSE(BankError, "ps_bands_overlap", one=str(band), other=str(other))
 
 
 def check_pins(pinned: Sequence[PoolChip], excluded: set[str]) -> None:
@@ -367,11 +372,11 @@ def check_pins(pinned: Sequence[PoolChip], excluded: set[str]) -> None:
     keys = [c.key for c in pinned]
     for key in keys:
         if key in excluded:
-            raise BankError(f"{key} is both pinned and excluded")
+            raise REFUSE(BankError, "ps_pin_excluded", chip=key)
         if keys.count(key) > 1:
-            raise BankError(f"{key} is pinned twice")
+            raise REFUSE(BankError, "ps_pin_twice", chip=key)
     if len(pinned) > BANK_SIZE:
-        raise BankError(f"{len(pinned)} chips pinned; a bank has {BANK_SIZE}")
+        raise REFUSE(BankError, "ps_pins_many", n=len(pinned), size=BANK_SIZE)
 
 
 def pick_bank(
@@ -406,7 +411,7 @@ def make_bank(
     order = {c.key: i for i, c in enumerate(pool_of(choose_sets(catalog, sets)))}
     keys = [c.key for c in chips]
     if len(set(keys)) != BANK_SIZE or not set(keys) <= set(order):
-        raise BankError(f"a bank is {BANK_SIZE} different chips of its sets, not {keys}")
+        raise REFUSE(BankError, "ps_bank_chips", size=BANK_SIZE, keys=str(keys))
     ordered = tuple(sorted(chips, key=lambda c: order[c.key]))
     code = encode_bank(catalog, sets, keys)
     return Bank(tuple(sets), ordered, code, seed, valid_banks, options or BankOptions(), name)
@@ -426,7 +431,7 @@ def reroll_slot(bank: Bank, catalog: Catalog, slot: str, rng: random.Random) -> 
     )
     sampler = BankSampler(catalog, bank.sets, options)
     if sampler.count() == 0:
-        raise BankError(f"no other chip can replace {old.chip.name} under this bank's options")
+        raise REFUSE(BankError, "ps_no_replacement", chip=old.chip.name)
     chips = sampler.draw(rng)
     return make_bank(catalog, bank.sets, chips, bank.seed, bank.valid_banks, bank.options)
 
@@ -443,4 +448,4 @@ def recommended_bank(catalog: Catalog, set_id: str, name: str) -> Bank:
             chips = [PoolChip(game_set.id, game_set.puzzle_chip(c)) for c in rec.chips]
             return make_bank(catalog, [game_set.id], chips, None, None, name=rec.name)
     names = ", ".join(r.name for r in game_set.recommended_banks)
-    raise BankError(f"set {set_id!r} has no recommended bank {name!r} (it has: {names})")
+    raise REFUSE(BankError, "ps_no_recommended", set=set_id, name=name, names=names)

@@ -9,6 +9,7 @@ from companion.game.puzzle_strike.bank import (
     CostBand,
     check_numbers,
 )
+from companion.game.puzzle_strike.refusals import REFUSE
 
 
 def options_from_json(data: dict[str, object]) -> BankOptions:
@@ -20,7 +21,7 @@ def options_from_json(data: dict[str, object]) -> BankOptions:
     def names(key: str) -> tuple[str, ...]:
         value = data.get(key) or []
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise BankError(f"{key!r} must be a list of chip names")
+            raise REFUSE(BankError, "ps_chip_names", key=key)
         return tuple(value)
 
     def whole(key: str) -> int | None:
@@ -28,14 +29,14 @@ def options_from_json(data: dict[str, object]) -> BankOptions:
         if value is None or value == "":
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BankError(f"{key!r} must be a whole number")
+            raise REFUSE(BankError, "ps_whole", key=key)
         return value
 
     bands = data.get("cost_bands") or []
     if not isinstance(bands, list) or not all(
         isinstance(b, list) and len(b) == 2 and all(isinstance(x, int) for x in b) for b in bands
     ):
-        raise BankError("'cost_bands' must be a list of [low, high] pairs, e.g. [[1, 2], [3, 4]]")
+        raise REFUSE(BankError, "ps_bands_shape")
     max_attacks = 0 if data.get("no_attacks") is True else whole("max_attacks")
     options = BankOptions(
         exclude=names("exclude"),

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.game.errors import InvalidSetup
+from companion.game.refusals import REFUSE
 
 BEST_OF = (1, 3, 5)
 """The match lengths a table may choose: one game, best 2 of 3, best 3 of 5."""
@@ -116,7 +117,7 @@ def read_best_of(value: object, mode: str) -> int:
         return default_best_of(mode)
     if isinstance(value, bool) or not isinstance(value, int) or value not in BEST_OF:
         shown = ", ".join(str(n) for n in BEST_OF)
-        raise InvalidSetup(f"'best_of' must be one of {shown} (games in the match), not {value!r}")
+        raise REFUSE(InvalidSetup, "gm_best_of", shown=shown, value=repr(value))
     return value
 
 

@@ -40,6 +40,7 @@ from companion.game.puzzle_strike.piles import (
     check_playing,
     gem_name,
 )
+from companion.game.puzzle_strike.refusals import REFUSE
 from printkit.rules import height_bonus
 
 
@@ -50,9 +51,9 @@ def ante(table: Table, value: int = 1) -> Table:
     """
     check_playing(table)
     if value not in GEM_VALUES:
-        raise GemError(f"there is no {gem_name(value)}")
+        raise REFUSE(GemError, "ps_no_such_gem", gem=value)
     if table.anted:
-        raise GemError(f"{table.current} has already anted this turn")
+        raise REFUSE(GemError, "ps_anted", player=table.current)
     player = table.current
     table = table.with_pile(player, table.pile(player).with_gems([value]))
     table = replace(table, supply=table.supply.take(value), anted=True)
@@ -66,10 +67,8 @@ def combine(table: Table, player: str, a: int, b: int) -> Table:
     """
     check_playing(table)
     if a + b > MAX_COMBINED:
-        raise GemError(
-            f"{player} cannot combine a {gem_name(a)} and a {gem_name(b)}: "
-            f"the total {a + b} is over {MAX_COMBINED}"
-        )
+        raise REFUSE(GemError, "ps_combine_over", player=player, a=a, b=b, total=a + b,
+                     most=MAX_COMBINED)  # fmt: skip
     pile = table.pile(player).without([a, b], player).with_gems([a + b])
     supply = table.supply.give(a).give(b).take(a + b)
     table = replace(table.with_pile(player, pile), supply=supply)
@@ -86,9 +85,9 @@ def crash(table: Table, player: str, gems: Sequence[int], target: str | None = N
     check_playing(table)
     check_no_pending(table)
     if not table.is_turn_of(player):
-        raise GemError(f"{player} can crash only on their own turn; it is {table.current}'s")
+        raise REFUSE(GemError, "ps_crash_turn", player=player, turn=table.current)
     if not 1 <= len(gems) <= 2:
-        raise GemError(f"a crash breaks 1 gem (Crash Gem) or 2 (Double Crash Gem), not {len(gems)}")
+        raise REFUSE(GemError, "ps_crash_count", n=len(gems))
     target = choose_target(table, player, target)
     table = break_gems(table, player, gems)
     table = table.with_money(player, len(gems))
@@ -107,14 +106,14 @@ def choose_target(table: Table, player: str, target: str | None) -> str:
     if table.edition == 2:
         following = table.next_player(player)
         if target not in (None, following):
-            raise GemError(f"2nd edition: {player}'s crashes go to the next player, {following}")
+            raise REFUSE(GemError, "ps_crash_next", player=player, following=following)
         return following
     if target is None:
         if len(opponents) == 1 or table.mode is Mode.TEAM_BATTLE:
             return table.next_player(player)
-        raise GemError(f"{player} must choose whom to crash at: {', '.join(opponents)}")
+        raise REFUSE(GemError, "ps_crash_whom", player=player, opponents=", ".join(opponents))
     if target not in opponents:
-        raise GemError(f"{player} cannot send gems to {target!r}: not an opponent still in")
+        raise REFUSE(GemError, "ps_crash_target", player=player, target=target)
     return target
 
 
@@ -201,10 +200,7 @@ def check_no_pending(table: Table) -> None:
     """
     if table.pending is not None:
         p = table.pending
-        raise GemError(
-            f"{p.ones} gem(s) from {p.sender} are on their way to {p.target}: "
-            "counter-crash them or let them land first"
-        )
+        raise REFUSE(GemError, "ps_in_the_air", n=p.ones, sender=p.sender, target=p.target)
 
 
 def can_counter(table: Table, player: str) -> bool:
@@ -236,13 +232,15 @@ def counter_crash(table: Table, player: str, gems: Sequence[int]) -> Table:
     check_playing(table)
     send = table.pending
     if send is None:
-        raise GemError("there is no send to counter-crash")
+        raise REFUSE(GemError, "ps_no_send")
     if send.unstoppable:
-        raise GemError(f"{player} cannot counter-crash: {send.sender} crashed a 4-gem")
+        raise REFUSE(GemError, "ps_unstoppable", player=player, sender=send.sender)
     if not can_counter(table, player):
-        raise GemError(f"{player} cannot react to {send.sender}'s send to {send.target}")
+        raise REFUSE(
+            GemError, "ps_not_reacting", player=player, sender=send.sender, target=send.target
+        )
     if not 1 <= len(gems) <= 2:
-        raise GemError(f"a counter-crash breaks 1 or 2 gems, not {len(gems)}")
+        raise REFUSE(GemError, "ps_counter_count", n=len(gems))
     table = replace(break_gems(table, player, gems), pending=None)
     if table.is_turn_of(player):
         table = table.with_money(player, len(gems))
@@ -277,13 +275,12 @@ def let_land(table: Table, player: str) -> Table:
     check_playing(table)
     send = table.pending
     if send is None:
-        raise GemError("there are no gems in the air")
+        raise REFUSE(GemError, "ps_no_gems_in_air")
     if not can_land(table, player):
         deciders = deciding(table)
-        raise GemError(
-            f"{player} cannot let {send.sender}'s gems land: only {' or '.join(deciders)} "
-            f"decide{'s' if len(deciders) == 1 else ''} now whether to counter-crash them"
-        )
+        key = "ps_land_decides" if len(deciders) == 1 else "ps_land_decide"
+        raise REFUSE(GemError, key, player=player, sender=send.sender,
+                     deciders=" or ".join(deciders))  # fmt: skip
     if table.rules >= 2:
         passed = (*send.passed, *deciding(table))
         table = replace(table, pending=replace(send, passed=passed))
@@ -328,7 +325,7 @@ def land(table: Table) -> Table:
     """Drop the pending send into its target's pile (nobody reacts)."""
     send = table.pending
     if send is None:
-        raise GemError("there are no gems in the air")
+        raise REFUSE(GemError, "ps_no_gems_in_air")
     pile = table.pile(send.target).with_gems([1] * send.ones)
     table = replace(table.with_pile(send.target, pile), pending=None)
     table = table.note(f"{send.ones} gem(s) landed on {send.target}")
@@ -368,7 +365,7 @@ def add_gem(table: Table, player: str, value: int) -> Table:
     """
     check_playing(table)
     if value not in GEM_VALUES:
-        raise GemError(f"there is no {gem_name(value)}")
+        raise REFUSE(GemError, "ps_no_such_gem", gem=value)
     table = table.with_pile(player, table.pile(player).with_gems([value]))
     return replace(table, supply=table.supply.take(value)).note(
         f"a {gem_name(value)} went into {player}'s pile"

@@ -30,6 +30,7 @@ from companion.game.puzzle_strike.formats import (
     Between,
     between_rule,
 )
+from companion.game.puzzle_strike.refusals import REFUSE
 
 GAMES_TO_WIN = 2
 """Best 2 of 3: the tournament match (seed 000 l.411), and every table before rules 3."""
@@ -60,7 +61,9 @@ class BlindChoice:
         :raises MatchError: for a player not in the choice.
         """
         if player not in self.players:
-            raise MatchError(f"{player!r} is not choosing here ({', '.join(self.players)})")
+            raise REFUSE(
+                MatchError, "ps_not_choosing", player=player, players=", ".join(self.players)
+            )
         rest = tuple((p, c) for p, c in self.committed if p != player)
         return replace(self, committed=(*rest, (player, character)))
 
@@ -95,7 +98,7 @@ def reveal(choice: BlindChoice, rng: random.Random, mirrors_allowed: bool) -> Re
     """
     waiting = choice.waiting_for()
     if waiting:
-        raise MatchError(f"waiting for {', '.join(waiting)} to choose")
+        raise REFUSE(MatchError, "ps_wait_choosing", waiting=", ".join(waiting))
     chosen = dict(choice.committed)
     if mirrors_allowed:
         return Reveal(chosen)
@@ -215,14 +218,14 @@ def start_match(
     :raises MatchError: for missing characters, a bad bank or an unknown edition.
     """
     if len(players) < 2 or len(set(players)) != len(players):
-        raise MatchError("a match needs two or more players with different names")
+        raise REFUSE(MatchError, "ps_match_names")
     missing = [p for p in players if p not in characters]
     if missing:
-        raise MatchError(f"no character for {', '.join(missing)}")
+        raise REFUSE(MatchError, "ps_no_character", missing=", ".join(missing))
     if len(set(bank)) != 10 or len(bank) != 10:
-        raise MatchError("the bank must hold 10 different puzzle stacks")
+        raise REFUSE(MatchError, "ps_bank_stacks")
     if edition not in (2, 3):
-        raise MatchError(f"edition must be 2 or 3, not {edition}")
+        raise REFUSE(MatchError, "ps_edition", edition=edition)
     chars = tuple((p, characters[p]) for p in players)
     sides = tuple(tuple(t) for t in teams)
     rule = between or between_rule(edition, "two-player", FORMATS_SINCE)  # the tournament's
@@ -239,13 +242,11 @@ def record_game(match: Match, finishing_order: Sequence[str]) -> Match:
     :raises MatchError: after the match is decided, or with a bad finishing order.
     """
     if match.winner:
-        raise MatchError(f"the match is over: {match.winner} won")
+        raise REFUSE(MatchError, "ps_match_over", winner=match.winner)
     if match.awaiting_choice:
-        raise MatchError(f"waiting for {match.awaiting_choice[0]}'s between-games choice")
+        raise REFUSE(MatchError, "ps_wait_between", player=match.awaiting_choice[0])
     if sorted(finishing_order) != sorted(match.sides):
-        raise MatchError(
-            f"give every player once (a 2 vs 2 team as one), winner first: {', '.join(match.sides)}"
-        )
+        raise REFUSE(MatchError, "ps_finishing_order", sides=", ".join(match.sides))
     order = tuple(finishing_order)
     match = replace(match, results=(*match.results, order))
     if match.winner:
@@ -262,11 +263,12 @@ def apply_choice(match: Match, player: str, option: LoserOption, pool: Sequence[
     :raises MatchError: when the player owes no choice, or the option breaks a rule.
     """
     if not match.awaiting_choice or match.awaiting_choice[0] != match.side_of(player):
-        owed = match.awaiting_choice[0] if match.awaiting_choice else "nobody"
-        raise MatchError(f"{player} has no choice to make now (waiting for: {owed})")
+        if not match.awaiting_choice:
+            raise REFUSE(MatchError, "ps_no_choice_nobody", player=player)
+        raise REFUSE(MatchError, "ps_no_choice_owed", player=player, owed=match.awaiting_choice[0])
     rest = match.awaiting_choice[1:]
     if OPTION_NAMES[type(option)] not in match.between.options:
-        raise MatchError(match.between.refused)
+        raise REFUSE(MatchError, "ps_between_" + match.between.id.replace("-", "_"))
     if match.between.chooser_first:
         match = replace(match, first_player=player)  # the chooser of the losing side starts
     if isinstance(option, Keep):
@@ -276,7 +278,7 @@ def apply_choice(match: Match, player: str, option: LoserOption, pool: Sequence[
         return replace(match, characters=chars, awaiting_choice=rest)
     if isinstance(option, RerollBank):
         if len(set(option.bank)) != 10:
-            raise MatchError("a re-rolled bank must hold 10 different stacks")
+            raise REFUSE(MatchError, "ps_reroll_ten")
         return replace(match, bank=tuple(option.bank), awaiting_choice=rest)
     return swap_stack(match, option, pool, rest)
 
@@ -284,14 +286,14 @@ def apply_choice(match: Match, player: str, option: LoserOption, pool: Sequence[
 def swap_stack(match: Match, swap: SwapStack, pool: Sequence[str], rest: tuple[str, ...]) -> Match:
     """Swap one stack of the bank for one outside it, checking the edition's rule."""
     if swap.out not in match.bank:
-        raise MatchError(f"{swap.out} is not in the bank")
+        raise REFUSE(MatchError, "ps_swap_out", stack=swap.out)
     if swap.into in match.bank:
-        raise MatchError(f"{swap.into} is already in the bank")
+        raise REFUSE(MatchError, "ps_swap_in_bank", stack=swap.into)
     if swap.into not in pool:
-        raise MatchError(f"{swap.into} is not a stack of this match's sets")
+        raise REFUSE(MatchError, "ps_swap_not_of_sets", stack=swap.into)
     if swap.into in match.switched_out:
-        when = "this match" if match.edition == 3 else "between these games"
-        raise MatchError(f"{swap.into} was switched out {when} and cannot come back")
+        key = "ps_swapped_match" if match.edition == 3 else "ps_swapped_games"
+        raise REFUSE(MatchError, key, stack=swap.into)
     bank = tuple(swap.into if s == swap.out else s for s in match.bank)
     out = (*match.switched_out, swap.out)
     match = replace(match, bank=bank, switched_out=out, awaiting_choice=rest)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
+from companion.game.puzzle_strike.refusals import REFUSE
 from printkit.rules import TEAM_BATTLE_PLAYERS, panic_thresholds
 
 
@@ -42,7 +43,7 @@ def counted_players(players: int, team_battle: bool = False) -> int:
     if team_battle:
         return TEAM_BATTLE_PLAYERS
     if not 2 <= players <= 4:
-        raise PanicError(f"Puzzle Strike is for 2 to 4 players, not {players}")
+        raise REFUSE(PanicError, "ps_panic_players", n=players)
     return players
 
 
@@ -55,7 +56,7 @@ def thresholds(players: int, team_battle: bool = False) -> dict[PanicLevel, int]
 def level_for(empty_stacks: int, players: int, team_battle: bool = False) -> PanicLevel:
     """Return the level that this many empty stacks at once calls for."""
     if empty_stacks < 0:
-        raise PanicError(f"a bank cannot have {empty_stacks} empty stacks")
+        raise REFUSE(PanicError, "ps_panic_empty", n=empty_stacks)
     reached = [lvl for lvl, n in thresholds(players, team_battle).items() if empty_stacks >= n]
     return max(reached, default=PanicLevel.NORMAL)
 

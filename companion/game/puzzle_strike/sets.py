@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from companion.game.errors import IllegalMove
+from companion.game.puzzle_strike.refusals import REFUSE
 from printkit.catalog import Catalog, PuzzleStrikeSet
 from printkit.catalog.bankcode import pool_of
 
@@ -18,7 +19,7 @@ def find_sets(catalog: Catalog, set_ids: Iterable[str]) -> list[PuzzleStrikeSet]
     wanted = list(set_ids)
     unknown = [s for s in wanted if s not in known]
     if unknown:
-        raise IllegalMove(f"unknown set {unknown[0]!r} (known: {', '.join(known)})")
+        raise REFUSE(IllegalMove, "ps_unknown_set", set=unknown[0], known=", ".join(known))
     return [s for s in known.values() if s.id in wanted]
 
 

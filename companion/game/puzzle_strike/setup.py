@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.errors import IllegalMove, InvalidSetup
+from companion.game.errors import IllegalMove, InvalidSetup, passed_on
 from companion.game.names import parse_players
 from companion.game.puzzle_strike.bank import BankError, BankSampler, recommended_bank
 from companion.game.puzzle_strike.bank_json import options_from_json
@@ -26,6 +26,7 @@ from companion.game.puzzle_strike.formats import (
 )
 from companion.game.puzzle_strike.match import Match, start_match
 from companion.game.puzzle_strike.piles import RULES_VERSION, Mode
+from companion.game.puzzle_strike.refusals import REFUSE
 from companion.game.puzzle_strike.sets import find_sets
 from printkit.catalog import Catalog
 from printkit.catalog.bankcode import BankCodeError, decode_bank
@@ -131,7 +132,7 @@ def mode_from(data: Mapping[str, object], players: Sequence[str]) -> Mode:
     value = data.get("mode", default)
     known = [m.value for m in Mode]
     if not isinstance(value, str) or value not in known:
-        raise InvalidSetup(f"'mode' must be one of {', '.join(known)}")
+        raise REFUSE(InvalidSetup, "ps_mode_one_of", modes=", ".join(known))
     return Mode(value)
 
 
@@ -145,7 +146,7 @@ def setup_from_request(data: Mapping[str, object], catalog: Catalog, seed: int) 
     mode = mode_from(data, players)
     sets = data.get("sets") or ["base-3e"]
     if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
-        raise InvalidSetup("'sets' must be a list of set ids")
+        raise REFUSE(InvalidSetup, "ps_sets_list")
     chosen = find_sets(catalog, sets)
     bank = bank_for(data, catalog, sets, seed)
     edition = min(s.edition for s in chosen)
@@ -167,7 +168,7 @@ def bank_for(
         if isinstance(code, str):
             code_sets, chips = decode_bank(catalog, code)
             if sorted(code_sets) != sorted(sets):
-                raise IllegalMove("the bank code is for other sets than 'sets'")
+                raise REFUSE(IllegalMove, "ps_code_sets")
             return tuple(c.key for c in chips)
         if isinstance(recommended, str):
             bank = recommended_bank(catalog, sets[0], recommended)
@@ -176,4 +177,4 @@ def bank_for(
         chips = BankSampler(catalog, sets, options).draw(random.Random(seed))
         return tuple(c.key for c in chips)
     except (BankError, BankCodeError) as exc:
-        raise IllegalMove(str(exc)) from None
+        raise passed_on(IllegalMove, exc) from None

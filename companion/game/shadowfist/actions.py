@@ -125,7 +125,7 @@ Action = (
 
 def name(data: Mapping[str, object], key: str) -> str:
     """Read a field that names a player."""
-    return text(data, key, "name a player")
+    return text(data, key, "gm_field_player")
 
 
 def amount(data: Mapping[str, object]) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from companion.game.errors import GameError, InvalidSetup, Refusals
+from companion.game.errors import GameError, InvalidSetup, Refusals, passed_on
 from companion.game.names import clean_name, same_name_key
 
 MAX_NAME = 24
@@ -250,7 +250,7 @@ def check_name(event: Event, name: str, except_id: int | None = None) -> str:
     try:
         clean = " ".join(clean_name(name).split())  # the rules of every table's names
     except InvalidSetup as exc:
-        raise TournamentError(str(exc)) from None  # said by companion.game.names, as for tables
+        raise passed_on(TournamentError, exc) from None  # said as for tables (game.names)
     if len(clean) > MAX_NAME:
         raise REFUSE(TournamentError, "tr_name_length", most=MAX_NAME, name=name)
     taken = {same_name_key(p.name) for p in event.players if p.id != except_id}

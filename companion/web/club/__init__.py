@@ -23,7 +23,7 @@ from companion.storage import club, club_codes, club_results, club_tournaments
 from companion.storage import club_pages as listing
 from companion.web import database
 from companion.web.common import body, catalog
-from companion.web.errors import ApiError
+from companion.web.refusals import refused, relayed
 from companion.web.security import CSRF_COOKIE, CSRF_HEADER, seat_cookie
 
 bp = Blueprint("club", __name__)
@@ -40,7 +40,7 @@ def refusing(action: Callable[[], Any]) -> Any:
     try:
         return action()
     except club.ClubError as exc:
-        raise ApiError(exc.status, str(exc)) from None
+        raise relayed(exc.status, exc) from None
 
 
 def check_csrf() -> None:
@@ -49,7 +49,7 @@ def check_csrf() -> None:
     expected = request.cookies.get(CSRF_COOKIE) or ""
     sent = request.headers.get(CSRF_HEADER) or ""
     if not expected or not secrets.compare_digest(expected, sent):
-        raise ApiError(403, "missing or wrong X-CSRF-Token header (reload the page)")
+        raise refused(403, "api_csrf")
 
 
 def player_token() -> str | None:
@@ -79,8 +79,7 @@ def my_profile() -> Any:
     """
     profile = club.profile_of(database.get_db(), player_token())
     if profile is None:
-        raise ApiError(403, "this phone has no player profile: make one on /club/me, or add "
-                       "this phone with the code your first phone shows")  # fmt: skip
+        raise refused(403, "api_club_no_profile")
     return profile
 
 
@@ -122,7 +121,7 @@ def create_profile() -> tuple[Response, int]:
     """Make a profile on this phone (``{"name": ...}``); the phone gets the player cookie."""
     check_csrf()
     if player_token() and club.profile_of(database.get_db(), player_token()) is not None:
-        raise ApiError(409, "this phone has a profile already: rename it through the admin")
+        raise refused(409, "api_club_has_profile")
     conn = database.get_db()
     profile_id, token = refusing(lambda: club.create_profile(conn, body().get("name")))
     answer = jsonify(profile_json(club.find_profile(conn, profile_id)))
@@ -161,7 +160,7 @@ def flag(name: str) -> bool:
     """
     value = body().get(name)
     if not isinstance(value, bool):
-        raise ApiError(400, f"'{name}' must be true or false")
+        raise refused(400, "api_true_false", name=name)
     return value
 
 
@@ -204,7 +203,7 @@ def new_count_code(match_id: str) -> tuple[Response, int]:
     check_csrf()
     seat = body().get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise ApiError(400, "'seat' must be the number of a seat no phone holds")
+        raise refused(400, "api_club_seat")
     conn, token, others = database.get_db(), own_seat_token(match_id), other_seat_tokens(match_id)
     code = refusing(
         lambda: club_codes.new_confirm_code(conn, match_id, token, seat, catalog(), others)
@@ -268,7 +267,7 @@ def admin_merge(profile_id: str) -> Response:
     """Merge this profile into another of the same person (``{"into": id}``, admin)."""
     into = body().get("into")
     if not isinstance(into, str):
-        raise ApiError(400, "'into' must be the id of the profile to keep")
+        raise refused(400, "api_club_into")
     return admin_profile_action(lambda c: {"results": club_results.merge(c, profile_id, into)})
 
 
@@ -316,7 +315,7 @@ def leaderboard(game: str) -> Response:
 def check_game(game: str) -> None:
     """Refuse a game that is not rated (404 naming the rated ones)."""
     if game not in GAMES:
-        raise ApiError(404, f"no rated game {game!r} (rated: {', '.join(GAMES)})")
+        raise refused(404, "api_club_game", game=game, games=", ".join(GAMES))
 
 
 def season_arg(conn: Any) -> int:
@@ -325,8 +324,7 @@ def season_arg(conn: Any) -> int:
     if raw is None:
         return club.current_season(conn)
     if not raw.isdigit() or not 1 <= int(raw) <= club.current_season(conn):
-        raise ApiError(400, f"'season' must be a season of this club, 1 to "
-                       f"{club.current_season(conn)}")  # fmt: skip
+        raise refused(400, "api_club_season", most=club.current_season(conn))
     return int(raw)
 
 
@@ -343,7 +341,7 @@ def export_csv(table: str) -> Response:
     check_may_read()
     text = listing.export_csv(database.get_db(), table)
     if text is None:
-        raise ApiError(404, f"no export {table!r}: players, matches or ratings")
+        raise refused(404, "api_club_export", table=table)
     response = Response(text, mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="club-{table}.csv"'
     return response

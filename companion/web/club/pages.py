@@ -22,7 +22,7 @@ from companion.web.club import (
     season_arg,
 )
 from companion.web.common import catalog
-from companion.web.errors import ApiError
+from companion.web.refusals import refused, relayed
 from companion.web.security import SEAT_COOKIE_PREFIX
 
 bp = Blueprint("club_pages", __name__)
@@ -93,7 +93,7 @@ def tournament_page(tid: str) -> str:
     conn = database.get_db()
     name = club_tournaments.tournament_name(conn, tid)
     if name is None:
-        raise ApiError(404, f"no tournament {tid!r} here")
+        raise refused(404, "api_club_tournament", tournament=tid)
     found = club_tournaments.changes(conn, tid)
     rows = sorted(found.values(), key=lambda c: (-c["change"], c["name"]))
     return render_template("club_tournament.html", tid=tid, name=name, rows=rows)
@@ -149,9 +149,9 @@ def refuse_hidden(conn: Any, profile_id: str) -> Any:
     try:
         row = club.find_profile(conn, profile_id)
     except club.NoProfile as exc:
-        raise ApiError(404, str(exc)) from None
+        raise relayed(404, exc) from None
     if row["hidden"]:
-        raise ApiError(404, "this player keeps their profile hidden")
+        raise refused(404, "api_club_hidden")
     return row
 
 

@@ -1,4 +1,7 @@
 // JSON calls to the companion: CSRF header, idempotency keys, offline badge.
+import { sayWords } from "./i18n.js";
+import "./refusals.js";
+
 function cookie(name) {
   const match = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : "";
@@ -63,11 +66,17 @@ export async function api(method, url, body, extraHeaders) {
   } catch {
     data = {};
   }
-  if (!response.ok) throw Object.assign({ status: response.status }, data);
+  if (!response.ok) throw refusal(response.status, data);
   data.status = response.status;
   data.etag = fromCopy ? null : response.headers.get("ETag");
   data.offline = fromCopy;
   return data;
+}
+// A refusal the server said with a word key (its "said") reads in the phone's language
+// wherever a page shows err.error; the server's English stays in err.english.
+function refusal(status, data) {
+  const said = data.said ? { error: sayWords(data.said), english: data.error } : {};
+  return Object.assign({ status }, data, said);
 }
 // Keep a table current: poll(true) may wait on the server until the table changes (a long
 // poll, ?wait=20, answered at once when the server has no room for it); at most one

@@ -49,8 +49,8 @@ from companion.storage.clients import TooManyOpen
 from companion.storage.engine import Connection, Row
 from companion.web import database
 from companion.web.common import body, catalog
-from companion.web.errors import ApiError
 from companion.web.hosting import tournament_opener
+from companion.web.refusals import refused, relayed
 from companion.web.tournaments.kept import Kept
 from printkit.catalog import Catalog
 from printkit.render.slips import RoundSlips
@@ -65,12 +65,11 @@ def refusing(action: Callable[[], Any]) -> Any:
     try:
         return action()
     except NotFoundError as exc:
-        raise ApiError(404, str(exc)) from None
+        raise relayed(404, exc) from None
     except (BankError, ResultError) as exc:
-        said = exc.said if isinstance(exc, ResultError) and exc.said else None
-        raise ApiError(422, str(exc), **({"said": said} if said else {})) from None
+        raise relayed(422, exc) from None
     except TournamentError as exc:  # with its word key, said in the phone's language
-        raise ApiError(409, str(exc), **({"said": exc.said} if exc.said else {})) from None
+        raise relayed(409, exc) from None
 
 
 def organiser_row(tid: str, by_link: bool = False) -> Row:
@@ -83,7 +82,7 @@ def organiser_row(tid: str, by_link: bool = False) -> Row:
     row = ts.find(database.get_db(), tid)
     token = request.headers.get(ORGANISER_HEADER) or (request.args.get("key") if by_link else None)
     if not ts.is_organiser(row, token):
-        raise ApiError(403, "only the organiser's link can change the tournament")
+        raise refused(403, "api_organiser_only")
     return row
 
 
@@ -184,17 +183,17 @@ def create() -> tuple[Response, int]:
     try:
         config = read_config(data, known)
     except TournamentError as exc:
-        raise ApiError(422, str(exc), **({"said": exc.said} if exc.said else {})) from None
+        raise relayed(422, exc) from None
     names = data.get("players") or []
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise ApiError(400, "'players' must be a list of names")
+        raise refused(400, "api_players_list")
     names = [clean_name(n) for n in names if n.strip()]  # a bad name: 400, as at a table
     if config.game == "flash-duel" and config.mode == "full" and names:
-        raise ApiError(422, "Flash Duel: add players one by one with their characters")
+        raise refused(422, "api_fd_one_by_one")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                              or not 0 <= seed < 2**31):  # fmt: skip
-        raise ApiError(400, "'seed' must be a whole number from 0 to 2**31 - 1")
+        raise refused(400, "api_seed_31")
     tid, token = refusing(lambda: ts.create(database.get_db(), config, names, seed))
     return jsonify(links(tid, token)), 201
 
@@ -210,11 +209,9 @@ def character_from(data: dict[str, Any], row: Row) -> str | None:
     known = {c.id for c in duel_room.game_set(catalog()).characters}
     character = data.get("character")
     if character is not None and not isinstance(character, str):  # a list is no name: 400
-        raise ApiError(
-            400, f"'character' must be a character id, one of {', '.join(sorted(known))}"
-        )
+        raise refused(400, "api_character_id", known=", ".join(sorted(known)))
     if character not in known:
-        raise ApiError(422, f"'character' must be one of {', '.join(sorted(known))}")
+        raise refused(422, "api_character_one_of", known=", ".join(sorted(known)))
     return str(character)
 
 
@@ -226,7 +223,7 @@ def name_from(data: dict[str, Any]) -> str:
     """
     name = data.get("name")
     if not isinstance(name, str):
-        raise ApiError(400, "'name' must be the player's name")
+        raise refused(400, "api_name")
     return clean_name(name)
 
 
@@ -238,7 +235,7 @@ def ask_to_enter(tid: str) -> tuple[Response, int]:
     row = ts.find(conn, tid)
     mine = ts.player_by_token(conn, tid, request.cookies.get(PLAYER_COOKIE + tid))
     if mine is not None:
-        raise ApiError(409, f"this phone has already entered as {mine['name']}")
+        raise refused(409, "api_entered", name=mine["name"])
     character = character_from(data, row)
     token = secrets.token_urlsafe(32)
     name = name_from(data)
@@ -267,7 +264,7 @@ def change_player(tid: str, pid: int, action: str) -> Response:
     """The organiser approves a player who asked from their phone, drops one, or lets a
     dropped player re-enter."""
     if action not in ("approve", "drop", "reenter"):
-        raise ApiError(404, "the action must be approve, drop or reenter")
+        raise refused(404, "api_player_action")
     row = organiser_row(tid)
     refusing(lambda: ts.set_status(database.get_db(), row, pid, action))
     return jsonify({"ok": True})
@@ -283,7 +280,7 @@ def whole_field(data: dict[str, Any], key: str) -> int:
     """
     value = data.get(key, 0 if key == "draws" else None)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ApiError(400, f"'{key}' must be a whole number of games, 0 or more")
+        raise refused(400, "api_games", key=key)
     return value
 
 
@@ -302,7 +299,7 @@ def next_round(tid: str) -> tuple[Response, int]:
     row = organiser_row(tid)
     number = data.get("round")
     if isinstance(number, bool) or not isinstance(number, int):
-        raise ApiError(400, "'round' must be the number of the round to start")
+        raise refused(400, "api_round")
     conn = database.get_db()
     results.sync_results(conn, row, catalog())
     opener = tournament_opener()
@@ -311,7 +308,7 @@ def next_round(tid: str) -> tuple[Response, int]:
             lambda: ts.start_round(conn, row, number, catalog(), actor_from(data), opener)
         )
     except TooManyOpen as exc:
-        raise ApiError(429, str(exc), retry_after=3600) from None
+        raise relayed(429, exc, retry_after=3600) from None
     return jsonify({"round": new.number, "stage": new.stage, "tables": len(new.pairings)}), 201
 
 
@@ -483,10 +480,10 @@ def slips_pdf(tid: str, number: int) -> Response:
     row = organiser_row(tid, by_link=True)
     paper = request.args.get("paper", "letter")
     if paper not in PAPERS:
-        raise ApiError(400, f"'paper' must be one of {', '.join(PAPERS)}")
+        raise refused(400, "api_paper", papers=", ".join(PAPERS))
     rs = slips_for(database.get_db(), row, catalog(), number, base_url())
     if rs is None:
-        raise ApiError(404, f"round {number} has not started")
+        raise refused(404, "api_round_not_started", round=number)
     response = make_response(slips_bytes(rs, paper))
     response.headers["Content-Type"] = "application/pdf"
     name = f"round-{number}-slips-{paper}.pdf"

@@ -18,7 +18,7 @@ from companion.storage.engine import Row
 from companion.storage.replayed import Cached
 from companion.web import database
 from companion.web.common import body, catalog, check_csrf, seat_number, seat_token
-from companion.web.errors import ApiError
+from companion.web.refusals import refused, relayed
 from companion.web.tournaments import (
     PLAYER_COOKIE,
     base_url,
@@ -38,7 +38,7 @@ def table_match(tid: str, number: int, table_no: int) -> Row:
     """
     match = ts.table_match(database.get_db(), tid, number, table_no)
     if match is None:
-        raise ApiError(404, f"round {number} has no table {table_no} with a match")
+        raise refused(404, "api_no_table_match", round=number, table=table_no)
     return match
 
 
@@ -82,7 +82,7 @@ def undo_at_table(tid: str, number: int, table_no: int) -> Response:
     row = organiser_row(tid)
     target = data.get("target")
     if isinstance(target, bool) or not isinstance(target, int):
-        raise ApiError(400, "'target' must be the position of the action to take back")
+        raise refused(400, "api_take_back_target")
     conn = database.get_db()
     match = table_match(tid, number, table_no)
     current = store.load(conn, match, catalog())
@@ -91,7 +91,7 @@ def undo_at_table(tid: str, number: int, table_no: int) -> Response:
     try:
         cached = store.append(conn, match["id"], write, catalog())
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
-        raise ApiError(409, exc.message) from None
+        raise relayed(409, exc) from None
     line = cached.lines[-1]["text"]
     ts.note(conn, row, f"round {number} table {table_no}: {line}")
     return jsonify({"version": cached.version, "line": line, "said": cached.lines[-1]})
@@ -112,7 +112,7 @@ def place_at_table(tid: str, number: int, table_no: int) -> Response:
     try:
         cached = store.append(conn, match["id"], write, catalog())
     except store.StaleVersion as exc:
-        raise ApiError(409, exc.message) from None
+        raise relayed(409, exc) from None
     line = cached.lines[-1]["text"]
     ts.note(conn, row, f"round {number} table {table_no}: {line}")
     return jsonify({"version": cached.version, "line": line, "said": cached.lines[-1]})
@@ -132,8 +132,7 @@ def reporter(tid: str, match: Row, players: tuple[int, int | None]) -> int:
     by_name = {p["name"]: p["player"] for p in ts.player_rows(conn, tid) if p["player"] in players}
     if seated is not None and seated in by_name:
         return int(by_name[seated])
-    raise ApiError(403, "only the table's players report its score, from the phone that holds "
-                        "their seat or entered them")  # fmt: skip
+    raise refused(403, "api_report_players")
 
 
 @bp.post(TABLE + "/report")
