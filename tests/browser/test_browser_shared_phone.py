@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_accessibility import violations
-from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone, until
+from tests.phones import CHROMIUM, SEEN_WITHIN_MS, WORKER_MS, Phone, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
@@ -204,4 +204,25 @@ def test_shadowfist_on_one_phone_to_the_end(server: str, browser: Any) -> None:
     page.locator("#winner", has_text="Ana").wait_for(timeout=SEEN_WITHIN_MS)
     phone.shot("shared-sf-won-ja")
     assert set(shots) >= {"Ben"}
+    phone.check_no_errors()
+
+
+def test_a_shared_phone_keeps_only_its_own_seat_s_state_for_offline(
+    server: str, browser: Any
+) -> None:
+    """The offline copy a reload shows is the phone's own (first) seat's: after the phone
+    turned to Ben and read the table as Ben, the kept copy is still Ana's view, so a reload
+    without network never shows Ben's view to a page that acts as Ana."""
+    phone = Phone(browser, "table")
+    page = phone.page
+    start_on_one_phone(page, server, "#duel", {"mode": "full"}, check="blind")
+    page.wait_for_url("**/m/**")
+    page.wait_for_selector("#share a")
+    share_every_seat(page, ["Ana", "Ben"])
+    page.select_option("#character", index=0)
+    page.click("#choose-go")
+    passed_to(phone, "Ben", [])  # the phone reads and shows the table as Ben now
+    kept = "caches.match(location.origin + ROOM.url).then((r) => r ? r.json() : null)"
+    until(page, f"{kept}.then((s) => !!s && s.version === ROOM.current.version)", WORKER_MS)
+    assert page.evaluate(f"{kept}.then((s) => s.state.you)") == "Ana"
     phone.check_no_errors()

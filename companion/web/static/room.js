@@ -98,7 +98,7 @@ function olderThanShown(data) {
 // the page (a join link followed at once) passes it by: the page keeps what it was shown, so
 // a reload without network shows the latest table. Same cache as in sw.js.
 function roomKeepCopy(data) {
-  if (!("caches" in window) || data.offline) return;
+  if (!("caches" in window) || data.offline || actingSeat() !== null) return; // own seat only (sw.js)
   const body = Object.assign({}, data);
   for (const added of ["status", "etag", "offline"]) delete body[added];
   const copy = new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });

@@ -66,7 +66,9 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.status === 200) remember(ROOMS, request, response);
+          // Only the phone's own seat's state is kept: a shared phone's read as another seat
+          // (X-Seat) would leave that seat's view under the address a reload shows as the first.
+          if (response.status === 200 && !request.headers.get("X-Seat")) remember(ROOMS, request, response);
           return response;
         })
         .catch(() => stateFromCopy(request)),
