@@ -37,6 +37,14 @@ def on_screen(phone: Phone, label: str, buttons: list[str]) -> None:
     phone.page.screenshot(path=str(SHOTS / f"next-step-{label}.png"))
 
 
+def steps_named(phone: Phone, *names: str) -> None:
+    """Each of the bar's buttons names the step action it is for (data-step, the same in any
+    language), one a button in the server's order, these among them."""
+    named = [b.get_attribute("data-step") for b in phone.page.locator("#next-step button").all()]
+    assert named == phone.page.evaluate("ROOM.current.state.next_step.actions"), named
+    assert set(names) <= set(named), (names, named)
+
+
 def japanese(*phones: Phone) -> None:
     """Switch the phones to Japanese with the language button."""
     for phone in phones:
@@ -157,6 +165,7 @@ def test_flash_duel_bar_says_your_turn_and_you_are_attacked(server: str, browser
     bar_says(waiting, f"Waiting for {turn}'s turn", mine=False)
     on_screen(acting, f"fd-turn-{acting.name}", ["End turn"])
     on_screen(waiting, f"fd-wait-{waiting.name}", [])
+    steps_named(acting, "end_turn")
     # The attacker stands 3 from the other pawn and attacks with a 3.
     page = acting.page
     space = 15 if turn == "Ana" else 4
@@ -169,6 +178,7 @@ def test_flash_duel_bar_says_your_turn_and_you_are_attacked(server: str, browser
     bar_says(acting, f"Waiting for {waiting.name} to answer {turn}", mine=False)
     top(waiting)
     on_screen(waiting, f"fd-attacked-{waiting.name}", ["Block or retreat", "Hit"])
+    steps_named(waiting, "answer", "hit")
     # A stray tap on Hit loses nothing: it asks again, in the bar too.
     waiting.page.locator("#next-step button", has_text="Hit").click()
     waiting.page.locator("#next-step button.danger", has_text="Take the hit?").wait_for()
@@ -189,6 +199,7 @@ def test_shadowfist_bar_says_your_turn_on_one_phone(server: str, browser: Any) -
     bar_says(acting, "Your turn: ", mine=True)
     bar_says(waiting, f"Waiting for {turn}'s turn", mine=False)
     on_screen(acting, f"sf-turn-{acting.name}", ["Next step", "End turn"])
+    steps_named(acting, "next_step", "end_turn")
     on_screen(waiting, f"sf-wait-{waiting.name}", [])
     assert waiting.page.locator("#next-step button").count() == 0
     japanese(ana, ben)

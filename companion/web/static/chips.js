@@ -5,7 +5,7 @@ import { html } from "./view.js";
 // Puzzle Strike chip icons as inline SVG: the same vector shapes the printed chips use
 // (printkit/render/icons.py), so no icon depends on a font the phone may lack. Each is a view
 // (html`...`, drawn by view.js); chipIcon, chipIcons and bannerSwatch give the same as DOM
-// nodes for the pages still built with el() (draft.js, bank.js).
+// nodes for the page still built with el() (bank.js).
 const BANNER_FILL = { brown: "#8b5a2b", red: "#c62828", blue: "#1e5fb4", purple: "#6a3d9a", gray: "#757575", gold: "#c9a227" };
 const ARROW_FILL = {
   "black-arrow": "#111111",
@@ -96,8 +96,8 @@ export function bannerSwatchView(colour) {
     >${t("colour_short_" + colour, COLOUR_WORDS[colour] || colour)}</span>`;
 }
 
-/** A view made into DOM nodes, for code that appends nodes itself (el() pages, room.js's bar). */
-export function nodesOf(view) {
+// A view made into DOM nodes, for the DOM exports below.
+function nodesOf(view) {
   const box = document.createElement("div");
   render(view, box);
   return [...box.childNodes];

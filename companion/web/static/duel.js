@@ -1,4 +1,4 @@
-import { addWords, drawStatus, el, lineWords, ROOM, roomAct, roomNextStep, sayWords, startRoom, t } from "./lib.js";
+import { addWords, drawStatus, lineWords, ROOM, roomAct, roomNextStepView, sayWords, startRoom, t } from "./lib.js";
 import { controlFor, controlOf, isOpenFor, ownedControl, recordFor } from "./seats.js";
 import { draw, html } from "./view.js";
 
@@ -361,19 +361,17 @@ function turnControls(s) {
 }
 
 // Taking a hit can lose the round: the first tap asks, the second takes it (a stray tap on
-// a crowded phone loses nothing). make: h for the page's views, el for the bar's DOM nodes.
-function hitButton(who, make) {
+// a crowded phone loses nothing). The same view in the answer box and in the bar.
+function hitButton(who) {
   if (DUEL.confirmHit === who)
-    return make(
-      "button",
-      { type: "button", class: "danger", "data-hit-confirm": who, onclick: () => duelAct({ type: "hit", player: who }) },
-      t("hit_sure", "Take the hit? Tap again") + ": " + who,
-    );
+    return html`<button type="button" class="danger" data-hit-confirm=${who} onClick=${() => duelAct({ type: "hit", player: who })}>
+      ${t("hit_sure", "Take the hit? Tap again") + ": " + who}
+    </button>`;
   const ask = () => {
     DUEL.confirmHit = who;
     rerender();
   };
-  return make("button", { type: "button", "data-hit": who, onclick: ask }, t("take_hit", "Hit") + ": " + who);
+  return html`<button type="button" data-hit=${who} onClick=${ask}>${t("take_hit", "Hit") + ": " + who}</button>`;
 }
 
 // Who answers a strike: the struck player on their own phone. Any seated phone answers for
@@ -404,7 +402,7 @@ function defenceRow(p, who) {
             </button>`
           : null
       }
-      ${hitButton(who, h)}
+      ${hitButton(who)}
     </div>
   `;
 }
@@ -838,41 +836,22 @@ function achievementsView(s) {
 }
 
 // The bar at the bottom: what this phone's player must do now, as the server says
-// (flash_duel/next_step.py); the buttons take the phone to the card it needs. room.js draws
-// the bar from DOM nodes, so these are made with el.
+// (flash_duel/next_step.py); the buttons take the phone to the card it needs.
+const bigButton = (label, onClick) => html`<button type="button" class="big" onClick=${onClick}>${label}</button>`;
+const goTo = (id, label) => bigButton(label, () => document.getElementById(id).scrollIntoView({ block: "center" }));
+const STEP_BUTTONS = {
+  answer: () => goTo("answer", t("fd_go_answer", "Block or retreat ↑")),
+  hit: (s) => hitButton(s.you),
+  dashing_block: () => goTo("answer", t("fd_go_dashing_block", "Dashing block ↑")),
+  bot: () => goTo("bot", t("fd_go_bot", "The bot's play ↑")),
+  time_over: () => goTo("pile", t("fd_go_time_over", "Enter the hands ↑")),
+  between: () => goTo("between", t("fd_go_between", "Choose ↑")),
+  choose: () => goTo("choose", t("fd_go_choose", "Choose ↑")),
+  reshuffle: () => bigButton(t("reshuffle_done", "Reshuffled"), () => duelAct({ type: "reshuffle" })),
+  end_turn: () => bigButton(t("end_turn", "End turn"), () => duelAct({ type: "end_turn", turn: ROOM.current.state.turn_no })),
+};
 function stepButton(s, name) {
-  const goTo = (id, label) =>
-    el("button", { type: "button", class: "big", onclick: () => document.getElementById(id).scrollIntoView({ block: "center" }) }, label);
-  switch (name) {
-    case "answer":
-      return goTo("answer", t("fd_go_answer", "Block or retreat ↑"));
-    case "hit":
-      return hitButton(s.you, el);
-    case "dashing_block":
-      return goTo("answer", t("fd_go_dashing_block", "Dashing block ↑"));
-    case "bot":
-      return goTo("bot", t("fd_go_bot", "The bot's play ↑"));
-    case "time_over":
-      return goTo("pile", t("fd_go_time_over", "Enter the hands ↑"));
-    case "between":
-      return goTo("between", t("fd_go_between", "Choose ↑"));
-    case "choose":
-      return goTo("choose", t("fd_go_choose", "Choose ↑"));
-    case "reshuffle":
-      return el(
-        "button",
-        { type: "button", class: "big", onclick: () => duelAct({ type: "reshuffle" }) },
-        t("reshuffle_done", "Reshuffled"),
-      );
-    case "end_turn":
-      return el(
-        "button",
-        { type: "button", class: "big", onclick: () => duelAct({ type: "end_turn", turn: ROOM.current.state.turn_no }) },
-        t("end_turn", "End turn"),
-      );
-    default:
-      return null;
-  }
+  return STEP_BUTTONS[name] ? STEP_BUTTONS[name](s) : null;
 }
 function render(data) {
   const s = data.state;
@@ -893,7 +872,7 @@ function render(data) {
   draw(document.getElementById("abilities"), abilitiesView(s, seated));
   drawBox("betrayal", betrayalView(s, seated));
   drawBox("achievements", achievementsView(s));
-  roomNextStep(seated ? s.next_step : null, (name) => stepButton(s, name));
+  roomNextStepView(seated ? s.next_step : null, (name) => stepButton(s, name));
 }
 
 startRoom(render);

@@ -6,7 +6,7 @@ export { api, el, fill } from "./api.js";
 export { bannerSwatch, chipIcon, chipIcons } from "./chips.js";
 export { lineWords } from "./history.js";
 export { addWords, sayWords, t } from "./i18n.js";
-export { ROOM, roomAct, roomNextStep, roomNextStepView, roomToast, roomUndo, startRoom, stepSlot } from "./room.js";
+export { ROOM, roomAct, roomNextStepView, roomToast, roomUndo, startRoom, stepSlot } from "./room.js";
 
 import "./refusals.js";
 

@@ -1,10 +1,10 @@
-import { actingSeat, api, el, fill, flushOutbox, keepAwakeFrom, LONG_POLL, newKey, outboxRead, pollForever, sendWrite } from "./api.js";
+import { actingSeat, api, flushOutbox, keepAwakeFrom, LONG_POLL, newKey, outboxRead, pollForever, sendWrite } from "./api.js";
 import { drawFooter } from "./footer.js";
 import { lineWords } from "./history.js";
 import { applyWords, sayWords, t } from "./i18n.js";
 import { followTurn } from "./shared.js";
 import { dropStaleUndo, toast } from "./toasts.js";
-import { Fragment } from "./vendor/preact.js";
+import { cloneElement } from "./vendor/preact.js";
 import { draw, html } from "./view.js";
 // Shared by the room pages: polling (ETag / 304), writes with the version they were based on
 // and an idempotency key (kept and sent later when the phone is offline), undo / redo,
@@ -58,11 +58,9 @@ async function roomPoll(wait) {
     const data = await api("GET", url, undefined, ROOM.etag ? { "If-None-Match": ROOM.etag } : {});
     if (seat !== actingSeat()) return; // a shared phone turned to another seat meanwhile
     // A state already shown (same ETag: same version, seats and viewer) is not drawn again:
-    // after a tap, the tap's own read and the long poll both bring the new state. A page
-    // drawn with the view library would redraw it as a no-op; a page still drawn by hand
-    // (el) would replace its buttons, and a redraw between a finger's press and release lost
-    // the next tap. Either way the copy and a shared phone's look at its other seats are
-    // not done twice.
+    // after a tap, the tap's own read and the long poll both bring the new state. The view
+    // library would redraw it as a no-op; not drawing it at all saves the copy and a shared
+    // phone's look at its other seats.
     const fresh = data.status !== 304 && !olderThanShown(data);
     const shown = data.etag && data.etag === ROOM.shown;
     if (fresh && !shown) {
@@ -153,22 +151,16 @@ export const roomUndo = (target) =>
 export const roomAct = (action) => roomSend("actions", { action }, t("act_" + action.type, action.type.replace(/_/g, " ")));
 // The next-step bar at the bottom of a table page, drawn from the step the server sends for
 // this phone's seat ({mine, say, text, args, actions}; null: no bar, e.g. a spectator).
-// button(name) makes the page's button for each action the step names. Two ways, one a
-// page: roomNextStepView for a page drawn with the view library (its buttons are views),
-// roomNextStep for a page that makes DOM nodes (el).
-function nextStepBar(step) {
+// button(name) makes the page's button for each action the step names, as a view (or null);
+// the bar marks each with data-step=name, the action it is for in any language.
+/** Draw the next-step bar for this step: button(name) returns a view or null. */
+export function roomNextStepView(step, button) {
   const bar = document.getElementById("next-step");
-  if (!bar) return null;
+  if (!bar) return;
   bar.hidden = !step;
   document.body.classList.toggle("with-next-step", !!step);
-  if (!step) return null;
+  if (!step) return;
   bar.classList.toggle("mine", step.mine);
-  return bar;
-}
-/** The bar of a page drawn with the view library: button(name) returns a view or null. */
-export function roomNextStepView(step, button) {
-  const bar = nextStepBar(step);
-  if (!bar) return;
   // Each button keyed by its action and the step it was drawn for: a redraw that leaves the
   // step as it was keeps the node under a finger; a changed step (another prompt, another
   // action: "End turn" and "End turn at 10 or more" look alike but do not act alike) makes
@@ -179,23 +171,8 @@ export function roomNextStepView(step, button) {
     bar,
     html`<p id="next-line">${sayWords(step)}</p>
       ${step.hint ? html`<p id="next-hint" class="hint">${sayWords(step.hint)}</p>` : null}
-      ${buttons.length ? html`<div class="row">${buttons.map(([name, view]) => html`<${Fragment} key=${name + drawnFor}>${view}<//>`)}</div>` : null}`,
+      ${buttons.length ? html`<div class="row">${buttons.map(([name, view]) => cloneElement(view, { key: name + drawnFor, "data-step": name }))}</div>` : null}`,
   );
-  document.body.style.setProperty("--next-step-height", bar.offsetHeight + "px");
-}
-/** The bar of a page that makes DOM nodes: button(name) returns a node or null. */
-export function roomNextStep(step, button) {
-  const bar = nextStepBar(step);
-  if (!bar) return;
-  const line = el("p", { id: "next-line" }, sayWords(step));
-  const hint = step.hint ? el("p", { id: "next-hint", class: "hint" }, sayWords(step.hint)) : null;
-  const buttons = step.actions.map((name) => button(name)).filter(Boolean);
-  // Redrawn only when the step (prompt, slots, actions, hint) or what its buttons show
-  // changed: a redraw of new nodes between a finger's press and release loses the tap.
-  const drawn = JSON.stringify(step) + [line, hint, ...buttons].map((node) => (node ? node.outerHTML : "")).join("");
-  if (bar.dataset.drawn === drawn && bar.firstChild) return;
-  bar.dataset.drawn = drawn;
-  fill(bar, line, hint, buttons.length ? el("div", { class: "row" }, buttons) : null);
   document.body.style.setProperty("--next-step-height", bar.offsetHeight + "px");
 }
 /** One slot of a step in the phone's language (a term's or phrase's own slots filled). */

@@ -1,11 +1,11 @@
-import { bannerSwatchView, chipIconsView, chipIconView, nodesOf } from "./chips.js";
+import { bannerSwatchView, chipIconsView, chipIconView } from "./chips.js";
 import {
   addWords,
   drawStatus,
   lineWords,
   ROOM,
   roomAct,
-  roomNextStep,
+  roomNextStepView,
   roomToast,
   roomUndo,
   sayWords,
@@ -523,15 +523,9 @@ function actionsView(s) {
 
 // The bar at the bottom of the screen: what this phone's player must do now, with the
 // buttons for it, as the server says (next_step.py); other phones say what they wait for.
-// A spectator sees no bar. room.js draws the bar from nodes: each button's view becomes one.
+// A spectator sees no bar. Each button is a view; room.js marks it with its step (data-step).
 function renderNextStep(s) {
-  roomNextStep(ROOM.spectator ? null : s.next_step, (name) => {
-    const view = stepButton(s, name);
-    if (!view) return null;
-    const node = nodesOf(view)[0];
-    node.dataset.step = name; // which step action it is, in any language
-    return node;
-  });
+  roomNextStepView(ROOM.spectator ? null : s.next_step, (name) => stepButton(s, name));
   showPileToDecide(s);
 }
 
