@@ -186,15 +186,16 @@ class LongPolls:
         self.waiting.setdefault(match_id, []).append(entry)
         if self.task is None or self.task.done():
             self.task = loop.create_task(self.watch())
+        # One future, one timer and the client's task settle it; no asyncio.wait (its set,
+        # its waiter and its callbacks cost about as much as the rest of a waiting poll).
+        late = loop.call_later(seconds, end_unchanged, future)
         left = asyncio.ensure_future(gone()) if gone is not None else None
+        if left is not None:
+            left.add_done_callback(lambda _: end_unchanged(future))
         try:
-            await asyncio.wait(
-                (future,) if left is None else (future, left),
-                timeout=seconds,
-                return_when=asyncio.FIRST_COMPLETED,
-            )
-            return future.done() and future.result() and not (left and left.done())
+            return await future
         finally:
+            late.cancel()
             if left is not None:
                 left.cancel()
             self.count -= 1
@@ -295,6 +296,12 @@ class LongPolls:
             for _, future in entries:
                 if not future.done():
                     future.set_result(False)
+
+
+def end_unchanged(future: asyncio.Future[bool]) -> None:
+    """End a long poll unchanged (its time ran out, or its client went away)."""
+    if not future.done():
+        future.set_result(False)
 
 
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
