@@ -16,8 +16,10 @@ Long polls (``?wait=N`` with ``If-None-Match``) wait here, one future each, not 
 so a process can hold thousands of waiting phones; at most ``long_polls`` per process wait,
 past that the answer is an immediate 304 (the phone polls again a second later). One task
 per process reads the version of every watched match every WATCH_SECONDS (one query, so a
-write made by any process wakes the waiting phones of every process); a woken request goes
-to Flask for the new state. On PostgreSQL each process LISTENs instead: the database
+write made by any process wakes the waiting phones of every process); a woken request gets
+the answer its table's write made already when this process holds it
+(``companion.server.answers``), else goes to Flask for the new state. On PostgreSQL each
+process LISTENs instead: the database
 notifies every app process, on any machine, of each match that moved
 (``companion.storage.pg.changed_matches``), and only those matches are read; the scan
 then runs every SAFETY_SECONDS only, and every WATCH_SECONDS again while not listening.
@@ -47,6 +49,7 @@ from typing import Any, TypeVar
 
 from flask import Flask
 
+from companion.server.answers import HOST_KEY, host_of, woken_answer
 from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck, Unchanged, etag_key
 from companion.storage import db
 from companion.storage.engine import ERRORS, is_postgres
@@ -141,6 +144,8 @@ def cut_short(answer: asyncio.Future[Any]) -> None:
         answer.set_exception(Unanswered())
 
 
+Woken = tuple[int, int] | bool
+"""How a long poll ended: the match's new (version, seat version), or False (unchanged)."""
 WAKE_FAILURES: tuple[type[Exception], ...] = (Unanswered, db.DatabaseProblem, *ERRORS)
 """A wake-up's read that failed: the next tick looks again."""
 
@@ -152,7 +157,7 @@ class LongPolls:
         self.check = check
         self.gate = gate or Gate()
         self.limit = limit
-        self.waiting: dict[str, list[tuple[tuple[int, int], asyncio.Future[bool]]]] = {}
+        self.waiting: dict[str, list[tuple[tuple[int, int], asyncio.Future[Woken]]]] = {}
         self.count = 0
         self.task: asyncio.Task[None] | None = None
         self.closing = False
@@ -170,17 +175,18 @@ class LongPolls:
         seen: tuple[int, int],
         seconds: float,
         gone: Callable[[], Awaitable[object]] | None = None,
-    ) -> bool | None:
+    ) -> Woken | None:
         """Wait until the match's (version, seat version) differs from ``seen``.
 
-        Return True when it changed; False when the time ran out, the server stops, or
-        ``gone`` (the client went away) finished first; None when too many requests already
-        wait in this process or the server stops (the caller answers at once).
+        Return the new (version, seat version) when it changed ((-1, -1): the match is
+        gone); False when the time ran out, the server stops, or ``gone`` (the client went
+        away) finished first; None when too many requests already wait in this process or
+        the server stops (the caller answers at once).
         """
         if self.count >= self.limit or self.closing:
             return None
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[bool] = loop.create_future()
+        future: asyncio.Future[Woken] = loop.create_future()
         entry = (seen, future)
         self.count += 1
         self.waiting.setdefault(match_id, []).append(entry)
@@ -277,7 +283,7 @@ class LongPolls:
                 now = current.get(match_id, (-1, -1))
                 for seen, future in self.waiting.get(match_id, []):
                     if seen != now and not future.done():
-                        future.set_result(True)
+                        future.set_result(now)
 
     def read_versions(self, watched: list[str]) -> dict[str, tuple[int, int]]:
         """Return the matches' versions (in a gate thread, on its own connection)."""
@@ -298,7 +304,7 @@ class LongPolls:
                     future.set_result(False)
 
 
-def end_unchanged(future: asyncio.Future[bool]) -> None:
+def end_unchanged(future: asyncio.Future[Woken]) -> None:
     """End a long poll unchanged (its time ran out, or its client went away)."""
     if not future.done():
         future.set_result(False)
@@ -486,8 +492,9 @@ class Front:
             return
         if found is not None and found.wait:
             gone = functools.partial(client_gone, receive)  # reads the GET's empty body
-            if await self.polls.wait(found.match_id, found.seen, found.wait, gone):
-                await self.flask(scope, receive, send, b"")  # changed: the new state
+            now = await self.polls.wait(found.match_id, found.seen, found.wait, gone)
+            if now:
+                await self.changed(scope, receive, send, headers, found, now)
                 return
         if found is None:
             await self.flask(scope, receive, send)
@@ -499,6 +506,22 @@ class Front:
         await send({"type": "http.response.start", "status": 304, "headers": answer})
         await send({"type": "http.response.body", "body": b""})
 
+    async def changed(
+        self, scope: Scope, receive: Receive, send: Send, headers: dict[bytes, bytes],
+        found: Unchanged, now: Woken,
+    ) -> None:  # fmt: skip
+        """Answer a woken long poll: with the answer made already, else from Flask."""
+        made = None
+        if isinstance(now, tuple):
+            https = self.is_https(scope, headers)
+            made = woken_answer(scope, headers.get(b"if-none-match", b""), found.match_id,
+                                found.etag, found.seen, now, https)  # fmt: skip
+        if made is None:
+            await self.flask(scope, receive, send, b"")
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": made[0]})
+        await send({"type": "http.response.body", "body": made[1]})
+
     async def flask(
         self, scope: Scope, receive: Receive, send: Send, body: bytes | None = None
     ) -> None:
@@ -508,6 +531,7 @@ class Front:
         if body is None:
             return  # the client went away before sending its whole request: nobody to answer
         environ = wsgi_environ(scope, body)
+        environ[HOST_KEY] = host_of(scope)  # keys the answers the front may send itself
         # The body is whole and de-chunked, as waitress gave it: werkzeug ignores a length
         # beside "Transfer-Encoding: chunked", and read a chunked body over the limit, cut,
         # as bad JSON (400) instead of answering 413.

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, make_response, request
 
 from companion.kinds import find_kind
+from companion.server.answers import answer_key, host_in
 from companion.server.polls import etag_key, state_tag, viewer_tag
 from companion.storage import matches as store
 from companion.storage import results
@@ -120,20 +121,29 @@ def state_response(match: Row, viewer: str | None) -> Response:
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:
-        response = answer(cached, viewer, match)
+        response = answer(cached, viewer, match, etag)
         response.headers["Cache-Control"] = "no-cache"
     response.set_etag(etag)
     return response
 
 
-def answer(cached: Cached, viewer: str | None, match: Row) -> Response:
-    """Return the JSON answer for a viewer, made once per version and viewer."""
-    key = f"{match['seat_version']}:{viewer or ''}"
+def answer(cached: Cached, viewer: str | None, match: Row, etag: str) -> Response:
+    """Return the JSON answer for a viewer, made once per version, viewer and host (its
+    links hold the address the phone asked at)."""
+    key = answer_key(etag, host_in(request.environ, request.host_url))
     made = cached.answers.get(key)
     if made is None:
         made = json.dumps(payload(cached, viewer, match), separators=(",", ":")).encode()
         cached.answers[key] = made
     return Response(made, mimetype="application/json")
+
+
+def make_answers(cached: Cached, match: Row) -> None:
+    """Make the seated viewers' answers to a version just written, for the front to send
+    their woken long polls without Flask (``companion.server.answers``)."""
+    for seat in seating.seats(database.get_db(), match["id"]):
+        if seat["taken"]:
+            answer(cached, seat["name"], match, etag_of(cached, match, seat["name"]))
 
 
 def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
@@ -245,6 +255,7 @@ def write(match_id: str, kind: str) -> Response:
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
         current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
         raise ApiError(409, exc.message, current=payload(current, actor, match)) from None
+    make_answers(cached, match)  # the table's woken phones get them from the front
     short = json.dumps(cached.short_answer(actor), separators=(",", ":"))
     return Response(short, mimetype="application/json")
 
