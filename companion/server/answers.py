@@ -3,9 +3,9 @@
 A write wakes every phone of its table, and each then read the whole state through Flask: a
 hand-over to a thread, the request, its seat look-up and the answer's headers, for bytes the
 store had often made already (``Cached.answers``: one body per version, seat version, viewer
-and host). The write itself now makes its table's seated viewers' answers before it answers
-(``companion.web.matches.make_answers``), and the front, once a long poll is woken, sends
-those bytes with the headers Flask would send, when
+and host). The write itself now makes the answers of its table's seated viewers whose long
+polls wait in this process (``companion.web.matches.make_answers``, ``WAITING``), and the
+front, once a long poll is woken, sends those bytes with the headers Flask would send, when
 
 - the seat version did not move (a hand-over may have given the seat to someone else: the
   viewer read at the poll's start is still the seat's),
@@ -22,7 +22,9 @@ a body made for one viewer is never sent to another.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections import Counter
+from collections.abc import Iterator, Mapping, MutableMapping
+from contextlib import contextmanager
 from typing import Any
 
 from companion.storage import replayed
@@ -106,3 +108,36 @@ def woken_answer(
     if body is None:
         return None
     return headers_for(body, tag, https), body
+
+
+class Waiting:
+    """The viewers whose long polls wait in this process, by match: (the ETag's viewer part,
+    ``host_of``). Changed in the event loop, read by the write's thread (one look-up each)."""
+
+    def __init__(self) -> None:
+        self.by_match: dict[str, Counter[tuple[str, str]]] = {}
+
+    @contextmanager
+    def held(self, match_id: str, etag: str, host: str) -> Iterator[None]:
+        """Count a long poll as waiting while the block runs."""
+        key = (etag.strip('"').partition("-")[2], host)
+        viewers = self.by_match.setdefault(match_id, Counter())
+        viewers[key] += 1
+        try:
+            yield
+        finally:
+            viewers[key] -= 1
+            if viewers[key] <= 0:
+                del viewers[key]
+            if not viewers:
+                self.by_match.pop(match_id, None)
+
+    def wanted(self, match_id: str, tag: str, host: str) -> bool:
+        """Whether a long poll of this process waits for the answer with ETag ``tag``."""
+        viewers = self.by_match.get(match_id)
+        return viewers is not None and (tag.partition("-")[2], host) in viewers
+
+
+WAITING = Waiting()
+"""This process's waiting viewers: a write makes only the answers someone here waits for
+(in another process, or for a phone that is not waiting, making them would be lost work)."""

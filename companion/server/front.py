@@ -49,7 +49,7 @@ from typing import Any, TypeVar
 
 from flask import Flask
 
-from companion.server.answers import HOST_KEY, host_of, woken_answer
+from companion.server.answers import HOST_KEY, WAITING, host_of, woken_answer
 from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck, Unchanged, etag_key
 from companion.storage import db
 from companion.storage.engine import ERRORS, is_postgres
@@ -492,7 +492,8 @@ class Front:
             return
         if found is not None and found.wait:
             gone = functools.partial(client_gone, receive)  # reads the GET's empty body
-            now = await self.polls.wait(found.match_id, found.seen, found.wait, gone)
+            with WAITING.held(found.match_id, found.etag, host_of(scope)):
+                now = await self.polls.wait(found.match_id, found.seen, found.wait, gone)
             if now:
                 await self.changed(scope, receive, send, headers, found, now)
                 return

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, make_response, request
 
 from companion.kinds import find_kind
-from companion.server.answers import answer_key, host_in
+from companion.server.answers import WAITING, answer_key, host_in
 from companion.server.polls import etag_key, state_tag, viewer_tag
 from companion.storage import matches as store
 from companion.storage import results
@@ -139,11 +139,13 @@ def answer(cached: Cached, viewer: str | None, match: Row, etag: str) -> Respons
 
 
 def make_answers(cached: Cached, match: Row) -> None:
-    """Make the seated viewers' answers to a version just written, for the front to send
-    their woken long polls without Flask (``companion.server.answers``)."""
+    """Make the answers to a version just written that long polls of this process wait for,
+    for the front to send without Flask (``companion.server.answers``)."""
+    host = host_in(request.environ, request.host_url)
     for seat in seating.seats(database.get_db(), match["id"]):
-        if seat["taken"]:
-            answer(cached, seat["name"], match, etag_of(cached, match, seat["name"]))
+        tag = etag_of(cached, match, seat["name"]) if seat["taken"] else ""
+        if tag and WAITING.wanted(match["id"], tag, host):
+            answer(cached, seat["name"], match, tag)
 
 
 def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:

@@ -214,3 +214,19 @@ def poll_cookie(request: dict[str, Any]) -> str:
 def poll_etag(request: dict[str, Any]) -> str:
     """The If-None-Match header of an ASGI request."""
     return dict(request["headers"])[b"if-none-match"].decode()
+
+
+def test_a_write_makes_only_the_answers_a_waiting_poll_of_this_process_wants(
+    app: Flask, front: Front
+) -> None:
+    """No phone waits here (it polls another process, or not at all): the write makes no
+    answer, which would be work lost."""
+    match_id, a, _ = start_duel(app)
+    body = json.dumps({"action": {"type": "choose", "character": "grave"}, "base_version": 0,
+                       "idempotency_key": "unwatched-1"}).encode()  # fmt: skip
+    headers = {"Host": "localhost", "Cookie": cookies(a), "X-CSRF-Token": CSRF,
+               "Content-Type": "application/json"}  # fmt: skip
+    request, receive = posted(f"/api/matches/{match_id}/actions", body, headers)
+    assert asyncio.run(call_post(front, request, receive))[0] == 200
+    written = replayed.cached_at(match_id, 1)
+    assert written is not None and written.answers == {}
