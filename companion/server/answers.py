@@ -22,6 +22,8 @@ a body made for one viewer is never sent to another.
 
 from __future__ import annotations
 
+import asyncio
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
@@ -37,6 +39,7 @@ HOST_HEADERS = frozenset(
      b"x-forwarded-prefix")
 )  # fmt: skip
 """Request headers that can change the address Flask builds links with (``base_url``)."""
+WRITTEN = re.compile(r"^/api/matches/([A-Za-z0-9_-]{1,100})/")
 SECURITY = [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
 
 
@@ -141,3 +144,41 @@ class Waiting:
 WAITING = Waiting()
 """This process's waiting viewers: a write makes only the answers someone here waits for
 (in another process, or for a phone that is not waiting, making them would be lost work)."""
+
+
+class Writes:
+    """The writes to each match under way in this process (in the event loop). A long poll
+    can wake before its write has answered (PostgreSQL's notice comes at the commit, the
+    version scan may read it then): it waits for the write to end, then finds its answer."""
+
+    def __init__(self) -> None:
+        self.running: Counter[str] = Counter()
+        self.waiters: dict[str, list[asyncio.Future[None]]] = {}
+
+    @contextmanager
+    def writing(self, path: str) -> Iterator[None]:
+        """Count a write to the match of ``path`` (any other path: nothing) while it runs."""
+        found = WRITTEN.match(path)
+        if found is None:
+            yield
+            return
+        match_id = found.group(1)
+        self.running[match_id] += 1
+        try:
+            yield
+        finally:
+            self.running[match_id] -= 1
+            if self.running[match_id] <= 0:
+                del self.running[match_id]
+                for waiter in self.waiters.pop(match_id, []):
+                    if not waiter.done():
+                        waiter.set_result(None)
+
+    async def ended(self, match_id: str) -> bool:
+        """Wait for the match's writes under way to end; False when there were none."""
+        if not self.running.get(match_id):
+            return False
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiters.setdefault(match_id, []).append(waiter)
+        await waiter
+        return True

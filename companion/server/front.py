@@ -49,7 +49,7 @@ from typing import Any, TypeVar
 
 from flask import Flask
 
-from companion.server.answers import HOST_KEY, WAITING, host_of, woken_answer
+from companion.server.answers import HOST_KEY, WAITING, Writes, host_of, woken_answer
 from companion.server.polls import NOT_MODIFIED_HEADERS, Poll, PollCheck, Unchanged, etag_key
 from companion.storage import db
 from companion.storage.engine import ERRORS, is_postgres
@@ -463,6 +463,7 @@ class Front:
         self.gate = Gate()
         self.polls = LongPolls(self.check, long_polls, self.gate)
         self.proxy = bool(app.config.get("HOSTING_PROXY"))
+        self.writes = Writes()
         base_url = app.config.get("HOSTING_BASE_URL")
         self.public_scheme = public_address(str(base_url))[0] if base_url else None
 
@@ -471,7 +472,8 @@ class Front:
         if scope["type"] != "http":
             return  # no websockets; lifespan is off
         if scope["method"] != "GET":
-            await self.flask(scope, receive, send)
+            with self.writes.writing(str(scope["path"])):
+                await self.flask(scope, receive, send)
             self.after_write(str(scope["path"]))
             return
         if scope["path"] == "/healthz":
@@ -492,11 +494,11 @@ class Front:
             return
         if found is not None and found.wait:
             gone = functools.partial(client_gone, receive)  # reads the GET's empty body
-            with WAITING.held(found.match_id, found.etag, host_of(scope)):
+            with WAITING.held(found.match_id, found.etag, host_of(scope)):  # until answered
                 now = await self.polls.wait(found.match_id, found.seen, found.wait, gone)
-            if now:
-                await self.changed(scope, receive, send, headers, found, now)
-                return
+                if now:
+                    await self.changed(scope, receive, send, headers, found, now)
+                    return
         if found is None:
             await self.flask(scope, receive, send)
             return
@@ -515,8 +517,11 @@ class Front:
         made = None
         if isinstance(now, tuple):
             https = self.is_https(scope, headers)
-            made = woken_answer(scope, headers.get(b"if-none-match", b""), found.match_id,
-                                found.etag, found.seen, now, https)  # fmt: skip
+            asked = (scope, headers.get(b"if-none-match", b""), found.match_id, found.etag,
+                     found.seen, now, https)  # fmt: skip
+            made = woken_answer(*asked)
+            if made is None and await self.writes.ended(found.match_id):
+                made = woken_answer(*asked)  # woken by the database before its write answered
         if made is None:
             await self.flask(scope, receive, send, b"")
             return
