@@ -19,9 +19,9 @@ per process reads the version of every watched match every WATCH_SECONDS (one qu
 write made by any process wakes the waiting phones of every process); a woken request gets
 the answer its table's write made already when this process holds it
 (``companion.server.answers``), else goes to Flask for the new state. On PostgreSQL each
-process LISTENs instead: the database
-notifies every app process, on any machine, of each match that moved
-(``companion.storage.pg.changed_matches``), and only those matches are read; the scan
+process LISTENs instead: the database notifies every app process, on any machine, of each
+match that moved (``companion.storage.pg.changed_matches``), and only those matches are
+read; the scan
 then runs every SAFETY_SECONDS only, and every WATCH_SECONDS again while not listening.
 
 No database call runs in the event loop: the poll check, the long polls' wake-ups and
