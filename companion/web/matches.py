@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, make_response, request
 
 from companion.kinds import find_kind
+from companion.server.answers import WAITING, answer_key, host_in
 from companion.server.polls import etag_key, state_tag, viewer_tag
 from companion.storage import matches as store
 from companion.storage import results, tournaments
@@ -126,20 +127,31 @@ def state_response(match: Row, viewer: str | None) -> Response:
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:
-        response = answer(cached, viewer, match)
+        response = answer(cached, viewer, match, etag)
         response.headers["Cache-Control"] = "no-cache"
     response.set_etag(etag)
     return response
 
 
-def answer(cached: Cached, viewer: str | None, match: Row) -> Response:
-    """Return the JSON answer for a viewer, made once per version and viewer."""
-    key = f"{match['seat_version']}:{viewer or ''}"
+def answer(cached: Cached, viewer: str | None, match: Row, etag: str) -> Response:
+    """Return the JSON answer for a viewer, made once per version, viewer and host (its
+    links hold the address the phone asked at)."""
+    key = answer_key(etag, host_in(request.environ, request.host_url))
     made = cached.answers.get(key)
     if made is None:
         made = json.dumps(payload(cached, viewer, match), separators=(",", ":")).encode()
         cached.answers[key] = made
     return Response(made, mimetype="application/json")
+
+
+def make_answers(cached: Cached, match: Row) -> None:
+    """Make the answers to a version just written that long polls of this process wait for,
+    for the front to send without Flask (``companion.server.answers``)."""
+    host = host_in(request.environ, request.host_url)
+    for seat in seating.seats(database.get_db(), match["id"]):
+        tag = etag_of(cached, match, seat["name"]) if seat["taken"] else ""
+        if tag and WAITING.wanted(match["id"], tag, host):
+            answer(cached, seat["name"], match, tag)
 
 
 def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
@@ -262,6 +274,8 @@ def write(match_id: str, kind: str) -> Response:
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
         current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
         raise ApiError(409, exc.message, current=payload(current, actor, match)) from None
+    if not isinstance(cached, store.Answered):  # a retry's first answer: nothing new to make
+        make_answers(cached, match)  # the table's woken phones get them from the front
     short = json.dumps(cached.short_answer(actor), separators=(",", ":"))
     return Response(short, mimetype="application/json")
 
