@@ -236,3 +236,7 @@ class UnchangedPolls:
             headers.append(("Strict-Transport-Security", HSTS))
         start_response("304 NOT MODIFIED", headers)
         return [b""]
+
+    def close(self) -> None:
+        """Close the connections its threads opened (the app is done with: tests)."""
+        self.check.close()

@@ -20,13 +20,8 @@ from companion.server import front as fronts
 from companion.server.front import Front, call_wsgi, wsgi_environ
 from companion.storage import replayed
 from companion.storage.db import close_thread_connections
-from tests.helpers import CSRF, open_room, start_duel, state
+from tests.helpers import CSRF, close_fast_polls, open_room, start_duel, state
 from tests.server.test_front import Answer, call, call_post, cookies, posted, scope
-
-# The front's threads each keep a PostgreSQL connection for their life (a server's whole run),
-# and its listening task ends with the test's event loop: psycopg warns as those connections
-# are collected after the test. Not a leak of a running server.
-pytestmark = pytest.mark.filterwarnings("ignore:.*deleted while still open:ResourceWarning")
 
 MATTERS = ("content-type", "content-length", "etag", "cache-control", "strict-transport-security",
            "content-security-policy", "x-content-type-options", "x-frame-options",
@@ -39,8 +34,10 @@ def app(database: str, tmp_path: Path) -> Iterator[Flask]:
     """The app on each engine in turn (SQLite, PostgreSQL), a fresh database each time."""
     replayed.clear_cache()
     config = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "t"}
-    yield create_app(config, instance_path=tmp_path / "instance")
+    made = create_app(config, instance_path=tmp_path / "instance")
+    yield made
     replayed.clear_cache()
+    close_fast_polls(made)
     close_thread_connections()
 
 
