@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 
 from tests.browser.test_browser_puzzle_strike import Phone, choose, no_errors, start_match, until
-from tests.phones import CHROMIUM
+from tests.phones import CHROMIUM, WORKER_MS
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 KEPT = "#outbox:has-text('Offline: your last tap is kept')"
-WORKER_MS = 30000
 """A bound for the service worker to install (it fetches every shell file first): seconds on
 a loaded CI machine running tests on both cores, not a speed target."""
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.phones import CHROMIUM, SEEN_WITHIN_MS, Phone, until
+from tests.phones import CHROMIUM, SEEN_WITHIN_MS, WORKER_MS, Phone, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
 
@@ -241,7 +241,7 @@ def test_a_tap_made_offline_is_kept_and_sent_when_back(server: str, browser: Any
     open_room(server, [ana, ben], "shadowfist")
     page = ana.page
     page.wait_for_selector("#players section")
-    until(page, "navigator.serviceWorker.controller !== null")
+    until(page, "navigator.serviceWorker.controller !== null", WORKER_MS)
     page.reload()  # now the service worker keeps this page and its state
     page.wait_for_selector("#players section")
     ana.context.set_offline(True)

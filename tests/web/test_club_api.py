@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.storage import club, club_results, db
+from companion.web.errors import ApiError
 from tests.helpers import CSRF, act, open_room, phone, post
 from tests.web.test_duel_room import s, win_round
 
@@ -280,3 +281,14 @@ def test_a_shared_phone_tables_players_confirm_with_its_one_time_codes(app: Flas
     assert post(ben, f"/api/club/count/{code}", {}).status_code == 404  # used once
     names = [p["name"] for p in app.test_client().get(LEADERBOARD).get_json()["players"]]
     assert sorted(names) == ["Ana", "Ben"]
+
+
+def test_a_true_or_false_field_that_is_not_a_boolean_is_a_400_naming_it(app: Flask) -> None:
+    from companion.web.club import flag
+
+    for good in (True, False):
+        with app.test_request_context(json={"hidden": good}):
+            assert flag("hidden") is good
+    for bad in ({"hidden": "yes"}, {"hidden": 1}, {}):
+        with app.test_request_context(json=bad), pytest.raises(ApiError, match="'hidden' must"):
+            flag("hidden")

@@ -139,13 +139,22 @@ def claim_device(code: str) -> Response:
     return with_player_cookie(jsonify(profile_json(club.find_profile(conn, profile_id))), token)
 
 
+def flag(name: str) -> bool:
+    """Read a true/false field of the request's JSON body.
+
+    :raises ApiError: 400 naming the field when it is missing or not a boolean.
+    """
+    value = body().get(name)
+    if not isinstance(value, bool):
+        raise ApiError(400, f"'{name}' must be true or false")
+    return value
+
+
 @bp.post("/api/club/me/hidden")
 def hide_me() -> Response:
     """Hide this phone's profile from public pages (``{"hidden": true}``) or show it."""
     check_csrf()
-    hidden = body().get("hidden")
-    if not isinstance(hidden, bool):
-        raise ApiError(400, "'hidden' must be true or false")
+    hidden = flag("hidden")
     profile = my_profile()
     club.set_hidden(database.get_db(), profile["id"], hidden)
     return jsonify({"hidden": hidden})
@@ -269,9 +278,7 @@ def admin_new_season() -> Response:
 def admin_private() -> Response:
     """Make the club's pages private (``{"private": true}``: players and admin only), or not."""
     check_admin()
-    private = body().get("private")
-    if not isinstance(private, bool):
-        raise ApiError(400, "'private' must be true or false")
+    private = flag("private")
     listing.set_private(database.get_db(), private)
     return jsonify({"private": private})
 
