@@ -139,9 +139,26 @@ def answer(cached: Cached, viewer: str | None, match: Row, etag: str) -> Respons
     key = answer_key(etag, host_in(request.environ, request.host_url))
     made = cached.answers.get(key)
     if made is None:
-        made = json.dumps(payload(cached, viewer, match), separators=(",", ":")).encode()
+        made = encoded(payload(cached, viewer, match), cached)
         cached.answers[key] = made
     return Response(made, mimetype="application/json")
+
+
+def encoded(data: dict[str, Any], cached: Cached) -> bytes:
+    """Return ``json.dumps(data, separators=(",", ":"))`` encoded, byte for byte, with the
+    history's JSON made once per version: every viewer's answer holds the same lines."""
+    if cached.history_json is None:
+        cached.history_json = compact(list(cached.lines))
+    parts = []
+    for key, value in data.items():
+        text = cached.history_json if key == "history" else compact(value)
+        parts.append(compact(key) + ":" + text)
+    return ("{" + ",".join(parts) + "}").encode()
+
+
+def compact(value: Any) -> str:
+    """Return a value's JSON without spaces (as the answers are sent)."""
+    return json.dumps(value, separators=(",", ":"))
 
 
 def make_answers(cached: Cached, match: Row) -> None:
