@@ -135,6 +135,10 @@ class Waiting:
             if not viewers:
                 self.by_match.pop(match_id, None)
 
+    def any_for(self, match_id: str) -> bool:
+        """Whether any long poll of this process waits on the match."""
+        return match_id in self.by_match
+
     def wanted(self, match_id: str, tag: str, host: str) -> bool:
         """Whether a long poll of this process waits for the answer with ETag ``tag``."""
         viewers = self.by_match.get(match_id)

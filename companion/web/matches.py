@@ -164,6 +164,8 @@ def compact(value: Any) -> str:
 def make_answers(cached: Cached, match: Row) -> None:
     """Make the answers to a version just written that long polls of this process wait for,
     for the front to send without Flask (``companion.server.answers``)."""
+    if not WAITING.any_for(match["id"]):  # nobody waits here: no seats to read
+        return
     host = host_in(request.environ, request.host_url)
     for seat in seating.seats(database.get_db(), match["id"]):
         tag = etag_of(cached, match, seat["name"]) if seat["taken"] else ""
