@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -45,6 +47,31 @@ def seats(conn: Connection, match_id: str) -> list[dict[str, Any]]:
         }
         for r in rows
     ]
+
+
+SEATS_KEPT = 4096
+"""How many matches' seats ``seats_of`` remembers (the latest used)."""
+_seats_kept: OrderedDict[tuple[str, int, str], list[dict[str, Any]]] = OrderedDict()
+_seats_lock = threading.Lock()
+
+
+def seats_of(conn: Connection, match: Row) -> list[dict[str, Any]]:
+    """Return the seats of a match row just read (as ``seats``), remembered per match, seat
+    version and join code: every change of a seat moves the seat version in the same
+    transaction (``bump_seats``), and a match made again under the same id (an import after
+    a prune) has a new join code. The list is shared: read it, do not change it."""
+    key = (str(match["id"]), int(match["seat_version"]), str(match["join_code"]))
+    with _seats_lock:
+        found = _seats_kept.get(key)
+        if found is not None:
+            _seats_kept.move_to_end(key)
+            return found
+    found = seats(conn, key[0])
+    with _seats_lock:
+        _seats_kept[key] = found
+        while len(_seats_kept) > SEATS_KEPT:
+            _seats_kept.popitem(last=False)
+    return found
 
 
 def seat_row(conn: Connection, match_id: str, token: str | None) -> Row | None:
