@@ -172,9 +172,9 @@ def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
     }
     if match["trust"] == TOURNAMENT:
         data["event"] = event_of(cached, match["id"])
-    done = seating.carried_match(database.get_db(), match["id"])
+    done = seating.carried_id(database.get_db(), match)
     if done is not None:  # a draft carried into a match: every phone is seated there
-        data["carried"] = {"match_id": done["id"], "table_url": f"/m/{done['id']}"}
+        data["carried"] = {"match_id": done, "table_url": f"/m/{done}"}
     if viewer is not None:
         base = base_url()
         data["links"] = {
