@@ -385,14 +385,36 @@ def log_planned(
 ) -> bool:
     """Log a write worked out on ``version`` if the match is still there, the key unused and
     the phone still seated (inside the transaction); say whether it was logged."""
+    if planned.after.version != version + 1:
+        return False
     sql, parameters = GUARDED_VERSION, [version + 1, match_id, version, match_id, write.idem]
     if write.seat_hash is not None:
         sql += STILL_SEATED
         parameters += [match_id, write.seat_hash, write.actor]
-    if planned.after.version != version + 1 or conn.execute(sql, parameters).rowcount != 1:
+    log = GUARDED_LOGS.get(getattr(conn, "engine", ""), log_in_two)
+    return log(conn, sql, parameters, event_values(match_id, version + 1, write, planned))
+
+
+def log_in_two(conn: Connection, guard: str, guarded: list[Any], event: tuple[Any, ...]) -> bool:
+    """Run the guarded update, then insert the event if it moved the match (SQLite: no
+    update inside a ``with``)."""
+    if conn.execute(guard, guarded).rowcount != 1:
         return False
-    insert_event(conn, match_id, version + 1, write, planned)
+    conn.execute(INSERT_EVENT, event)
     return True
+
+
+def log_in_one(conn: Connection, guard: str, guarded: list[Any], event: tuple[Any, ...]) -> bool:
+    """Run the guarded update and the event's insert as one statement (PostgreSQL: the
+    update in a ``with``, the insert taking its row only when it moved the match)."""
+    marks = ",".join("?" * (len(event) - 1))
+    sql = (f"with moved as ({guard} returning id) insert into events ({EVENT_COLUMNS}) "
+           f"select id, {marks} from moved")  # fmt: skip
+    return bool(conn.execute(sql, [*guarded, *event[1:]]).rowcount == 1)
+
+
+GUARDED_LOGS = {"postgresql": log_in_one, "sqlite": log_in_two}
+"""How each engine logs a write worked out before the lock (by the connection's engine)."""
 
 
 def check_seat(conn: Connection, match_id: str, write: Write) -> None:
@@ -522,17 +544,23 @@ def log_event(
     conn.execute("update matches set version = ? where id = ?", (version, match_id))
 
 
+EVENT_COLUMNS = "match_id, version, kind, payload, actor, idem, line, created, answer"
+INSERT_EVENT = f"insert into events ({EVENT_COLUMNS}) values (?,?,?,?,?,?,?,?,?)"
+
+
+def event_values(match_id: str, version: int, write: Write, planned: Planned) -> tuple[Any, ...]:
+    """Return an event's row (EVENT_COLUMNS), with the short answer its write got (for a
+    retry of its key)."""
+    answer = json.dumps(planned.after.short_answer(write.actor), separators=(",", ":"))
+    return (match_id, version, write.kind, json.dumps(planned.payload), write.actor,
+            write.idem, planned.line, now(), answer)  # fmt: skip
+
+
 def insert_event(
     conn: Connection, match_id: str, version: int, write: Write, planned: Planned
 ) -> None:
-    """Append one event with the short answer its write got (for a retry of its key)."""
-    answer = json.dumps(planned.after.short_answer(write.actor), separators=(",", ":"))
-    conn.execute(
-        "insert into events (match_id, version, kind, payload, actor, idem, line, created, "
-        "answer) values (?,?,?,?,?,?,?,?,?)",
-        (match_id, version, write.kind, json.dumps(planned.payload), write.actor, write.idem,
-         planned.line, now(), answer),
-    )  # fmt: skip
+    """Append one event with the short answer its write got."""
+    conn.execute(INSERT_EVENT, event_values(match_id, version, write, planned))
 
 
 def event_rows(conn: Connection, match_id: str) -> list[Row]:
