@@ -167,7 +167,7 @@ def make_answers(cached: Cached, match: Row) -> None:
     if not WAITING.any_for(match["id"]):  # nobody waits here: no seats to read
         return
     host = host_in(request.environ, request.host_url)
-    for seat in seating.seats(database.get_db(), match["id"]):
+    for seat in seating.seats_of(database.get_db(), match):
         tag = etag_of(cached, match, seat["name"]) if seat["taken"] else ""
         if tag and WAITING.wanted(match["id"], tag, host):
             answer(cached, seat["name"], match, tag)
@@ -187,13 +187,13 @@ def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
         "can_redo": can_redo,
         "undo": cached.undo_offer(viewer),
         "undo_why": undo_why(cached, viewer, match),
-        "seats": seating.seats(database.get_db(), match["id"]),
+        "seats": seating.seats_of(database.get_db(), match),
     }
     if match["trust"] == TOURNAMENT:
         data["event"] = event_of(cached, match["id"])
-    done = seating.carried_match(database.get_db(), match["id"])
+    done = seating.carried_id(database.get_db(), match)
     if done is not None:  # a draft carried into a match: every phone is seated there
-        data["carried"] = {"match_id": done["id"], "table_url": f"/m/{done['id']}"}
+        data["carried"] = {"match_id": done, "table_url": f"/m/{done}"}
     if viewer is not None:
         base = base_url()
         data["links"] = {
@@ -289,7 +289,7 @@ def write(match_id: str, kind: str) -> Response:
     if actor is None:
         raise ApiError(403, "only a seated player can change the table (join first)")
     try:
-        cached = store.append(conn, match_id, read_write(match, kind, actor), catalog())
+        cached = store.append(conn, match_id, read_write(match, kind, actor), catalog(), match)
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
         current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
         raise ApiError(409, exc.message, current=payload(current, actor, match)) from None
