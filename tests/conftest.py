@@ -135,7 +135,7 @@ def edit(path: Path, old: str, new: str) -> None:
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 
-from tests.helpers import CSRF, act, phone, post, start_duel  # noqa: E402, F401
+from tests.helpers import CSRF, act, close_fast_polls, phone, post, start_duel  # noqa: E402, F401
 
 
 @pytest.fixture
@@ -147,8 +147,10 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 
     clear_cache()
     config = {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"), "SECRET_KEY": "t"}
-    yield create_app(config, instance_path=tmp_path / "instance")
+    made = create_app(config, instance_path=tmp_path / "instance")
+    yield made
     clear_cache()
+    close_fast_polls(made)
     close_thread_connections()
 
 
@@ -162,8 +164,10 @@ def engine_app(tmp_path: Path, database: str) -> Iterator[Flask]:
 
     clear_cache()
     config = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "t"}
-    yield create_app(config, instance_path=tmp_path / "instance")
+    made = create_app(config, instance_path=tmp_path / "instance")
+    yield made
     clear_cache()
+    close_fast_polls(made)
     close_thread_connections()
 
 

@@ -86,3 +86,15 @@ def seat_link(url: str) -> tuple[str, str, int, str | None]:
     code, seat = link.path.split("/ts/")[1].split("/")
     claim = urllib.parse.parse_qs(link.query).get("claim", [None])[0]
     return link.path + ("?" + link.query if link.query else ""), code, int(seat), claim
+
+
+def close_fast_polls(app: Flask) -> None:
+    """Close the connections the app's fast-poll middleware opened in each thread that
+    called it (the front's threads too): a test's app is done with before its database."""
+    from companion.server.polls import UnchangedPolls
+
+    layer: Any = app.wsgi_app
+    while layer is not None:
+        if isinstance(layer, UnchangedPolls):
+            layer.close()
+        layer = getattr(layer, "app", None)

@@ -16,10 +16,12 @@ Long polls (``?wait=N`` with ``If-None-Match``) wait here, one future each, not 
 so a process can hold thousands of waiting phones; at most ``long_polls`` per process wait,
 past that the answer is an immediate 304 (the phone polls again a second later). One task
 per process reads the version of every watched match every WATCH_SECONDS (one query, so a
-write made by any process wakes the waiting phones of every process); a woken request goes
-to Flask for the new state. On PostgreSQL each process LISTENs instead: the database
-notifies every app process, on any machine, of each match that moved
-(``companion.storage.pg.changed_matches``), and only those matches are read; the scan
+write made by any process wakes the waiting phones of every process); a woken request gets
+the answer its table's write made already when this process holds it
+(``companion.server.answers``), else goes to Flask for the new state. On PostgreSQL each
+process LISTENs instead: the database notifies every app process, on any machine, of each
+match that moved (``companion.storage.pg.changed_matches``), and only those matches are
+read; the scan
 then runs every SAFETY_SECONDS only, and every WATCH_SECONDS again while not listening.
 
 No call that may wait for a database runs in the event loop: PostgreSQL's poll check, the
@@ -45,6 +47,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from flask import Flask
 
+from companion.server.answers import HOST_KEY, WAITING, Writes, host_of, woken_answer
 from companion.server.bridge import (
     DATABASE_SILENT,
     INTERNAL_ERROR,
@@ -87,6 +90,8 @@ POLL_SECONDS = 1.5
 HEALTH_SECONDS = 0.8
 """How long /healthz waits for the database's answer before its 503."""
 log = logging.getLogger("companion")
+Woken = tuple[int, int] | bool
+"""How a long poll ended: the match's new (version, seat version), or False (unchanged)."""
 
 
 class LongPolls:
@@ -96,7 +101,7 @@ class LongPolls:
         self.check = check
         self.gate = gate or Gate()
         self.limit = limit
-        self.waiting: dict[str, list[tuple[tuple[int, int], asyncio.Future[bool]]]] = {}
+        self.waiting: dict[str, list[tuple[tuple[int, int], asyncio.Future[Woken]]]] = {}
         self.count = 0
         self.task: asyncio.Task[None] | None = None
         self.closing = False
@@ -114,31 +119,33 @@ class LongPolls:
         seen: tuple[int, int],
         seconds: float,
         gone: Callable[[], Awaitable[object]] | None = None,
-    ) -> bool | None:
+    ) -> Woken | None:
         """Wait until the match's (version, seat version) differs from ``seen``.
 
-        Return True when it changed; False when the time ran out, the server stops, or
-        ``gone`` (the client went away) finished first; None when too many requests already
-        wait in this process or the server stops (the caller answers at once).
+        Return the new (version, seat version) when it changed ((-1, -1): the match is
+        gone); False when the time ran out, the server stops, or ``gone`` (the client went
+        away) finished first; None when too many requests already wait in this process or
+        the server stops (the caller answers at once).
         """
         if self.count >= self.limit or self.closing:
             return None
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[bool] = loop.create_future()
+        future: asyncio.Future[Woken] = loop.create_future()
         entry = (seen, future)
         self.count += 1
         self.waiting.setdefault(match_id, []).append(entry)
         if self.task is None or self.task.done():
             self.task = loop.create_task(self.watch())
+        # One future, one timer and the client's task settle it; no asyncio.wait (its set,
+        # its waiter and its callbacks cost about as much as the rest of a waiting poll).
+        late = loop.call_later(seconds, end_unchanged, future)
         left = asyncio.ensure_future(gone()) if gone is not None else None
+        if left is not None:
+            left.add_done_callback(lambda _: end_unchanged(future))
         try:
-            await asyncio.wait(
-                (future,) if left is None else (future, left),
-                timeout=seconds,
-                return_when=asyncio.FIRST_COMPLETED,
-            )
-            return future.done() and future.result() and not (left and left.done())
+            return await future
         finally:
+            late.cancel()
             if left is not None:
                 left.cancel()
             self.count -= 1
@@ -220,7 +227,7 @@ class LongPolls:
                 now = current.get(match_id, (-1, -1))
                 for seen, future in self.waiting.get(match_id, []):
                     if seen != now and not future.done():
-                        future.set_result(True)
+                        future.set_result(now)
 
     def read_versions(self, watched: list[str]) -> dict[str, tuple[int, int]]:
         """Return the matches' versions (in a gate thread, on its own connection)."""
@@ -241,6 +248,12 @@ class LongPolls:
                     future.set_result(False)
 
 
+def end_unchanged(future: asyncio.Future[Woken]) -> None:
+    """End a long poll unchanged (its time ran out, or its client went away)."""
+    if not future.done():
+        future.set_result(False)
+
+
 class Front:
     """ASGI app: answer unchanged polls (and hold long polls), send the rest to Flask."""
 
@@ -256,6 +269,7 @@ class Front:
         self.gate = Gate()
         self.polls = LongPolls(self.check, long_polls, self.gate)
         self.proxy = bool(app.config.get("HOSTING_PROXY"))
+        self.writes = Writes()
         base_url = app.config.get("HOSTING_BASE_URL")
         self.public_scheme = public_address(str(base_url))[0] if base_url else None
 
@@ -264,7 +278,8 @@ class Front:
         if scope["type"] != "http":
             return  # no websockets; lifespan is off
         if scope["method"] != "GET":
-            await self.flask(scope, receive, send)
+            with self.writes.writing(str(scope["path"])):
+                await self.flask(scope, receive, send)
             self.after_write(str(scope["path"]))
             return
         if scope["path"] == "/healthz":
@@ -285,9 +300,11 @@ class Front:
             return
         if found is not None and found.wait:
             gone = functools.partial(client_gone, receive)  # reads the GET's empty body
-            if await self.polls.wait(found.match_id, found.seen, found.wait, gone):
-                await self.flask(scope, receive, send, b"")  # changed: the new state
-                return
+            with WAITING.held(found.match_id, found.etag, host_of(scope)):  # until answered
+                now = await self.polls.wait(found.match_id, found.seen, found.wait, gone)
+                if now:
+                    await self.changed(scope, receive, send, headers, found, now)
+                    return
         if found is None:
             await self.flask(scope, receive, send)
             return
@@ -298,6 +315,25 @@ class Front:
         await send({"type": "http.response.start", "status": 304, "headers": answer})
         await send({"type": "http.response.body", "body": b""})
 
+    async def changed(
+        self, scope: Scope, receive: Receive, send: Send, headers: dict[bytes, bytes],
+        found: Unchanged, now: Woken,
+    ) -> None:  # fmt: skip
+        """Answer a woken long poll: with the answer made already, else from Flask."""
+        made = None
+        if isinstance(now, tuple):
+            https = self.is_https(scope, headers)
+            asked = (scope, headers.get(b"if-none-match", b""), found.match_id, found.etag,
+                     found.seen, now, https)  # fmt: skip
+            made = woken_answer(*asked)
+            if made is None and await self.writes.ended(found.match_id):
+                made = woken_answer(*asked)  # woken by the database before its write answered
+        if made is None:
+            await self.flask(scope, receive, send, b"")
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": made[0]})
+        await send({"type": "http.response.body", "body": made[1]})
+
     async def flask(
         self, scope: Scope, receive: Receive, send: Send, body: bytes | None = None
     ) -> None:
@@ -307,6 +343,7 @@ class Front:
         if body is None:
             return  # the client went away before sending its whole request: nobody to answer
         environ = wsgi_environ(scope, body)
+        environ[HOST_KEY] = host_of(scope)  # keys the answers the front may send itself
         # The body is whole and de-chunked, as waitress gave it: werkzeug ignores a length
         # beside "Transfer-Encoding: chunked", and read a chunked body over the limit, cut,
         # as bad JSON (400) instead of answering 413.

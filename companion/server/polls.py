@@ -17,6 +17,7 @@ also holds long polls) and ``UnchangedPolls`` below, for the WSGI app served any
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import re
@@ -42,7 +43,13 @@ NOT_MODIFIED_HEADERS = [*HEADERS.items(), ("Cache-Control", "no-cache")]
 
 def etag_key(secret: object) -> bytes:
     """Return the key of the viewers' hashes in ETags, made from the app's secret."""
-    return hmac.new(str(secret).encode(), b"strikekit etag viewer", hashlib.sha256).digest()
+    return made_etag_key(str(secret))
+
+
+@functools.lru_cache(maxsize=8)
+def made_etag_key(secret: str) -> bytes:
+    """Return ``etag_key`` (made once per secret: every state answer asks for it)."""
+    return hmac.new(secret.encode(), b"strikekit etag viewer", hashlib.sha256).digest()
 
 
 def viewer_tag(key: bytes, match_id: str, viewer: str | None) -> str:
@@ -236,3 +243,7 @@ class UnchangedPolls:
             headers.append(("Strict-Transport-Security", HSTS))
         start_response("304 NOT MODIFIED", headers)
         return [b""]
+
+    def close(self) -> None:
+        """Close the connections its threads opened (the app is done with: tests)."""
+        self.check.close()

@@ -116,7 +116,13 @@ def delete_matches(conn: Connection, match_ids: list[str]) -> None:
 
 
 def delete_match(conn: Connection, match_id: str) -> None:
-    """Delete one match and what belongs to it (inside the caller's transaction)."""
+    """Delete one match and what belongs to it (inside the caller's transaction); a draft
+    carried into it counts a change of seats (its phones' answers and ETags drop the link)."""
+    conn.execute(
+        "update matches set seat_version = seat_version + 1 where id in "
+        "(select draft_id from carries where match_id = ?)",
+        (match_id,),
+    )
     conn.execute("delete from carries where draft_id = ? or match_id = ?", (match_id,) * 2)
     for table in ("events", "seats", "match_clients"):
         conn.execute(f"delete from {table} where match_id = ?", (match_id,))

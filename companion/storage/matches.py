@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from companion.game import history, rooms
-from companion.game.errors import saying
+from companion.game.errors import GameError, saying
 from companion.game.words import Said, filled
 from companion.kinds import kind_of_setup
 from companion.storage import moves
@@ -242,35 +242,65 @@ class Write:
     unless that phone still holds ``actor``'s seat (a hand-over may have come in between)."""
 
 
-def append(conn: Connection, match_id: str, write: Write, catalog: Catalog) -> Cached | Answered:
+def append(
+    conn: Connection, match_id: str, write: Write, catalog: Catalog, match: Row | None = None
+) -> Cached | Answered:
     """Append an action (or an undo / redo) by a seated player; return the state after it.
 
     A write whose idempotency key was used before in this match is answered with the
     state right after that first write (its original answer), and not applied again.
     What may cost a replay of the whole log (a retry's old answer, the state after an undo
     or redo) is worked out before the write lock is taken, so one table's long history never
-    holds up another table's writes; under the lock the version is checked again. A write
-    based on an older table is refused before the lock too: phones racing at one table
-    do not queue for it only to be refused.
+    holds up another table's writes; so is the action itself, on the table as read. Under
+    the lock one guarded statement logs it if the table is still at that version, the key
+    unused and the phone still seated; otherwise the write is worked out again there. A
+    write based on an older table is refused before the lock too: phones racing at one
+    table do not queue for it only to be refused.
+
+    ``match``: the match's row as this request has just read it; when the write is based
+    on its version, the match is not read again before the lock (a retry's key is then
+    looked up under the lock).
 
     :raises StaleVersion, NothingToUndo, UndoRefused, NotYours: as named; GameError: the
         rules refuse.
     """
-    match, earlier, answered = match_and_answer(conn, match_id, write.idem)
-    if answered is not None:  # a retry: its first answer, as stored with it
-        return Answered(json.loads(answered))
-    current = load(conn, match, catalog)
-    if earlier is not None:  # a retry of a write logged before answers were kept: replayed
-        return current if current.version == earlier else replay_at(conn, match, earlier, catalog)
-    check_version(current, write)
-    moved = None
-    if write.kind != "action":
-        moved = prepare_move(conn, match, current, write, catalog)
+    current = load(conn, match, catalog) if match is not None else None
+    if match is None or current is None or is_stale(current, write):
+        match, earlier, answered = match_and_answer(conn, match_id, write.idem)
+        if answered is not None:  # a retry: its first answer, as stored with it
+            return Answered(json.loads(answered))
+        current = load(conn, match, catalog)
+        if earlier is not None:  # a retry of a write logged before answers were kept
+            if current.version == earlier:
+                return current
+            return replay_at(conn, match, earlier, catalog)
+        check_version(current, write)
+    planned = plan(conn, match, current, write, catalog)
     with write_transaction(conn, match_id):  # one match alone: its own lock on PostgreSQL
-        result, latest = append_locked(conn, match_id, write, catalog, moved)
-    if latest:
+        if planned is not None and log_planned(conn, match_id, current.version, write, planned):
+            result: Cached | Answered = planned.after
+            latest = True
+        else:
+            result, latest = append_locked(conn, match_id, write, catalog, planned)
+    if latest and isinstance(result, Cached):
         remember(match_id, result)
     return result
+
+
+def plan(
+    conn: Connection, match: Row, current: Cached, write: Write, catalog: Catalog
+) -> Planned | None:
+    """Work out a write on the table as read, before the lock; None for an action the rules
+    or the store refuse there (refused again under the lock, on the table as it is then).
+
+    :raises NothingToUndo, UndoRefused: an undo or redo refused (as before the lock today).
+    """
+    if write.kind != "action":
+        return prepare_move(conn, match, current, write, catalog)
+    try:
+        return planned_action(match, current, write, catalog)
+    except (GameError, StoreError):
+        return None
 
 
 @dataclass(frozen=True)
@@ -319,36 +349,77 @@ def append_locked(
     match_id: str,
     write: Write,
     catalog: Catalog,
-    moved: Moved | None = None,
-) -> tuple[Cached, bool]:
-    """The body of ``append``, inside the transaction; also say if the answer is the latest.
-    ``moved``: an undo or redo worked out before the lock (used if the table is unchanged)."""
-    match, done, _ = match_and_answer(conn, match_id, write.idem)
+    planned: Planned | None = None,
+) -> tuple[Cached | Answered, bool]:
+    """The body of ``append``, inside the transaction, the table read again; also say if the
+    answer is the latest. ``planned``: the write worked out before the lock (used if it was
+    worked out on the table as it is)."""
+    match, done, answered = match_and_answer(conn, match_id, write.idem)
+    if answered is not None:  # a retry that raced its first try
+        return Answered(json.loads(answered)), False
     current = load(conn, match, catalog)
-    if done is not None:  # a retry that raced its first try
+    if done is not None:  # a retry of a write logged before answers were kept
         if done == current.version:
             return current, True
         return replay_at(conn, match, done, catalog), False
     check_seat(conn, match_id, write)
     check_version(current, write)
-    if write.kind == "action":
-        after = apply_action(conn, match, current, write, catalog)
-    else:
-        if moved is None or moved.after.version != current.version + 1:
-            moved = prepare_move(conn, match, current, write, catalog)
-        log_event(conn, match_id, current.version + 1, write, moved.payload, moved.line)
-        after = moved.after
-    keep_answer(conn, match_id, after, write.actor)
-    return after, True
+    if planned is None or planned.after.version != current.version + 1:
+        if write.kind == "action":
+            planned = planned_action(match, current, write, catalog)
+        else:
+            planned = prepare_move(conn, match, current, write, catalog)
+    log_event(conn, match_id, current.version + 1, write, planned)
+    return planned.after, True
 
 
-def keep_answer(conn: Connection, match_id: str, after: Cached, actor: str) -> None:
-    """Keep a write's short answer with its event (for a retry of its idempotency key)."""
-    answer = json.dumps(after.short_answer(actor), separators=(",", ":"))
-    conn.execute(
-        "update events set answer = ? where match_id = ? and version = ?",
-        (answer, match_id, after.version),
-    )
+GUARDED_VERSION = (
+    "update matches set version = ? where id = ? and version = ? "
+    "and not exists (select 1 from events where match_id = ? and idem = ?)"
+)
+"""Move a match to its next version if it is still at the one the write was worked out on
+and the write's idempotency key is unused in it."""
+STILL_SEATED = (
+    " and exists (select 1 from seats where match_id = ? and token_hash = ? and name = ?)"
+)
+"""... and the writing phone still holds the seat it writes as."""
+
+
+def log_planned(
+    conn: Connection, match_id: str, version: int, write: Write, planned: Planned
+) -> bool:
+    """Log a write worked out on ``version`` if the match is still there, the key unused and
+    the phone still seated (inside the transaction); say whether it was logged."""
+    if planned.after.version != version + 1:
+        return False
+    sql, parameters = GUARDED_VERSION, [version + 1, match_id, version, match_id, write.idem]
+    if write.seat_hash is not None:
+        sql += STILL_SEATED
+        parameters += [match_id, write.seat_hash, write.actor]
+    log = GUARDED_LOGS.get(getattr(conn, "engine", ""), log_in_two)
+    return log(conn, sql, parameters, event_values(match_id, version + 1, write, planned))
+
+
+def log_in_two(conn: Connection, guard: str, guarded: list[Any], event: tuple[Any, ...]) -> bool:
+    """Run the guarded update, then insert the event if it moved the match (SQLite: no
+    update inside a ``with``)."""
+    if conn.execute(guard, guarded).rowcount != 1:
+        return False
+    conn.execute(INSERT_EVENT, event)
+    return True
+
+
+def log_in_one(conn: Connection, guard: str, guarded: list[Any], event: tuple[Any, ...]) -> bool:
+    """Run the guarded update and the event's insert as one statement (PostgreSQL: the
+    update in a ``with``, the insert taking its row only when it moved the match)."""
+    marks = ",".join("?" * (len(event) - 1))
+    sql = (f"with moved as ({guard} returning id) insert into events ({EVENT_COLUMNS}) "
+           f"select id, {marks} from moved")  # fmt: skip
+    return bool(conn.execute(sql, [*guarded, *event[1:]]).rowcount == 1)
+
+
+GUARDED_LOGS = {"postgresql": log_in_one, "sqlite": log_in_two}
+"""How each engine logs a write worked out before the lock (by the connection's engine)."""
 
 
 def check_seat(conn: Connection, match_id: str, write: Write) -> None:
@@ -365,12 +436,17 @@ def check_seat(conn: Connection, match_id: str, write: Write) -> None:
         raise REFUSE(NotSeated, "st_seat_moved", actor=write.actor)
 
 
+def is_stale(current: Cached, write: Write) -> bool:
+    """Say whether a write is based on an older table and depends on what changed."""
+    return write.base_version != current.version and not independent(current, write)
+
+
 def check_version(current: Cached, write: Write) -> None:
     """Refuse a write based on an older table, unless it is independent of what changed.
 
     :raises StaleVersion: naming the current version.
     """
-    if write.base_version != current.version and not independent(current, write):
+    if is_stale(current, write):
         text, said = REFUSE.say("st_table_changed")
         raise saying(StaleVersion(text, current.version), said)
 
@@ -384,10 +460,11 @@ def independent(current: Cached, write: Write) -> bool:
     )
 
 
-def apply_action(
-    conn: Connection, match: Row, current: Cached, write: Write, catalog: Catalog
-) -> Cached:
-    """Apply a typed action with the rules and log it."""
+def planned_action(match: Row, current: Cached, write: Write, catalog: Catalog) -> Planned:
+    """Apply a typed action with the rules: its log entry and the match after it.
+
+    :raises MatchDecided, NotYours: a tournament table's refusals; GameError: the rules'.
+    """
     rules, position = current.rules, current.version  # events count from 1, positions from 0
     if match["trust"] == TOURNAMENT:
         if rules.is_over(current.state):
@@ -398,8 +475,8 @@ def apply_action(
     payload = {"actor": write.actor, "action": rules.action_to_json(write.action)}
     payload |= {"phone": write.phone} if write.phone else {}
     payload["said"] = said
-    log_event(conn, match["id"], current.version + 1, write, payload, said["text"])
-    return advanced(match, current, write.action, write.actor, state, said)
+    return Planned(payload, said["text"], advanced(match, current, write.action, write.actor,
+                                                   state, said))  # fmt: skip
 
 
 def check_decider(rules: rooms.Rules[Any, Any, Any], state: Any, write: Write) -> None:
@@ -436,8 +513,9 @@ def check_undo(current: Cached, write: Write) -> None:
 
 
 @dataclass(frozen=True)
-class Moved:
-    """An undo or redo worked out before it is logged: its log entry and the match after."""
+class Planned:
+    """An action, undo or redo worked out before it is logged: its log entry (payload and
+    English line) and the match after it."""
 
     payload: dict[str, Any]
     line: str
@@ -446,7 +524,7 @@ class Moved:
 
 def prepare_move(
     conn: Connection, match: Row, current: Cached, write: Write, catalog: Catalog
-) -> Moved:
+) -> Planned:
     """Work out an undo (this phone's last action in effect) or a redo (the last one it
     undid): check it, and replay the log with it as the next event. Another seat's action
     is theirs to take back."""
@@ -471,24 +549,34 @@ def prepare_move(
         rows: list[Any] = list(read_log(conn, match["id"], current.version))
         rows.append({"kind": write.kind, "payload": json.dumps(payload), "line": line})
         after = replay_rows(match, rows, current.version + 1, catalog)
-    return Moved(payload, line, after)
+    return Planned(payload, line, after)
 
 
 def log_event(
-    conn: Connection,
-    match_id: str,
-    version: int,
-    write: Write,
-    payload: dict[str, Any],
-    line: str,
+    conn: Connection, match_id: str, version: int, write: Write, planned: Planned
 ) -> None:
-    """Append one event and move the match to its version."""
-    conn.execute(
-        "insert into events (match_id, version, kind, payload, actor, idem, line, created) "
-        "values (?,?,?,?,?,?,?,?)",
-        (match_id, version, write.kind, json.dumps(payload), write.actor, write.idem, line, now()),
-    )
+    """Append one event (with its short answer) and move the match to its version."""
+    insert_event(conn, match_id, version, write, planned)
     conn.execute("update matches set version = ? where id = ?", (version, match_id))
+
+
+EVENT_COLUMNS = "match_id, version, kind, payload, actor, idem, line, created, answer"
+INSERT_EVENT = f"insert into events ({EVENT_COLUMNS}) values (?,?,?,?,?,?,?,?,?)"
+
+
+def event_values(match_id: str, version: int, write: Write, planned: Planned) -> tuple[Any, ...]:
+    """Return an event's row (EVENT_COLUMNS), with the short answer its write got (for a
+    retry of its key)."""
+    answer = json.dumps(planned.after.short_answer(write.actor), separators=(",", ":"))
+    return (match_id, version, write.kind, json.dumps(planned.payload), write.actor,
+            write.idem, planned.line, now(), answer)  # fmt: skip
+
+
+def insert_event(
+    conn: Connection, match_id: str, version: int, write: Write, planned: Planned
+) -> None:
+    """Append one event with the short answer its write got."""
+    conn.execute(INSERT_EVENT, event_values(match_id, version, write, planned))
 
 
 def event_rows(conn: Connection, match_id: str) -> list[Row]:

@@ -59,6 +59,11 @@ REQUEST_TIMEOUTS = {"statement_timeout": "1500", "lock_timeout": "1000"}
 address's ``options`` sets them (``?options=-c%20statement_timeout%3D5000``); the command
 line's own connections (migrate, prune, copy, backup) have none."""
 MIGRATIONS_TABLE = "strikekit_migrations"
+PREPARE_AFTER = 2
+"""How many times a statement with parameters runs on a connection before it is prepared
+there (psycopg's ``prepare_threshold``; a connection keeps its 100 latest, psycopg's
+``prepared_max``): the hot ones (a write's, a state read's) are prepared within a few
+requests, a statement run once (a long list of ids) is not."""
 
 
 class Row(tuple[Any, ...]):
@@ -77,8 +82,11 @@ class Row(tuple[Any, ...]):
 
 
 def row_factory(cursor: Any) -> Callable[[Sequence[Any]], Row]:
-    """Make rows that read by name or position (psycopg's row factory protocol)."""
-    names = {d.name: i for i, d in enumerate(cursor.description or ())}
+    """Make rows that read by name or position (psycopg's row factory protocol); the names
+    read from the result itself (``cursor.description`` makes an object per column)."""
+    result = cursor.pgresult
+    count = result.nfields if result is not None else 0
+    names = {(result.fname(i) or b"").decode(): i for i in range(count)}
 
     def make(values: Sequence[Any]) -> Row:
         row = Row(values)
@@ -128,7 +136,7 @@ class PgConnection:
         with DEADLINES.bounded(self.raw, self.answer_seconds):
             if not parameters:
                 return self.raw.execute(sql, prepare=False)
-            return self.raw.execute(translate(sql), tuple(parameters), prepare=False)
+            return self.raw.execute(translate(sql), tuple(parameters))
 
     def execute_waiting(self, sql: str, seconds: float) -> Any:
         """Run one statement (no parameters) that may wait up to ``seconds`` for its answer."""
@@ -178,8 +186,12 @@ def settings(url: str, request: bool) -> dict[str, Any]:
 
 
 def open_raw(url: str, request: bool) -> psycopg.Connection[Any]:
-    """Open a psycopg connection: autocommit, rows by name, with ``settings``."""
-    return psycopg.connect(url, autocommit=True, row_factory=row_factory, **settings(url, request))
+    """Open a psycopg connection: autocommit, rows by name, with ``settings``; a statement
+    with parameters run PREPARE_AFTER times on it is prepared (server-side, per connection:
+    parsed and planned once, then only bound and run)."""
+    raw = psycopg.connect(url, autocommit=True, row_factory=row_factory, **settings(url, request))
+    raw.prepare_threshold = PREPARE_AFTER
+    return raw
 
 
 def connect(url: str, request: bool = False) -> PgConnection:
@@ -236,28 +248,38 @@ def close_pools() -> None:
 
 
 def begin_locked(conn: PgConnection, match_id: str | None) -> None:
-    """Open a transaction holding the write lock, in one round trip: every writer's key,
-    shared when the write is one match's action (then that match's key exclusive),
-    exclusive otherwise. The keys are numbers made here, so the statement has no parameter
-    and goes as one simple query.
+    """Open a transaction holding the write lock: every writer's key, shared when the write
+    is one match's action (then that match's key exclusive), exclusive otherwise. The keys
+    are numbers made here, so the statements have no parameter and go as simple queries.
 
-    A write may queue for the lock up to WRITE_LOCK_SECONDS (longer than a request's other
-    statements may take: writers behind a large write wait their turn, as SQLite's wait
-    in its busy timeout); the connection's own timeouts apply again once it holds the lock.
+    First in one round trip of two statements, the lock tried without waiting (what a
+    write finds most of the time); when it is held, the write queues for it up to
+    WRITE_LOCK_SECONDS (longer than a request's other statements may take: writers behind
+    a large write wait their turn, as SQLite's wait in its busy timeout), the connection's
+    own timeouts applying again once it holds the lock. A try does not pass writers already
+    queued (PostgreSQL refuses it a lock that conflicts with a waiter's), and the keys are
+    counted per holder, so a key the try took is simply taken twice.
     """
     if match_id is None:
         locking = f"pg_advisory_xact_lock({WRITE_KEY})"
+        trying = f"pg_try_advisory_xact_lock({WRITE_KEY})"
     else:
         digest = hashlib.blake2b(match_id.encode("utf-8", "surrogatepass"), digest_size=4)
         key = int.from_bytes(digest.digest(), "big", signed=True)
         locking = (f"pg_advisory_xact_lock_shared({WRITE_KEY}), "
                    f"pg_advisory_xact_lock({MATCH_SPACE}, {key})")  # fmt: skip
+        trying = (f"case when pg_try_advisory_xact_lock_shared({WRITE_KEY}) then "
+                  f"pg_try_advisory_xact_lock({MATCH_SPACE}, {key}) else false end")  # fmt: skip
     if conn.answer_seconds is None:  # the command line's own connection: no timeouts to lift
         conn.execute(f"begin; select {locking}")
         return
+    tried = conn.execute(f"begin; select {trying}")
+    tried.nextset()
+    if tried.fetchone()[0]:
+        return
     waiting = int(WRITE_LOCK_SECONDS * 1000)
     conn.execute_waiting(
-        f"begin; set local lock_timeout = {waiting}; "
+        f"set local lock_timeout = {waiting}; "
         f"set local statement_timeout = {waiting + 500}; select {locking}; "
         "set local lock_timeout to default; set local statement_timeout to default",
         WRITE_LOCK_SECONDS + 1,

@@ -64,7 +64,10 @@ class Cached:
     """States kept along the stack of actions in effect, shared by the match's successive
     cached versions (see CHECKPOINT_EVERY)."""
     answers: dict[str, bytes] = field(default_factory=dict)
-    """Response bodies by seat version and viewer, made once per version."""
+    """Response bodies by ETag (seat version and viewer) and host, made once per version
+    (``companion.server.answers.answer_key``)."""
+    history_json: str | None = None
+    """The JSON of ``lines`` (the same for every viewer), made at the first answer."""
 
     @property
     def texts(self) -> tuple[str, ...]:
@@ -184,6 +187,13 @@ def load(conn: Connection, match: Row, catalog: Catalog) -> Cached:
         cached = replay_at(conn, match, version, catalog)
     remember(match_id, cached)
     return cached
+
+
+def cached_at(match_id: str, version: int) -> Cached | None:
+    """Return the match as this process last replayed it, if at ``version`` (no database)."""
+    with _cache_lock:
+        hit = _cache.get(match_id)
+    return hit if hit is not None and hit.version == version else None
 
 
 def caught_up(

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +48,50 @@ def seats(conn: Connection, match_id: str) -> list[dict[str, Any]]:
         }
         for r in rows
     ]
+
+
+KEPT = 4096
+"""How many facts ``by_seat_version`` remembers (the latest used)."""
+_kept: OrderedDict[tuple[str, str, int, str], Any] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def by_seat_version(match: Row, what: str, read: Callable[[], Any]) -> Any:
+    """Return a fact about a match row just read that only a change of its seats changes,
+    remembered per match, seat version and join code: every change of a seat, or of the
+    match a draft was carried into, moves the seat version in the same transaction
+    (``bump_seats``), and a match made again under the same id (an import after a prune)
+    has a new join code. ``read`` reads it from the database when it is not remembered."""
+    key = (what, str(match["id"]), int(match["seat_version"]), str(match["join_code"]))
+    with _kept_lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
+    found = read()
+    with _kept_lock:
+        _kept[key] = found
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return found
+
+
+def seats_of(conn: Connection, match: Row) -> list[dict[str, Any]]:
+    """Return the seats of a match row just read (as ``seats``), remembered per seat
+    version; the list is shared: read it, do not change it."""
+    found: list[dict[str, Any]] = by_seat_version(match, "seats", lambda: seats(conn, match["id"]))
+    return found
+
+
+def carried_id(conn: Connection, match: Row) -> str | None:
+    """Return the id of the match a draft (a match row just read) was carried into, if it
+    was; remembered per seat version."""
+
+    def read() -> str | None:
+        done = carried_match(conn, match["id"])
+        return None if done is None else str(done["id"])
+
+    found: str | None = by_seat_version(match, "carried", read)
+    return found
 
 
 def seat_row(conn: Connection, match_id: str, token: str | None) -> Row | None:

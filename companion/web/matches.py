@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, make_response, request
 
 from companion.kinds import find_kind
+from companion.server.answers import WAITING, answer_key, host_in
 from companion.server.polls import etag_key, state_tag, viewer_tag
 from companion.storage import matches as store
 from companion.storage import results, tournaments
@@ -117,20 +118,50 @@ def state_response(match: Row, viewer: str | None) -> Response:
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:
-        response = answer(cached, viewer, match)
+        response = answer(cached, viewer, match, etag)
         response.headers["Cache-Control"] = "no-cache"
     response.set_etag(etag)
     return response
 
 
-def answer(cached: Cached, viewer: str | None, match: Row) -> Response:
-    """Return the JSON answer for a viewer, made once per version and viewer."""
-    key = f"{match['seat_version']}:{viewer or ''}"
+def answer(cached: Cached, viewer: str | None, match: Row, etag: str) -> Response:
+    """Return the JSON answer for a viewer, made once per version, viewer and host (its
+    links hold the address the phone asked at)."""
+    key = answer_key(etag, host_in(request.environ, request.host_url))
     made = cached.answers.get(key)
     if made is None:
-        made = json.dumps(payload(cached, viewer, match), separators=(",", ":")).encode()
+        made = encoded(payload(cached, viewer, match), cached)
         cached.answers[key] = made
     return Response(made, mimetype="application/json")
+
+
+def encoded(data: dict[str, Any], cached: Cached) -> bytes:
+    """Return ``json.dumps(data, separators=(",", ":"))`` encoded, byte for byte, with the
+    history's JSON made once per version: every viewer's answer holds the same lines."""
+    if cached.history_json is None:
+        cached.history_json = compact(list(cached.lines))
+    parts = []
+    for key, value in data.items():
+        text = cached.history_json if key == "history" else compact(value)
+        parts.append(compact(key) + ":" + text)
+    return ("{" + ",".join(parts) + "}").encode()
+
+
+def compact(value: Any) -> str:
+    """Return a value's JSON without spaces (as the answers are sent)."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def make_answers(cached: Cached, match: Row) -> None:
+    """Make the answers to a version just written that long polls of this process wait for,
+    for the front to send without Flask (``companion.server.answers``)."""
+    if not WAITING.any_for(match["id"]):  # nobody waits here: no seats to read
+        return
+    host = host_in(request.environ, request.host_url)
+    for seat in seating.seats_of(database.get_db(), match):
+        tag = etag_of(cached, match, seat["name"]) if seat["taken"] else ""
+        if tag and WAITING.wanted(match["id"], tag, host):
+            answer(cached, seat["name"], match, tag)
 
 
 def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
@@ -147,13 +178,13 @@ def payload(cached: Cached, viewer: str | None, match: Row) -> dict[str, Any]:
         "can_redo": can_redo,
         "undo": cached.undo_offer(viewer),
         "undo_why": undo_why(cached, viewer, match),
-        "seats": seating.seats(database.get_db(), match["id"]),
+        "seats": seating.seats_of(database.get_db(), match),
     }
     if match["trust"] == TOURNAMENT:
         data["event"] = event_of(cached, match["id"])
-    done = seating.carried_match(database.get_db(), match["id"])
+    done = seating.carried_id(database.get_db(), match)
     if done is not None:  # a draft carried into a match: every phone is seated there
-        data["carried"] = {"match_id": done["id"], "table_url": f"/m/{done['id']}"}
+        data["carried"] = {"match_id": done, "table_url": f"/m/{done}"}
     if viewer is not None:
         base = base_url()
         data["links"] = {
@@ -249,10 +280,12 @@ def write(match_id: str, kind: str) -> Response:
     if actor is None:
         raise refused(403, "api_seated_only")
     try:
-        cached = store.append(conn, match_id, read_write(match, kind, actor), catalog())
+        cached = store.append(conn, match_id, read_write(match, kind, actor), catalog(), match)
     except (store.StaleVersion, store.NothingToUndo, store.UndoRefused) as exc:
         current = store.load(conn, store.find_match(conn, match_id=match_id), catalog())
         raise relayed(409, exc, current=payload(current, actor, match)) from None
+    if not isinstance(cached, store.Answered):  # a retry's first answer: nothing new to make
+        make_answers(cached, match)  # the table's woken phones get them from the front
     short = json.dumps(cached.short_answer(actor), separators=(",", ":"))
     return Response(short, mimetype="application/json")
 

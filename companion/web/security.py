@@ -92,8 +92,8 @@ def csrf_ok(req: Request) -> bool:
 
 def add_headers(response: Response) -> Response:
     """Add the security headers, and a CSRF cookie for pages that lack one."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    present = {name.lower() for name in response.headers.keys()}  # one pass, not one a header
+    response.headers.extend([(k, v) for k, v in HEADERS.items() if k.lower() not in present])
     if CSRF_COOKIE not in request.cookies and response.mimetype == "text/html":
         response.set_cookie(
             CSRF_COOKIE,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, TypeVar
 
 from printkit.catalog.common import parse_slug
 from printkit.catalog.flash_duel import FlashDuelSet
@@ -16,6 +19,9 @@ SET_SCHEMAS: dict[str, type[PuzzleStrikeSet] | type[FlashDuelSet] | type[Shadowf
     cls.SCHEMA: cls for cls in (PuzzleStrikeSet, FlashDuelSet, ShadowfistSet)
 }
 """Set model per game schema; a new kind of game adds its class here."""
+MEMO_SIZE = 4096
+"""Look-ups a catalog keeps (``Catalog.remembered``): one per bank and viewer in use, about."""
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,5 +68,26 @@ class Catalog:
         raise KeyError(f"no game {game_id!r} (known: {known})")
 
     def puzzle_strike_sets(self) -> tuple[PuzzleStrikeSet, ...]:
-        """Return every Puzzle Strike set."""
+        """Return every Puzzle Strike set (worked out once: every state view asks)."""
+        return self.all_puzzle_strike_sets
+
+    @cached_property
+    def all_puzzle_strike_sets(self) -> tuple[PuzzleStrikeSet, ...]:
+        """Every Puzzle Strike set, in catalog order (see ``puzzle_strike_sets``)."""
         return tuple(s for g in self.games for s in g.sets if isinstance(s, PuzzleStrikeSet))
+
+    @cached_property
+    def memo(self) -> dict[Hashable, Any]:
+        """Answers of pure look-ups on this catalog (it never changes), by a key that starts
+        with the name of the function that made it (see ``remembered``)."""
+        return {}
+
+    def remembered(self, key: Hashable, make: Callable[[], T]) -> T:
+        """Return ``make()``, made once per key (at most MEMO_SIZE keys are kept)."""
+        try:
+            found: T = self.memo[key]
+        except KeyError:
+            if len(self.memo) >= MEMO_SIZE:
+                self.memo.clear()
+            found = self.memo[key] = make()
+        return found

@@ -258,6 +258,27 @@ def test_prune_deletes_carried_drafts_and_keeps_working(
     assert main(["prune", "--older-than", "30d", "--db", str(path)]) == 0
 
 
+def test_a_draft_whose_match_is_pruned_drops_its_link(
+    app: Flask, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The match a draft was carried into is pruned, the draft kept: the draft's phones no
+    longer get a link to a match that is gone (its seat version moves with the prune, so
+    its ETag and every answer remembered for it change)."""
+    path = app.config["DATABASE"]
+    draft, match = carried_draft(app)
+    with closing(db.connect(path)) as conn:
+        view = conn.execute("select view_token from matches where id = ?", (draft,)).fetchone()[0]
+    watcher = app.test_client()
+    first = watcher.get(f"/api/view/{view}/state")
+    assert first.get_json()["carried"]["match_id"] == match
+    age_match(path, match, 1)
+    assert main(["prune", "--older-than", "30d", "--db", str(path)]) == 0
+    assert "deleted 1 match(es)" in capsys.readouterr().out
+    again = watcher.get(f"/api/view/{view}/state", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200
+    assert "carried" not in again.get_json()
+
+
 def test_prune_deletes_in_short_transactions_so_tables_write_between_them(
     app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -34,12 +34,21 @@ class StockError(IllegalMove):
 def left(state: State, key: str) -> int | None:
     """Return how many chips a stack holds now (None where nobody knows)."""
     supply = state.table.supply if state.table else None
-    return stock.left(key, state.sizes, state.bought, dict(state.gem_stacks), supply)
+    return stock.left(key, state.size_of, state.bought_of, state.gem_value_of, supply)
 
 
 def stack_states(state: State) -> tuple[tuple[str, StackState], ...]:
     """Return each stack as it stands: as marked, or empty once nothing is left."""
-    return tuple((k, stock.effective(s, left(state, k))) for k, s in state.stacks)
+    return tuple((k, s) for k, s, _ in stack_rows(state))
+
+
+def stack_rows(state: State) -> tuple[tuple[str, StackState, int | None], ...]:
+    """Return each stack as it stands (``stack_states``) with the chips it holds now."""
+    rows = []
+    for key, marked in state.stacks:
+        count = left(state, key)
+        rows.append((key, stock.effective(marked, count), count))
+    return tuple(rows)
 
 
 def check_bank(catalog: Catalog, sets: Sequence[str], bank: Sequence[str]) -> None:

@@ -36,6 +36,16 @@ def counter_chips(state: State, viewer: str | None, catalog: Catalog) -> list[Ch
     puzzle chips, then their own character's chips (none for a spectator)."""
     if viewer is None or viewer not in state.setup.players:
         return []
+    setup = state.setup
+    drafted = dict(setup.clockwork).get(viewer)
+    key = ("counter_chips", setup.character_set, setup.sets, state.bank, drafted,
+           dict(state.characters).get(viewer))  # fmt: skip
+    made = catalog.remembered(key, lambda: tuple(chips_for(state, viewer, catalog)))
+    return [ChipName(name=chip["name"], name_ja=chip["name_ja"]) for chip in made]
+
+
+def chips_for(state: State, viewer: str, catalog: Catalog) -> list[ChipName]:
+    """Return the counter-crashing chips for a seated viewer (``counter_chips``, uncached)."""
     first = find_set(catalog, state.setup.character_set)
     faces: list[ChipFace] = list(first.stacks)
     in_bank = set(state.bank)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cached_property
 
 from companion.game.errors import IllegalMove
 from companion.game.puzzle_strike.refusals import REFUSE
@@ -271,11 +272,18 @@ class Table:
 
     def owner_of(self, player: str) -> str:
         """Return whose pile a player plays from (their team's in 2 vs 2)."""
-        self.check_player(player)
-        for name, team in zip("AB", self.teams, strict=False):
-            if player in team:
-                return name
-        return player
+        found = self.owners.get(player)
+        if found is None:
+            self.check_player(player)
+        return found or player
+
+    @cached_property
+    def owners(self) -> dict[str, str]:
+        """Return each seated player's pile owner (asked many times per view: made once)."""
+        found = {p: p for p in self.seats}
+        for name, team in reversed(list(zip("AB", self.teams, strict=False))):  # first wins
+            found.update((p, name) for p in team if p in found)
+        return found
 
     def members(self, owner: str) -> list[str]:
         """Return the players who play from this owner's pile."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from companion.game.errors import IllegalMove
 from companion.game.puzzle_strike import gems, lines, match, stock, turns, view
@@ -112,7 +113,33 @@ class State:
 
     def name(self, key: str) -> str:
         """Return the display name of a character id or stack key."""
-        return dict(self.names).get(key, key)
+        return self.name_of.get(key, key)
+
+    # Looked up many times per view (every stack, every seat): made once per state.
+    @cached_property
+    def name_of(self) -> dict[str, str]:
+        """Return the display names by id or key."""
+        return dict(self.names)
+
+    @cached_property
+    def name_ja_of(self) -> dict[str, str]:
+        """Return the Japanese names by id or key."""
+        return dict(self.names_ja)
+
+    @cached_property
+    def size_of(self) -> dict[str, int]:
+        """Return the chips each non-gem stack held when the game started, by key."""
+        return dict(self.sizes)
+
+    @cached_property
+    def bought_of(self) -> dict[str, int]:
+        """Return the chips bought from each stack this game, by key."""
+        return dict(self.bought)
+
+    @cached_property
+    def gem_value_of(self) -> dict[str, int]:
+        """Return the gem value of each gem stack, by key."""
+        return dict(self.gem_stacks)
 
     def is_bank_hidden(self) -> bool:
         """Return True while the bank stays hidden: a tournament's bank is determined after

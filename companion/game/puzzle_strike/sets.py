@@ -15,12 +15,17 @@ def find_sets(catalog: Catalog, set_ids: Iterable[str]) -> list[PuzzleStrikeSet]
 
     :raises IllegalMove: naming the first unknown set and the known ones.
     """
+    wanted = tuple(set_ids)
+    return list(catalog.remembered(("find_sets", wanted), lambda: look_up(catalog, wanted)))
+
+
+def look_up(catalog: Catalog, wanted: tuple[str, ...]) -> tuple[PuzzleStrikeSet, ...]:
+    """Return the named sets in catalog order (``find_sets``, uncached)."""
     known = {s.id: s for s in catalog.puzzle_strike_sets()}
-    wanted = list(set_ids)
     unknown = [s for s in wanted if s not in known]
     if unknown:
         raise REFUSE(IllegalMove, "ps_unknown_set", set=unknown[0], known=", ".join(known))
-    return [s for s in known.values() if s.id in wanted]
+    return tuple(s for s in known.values() if s.id in wanted)
 
 
 def find_set(catalog: Catalog, set_id: str) -> PuzzleStrikeSet:

@@ -11,7 +11,7 @@ mark a stack empty, full (a refill correction) or removed (Into Oblivion, line 6
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from companion.game.puzzle_strike.actions import StackState
 from companion.game.puzzle_strike.piles import GemSupply
@@ -55,13 +55,17 @@ def supply(first: PuzzleStrikeSet, players: int) -> GemSupply:
 
 
 def left(
-    key: str, sized: Counts, bought: Counts, gems: dict[str, int], bank: GemSupply | None
+    key: str,
+    sized: Mapping[str, int],
+    bought: Mapping[str, int],
+    gems: Mapping[str, int],
+    bank: GemSupply | None,
 ) -> int | None:
     """Return how many chips a stack holds now (None where nobody knows)."""
     if key in gems:
         return bank.counts[gems[key] - 1] if bank is not None else None
-    size = dict(sized).get(key)
-    return None if size is None else max(0, size - dict(bought).get(key, 0))
+    size = sized.get(key)
+    return None if size is None else max(0, size - bought.get(key, 0))
 
 
 def effective(marked: StackState, count: int | None) -> StackState:

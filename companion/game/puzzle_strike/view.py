@@ -72,8 +72,8 @@ def view(state: State, viewer: str | None, catalog: Catalog) -> RoomView:
         "panic": {"level": state.panic.level.label, "ante": state.panic.ante},
         "bank_hidden": hidden,
         "stacks": [
-            stack_view(state, viewer, k, s.value, chips)
-            for k, s in bank_play.stack_states(state)
+            stack_view(state, viewer, k, s.value, chips, count)
+            for k, s, count in bank_play.stack_rows(state)
             if not (hidden and k in state.bank)
         ],
         "pool": []
@@ -156,16 +156,17 @@ def clash_view(state: State) -> ClashView | None:
 
 
 def stack_view(
-    state: State, viewer: str | None, key: str, stack_state: str, chips: dict[str, ChipView]
-) -> StackView:
+    state: State, viewer: str | None, key: str, stack_state: str, chips: dict[str, ChipView],
+    left: int | None,
+) -> StackView:  # fmt: skip
     """Describe one bank stack: key, name, cost, how it stands, what is left."""
     return {
         "key": key,
         "name": state.name(key),
-        "name_ja": dict(state.names_ja).get(key) or None,
+        "name_ja": state.name_ja_of.get(key) or None,
         "cost": chips[key]["cost"] if key in chips else None,
         "state": stack_state,
-        "left": bank_play.left(state, key),
+        "left": left,
         "may_buy": may_buy(state, viewer, stack_state),
     }
 
@@ -180,7 +181,22 @@ def may_buy(state: State, viewer: str | None, stack_state: str) -> bool:
 
 
 def chip_details(state: State, catalog: Catalog) -> dict[str, ChipView]:
-    """Return, per stack key, what a tap on the stack shows: cost, summary and icons."""
+    """Return, per stack key, what a tap on the stack shows: cost, summary and icons (a copy
+    of what is made once per character set, sets and stacks: the catalog does not change)."""
+    shown = tuple(k for k, _ in state.stacks)
+    key = ("chip_details", state.setup.character_set, tuple(state.setup.sets), shown)
+    made = catalog.remembered(key, lambda: make_chip_details(state, catalog))
+    return {k: copy_chip(v) for k, v in made.items()}
+
+
+def copy_chip(chip: ChipView) -> ChipView:
+    """Return a chip's view with lists of its own (views may be changed by their callers)."""
+    return {**chip, "banner": list(chip["banner"]), "banner_icons": list(chip["banner_icons"]),
+            "icons": [list(i) for i in chip["icons"]]}  # fmt: skip
+
+
+def make_chip_details(state: State, catalog: Catalog) -> dict[str, ChipView]:
+    """Return ``chip_details`` made from the catalog."""
     first = find_set(catalog, state.setup.character_set)
     faces: list[tuple[str, ChipFace, int | None]] = [
         (f"fixed/{s.id}", s, s.cost) for s in first.stacks
