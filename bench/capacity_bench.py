@@ -396,6 +396,10 @@ def start_server(database: str, port: int, args: argparse.Namespace, log: Path) 
     return subprocess.Popen(
         [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", database,
          "--workers", str(args.workers), "--threads", str(args.threads), "--no-limits",
+         # every simulated phone comes from 127.0.0.1: the per-address cap (#28's guard,
+         # 512 a process) would refuse most of them, which real phones on their own
+         # addresses never meet
+         "--max-connections-per-address", "4096",
          *(["--long-polls", str(args.long_polls)] if args.long_polls is not None else [])],
         stdout=subprocess.DEVNULL,
         stderr=log.open("w"),
