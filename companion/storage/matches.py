@@ -13,7 +13,6 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from companion.game import history, rooms
@@ -23,6 +22,9 @@ from companion.kinds import kind_of_setup
 from companion.storage import moves
 from companion.storage.db import write_transaction as write_transaction
 from companion.storage.engine import Connection, Row
+from companion.storage.event_log import event_rows as event_rows
+from companion.storage.event_log import log_event, log_planned
+from companion.storage.event_log import now as now
 from companion.storage.refusals import REFUSE
 from companion.storage.replayed import CASUAL as CASUAL
 from companion.storage.replayed import SEAT_EVENT as SEAT_EVENT
@@ -83,11 +85,6 @@ class UndoRefused(StoreError):
 
 class MatchDecided(StoreError):
     """A tournament table's match is decided: its result belongs to the event now."""
-
-
-def now() -> str:
-    """Return the time as ISO text."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def hash_token(token: str) -> str:
@@ -373,55 +370,6 @@ def append_locked(
     return planned.after, True
 
 
-GUARDED_VERSION = (
-    "update matches set version = ? where id = ? and version = ? "
-    "and not exists (select 1 from events where match_id = ? and idem = ?)"
-)
-"""Move a match to its next version if it is still at the one the write was worked out on
-and the write's idempotency key is unused in it."""
-STILL_SEATED = (
-    " and exists (select 1 from seats where match_id = ? and token_hash = ? and name = ?)"
-)
-"""... and the writing phone still holds the seat it writes as."""
-
-
-def log_planned(
-    conn: Connection, match_id: str, version: int, write: Write, planned: Planned
-) -> bool:
-    """Log a write worked out on ``version`` if the match is still there, the key unused and
-    the phone still seated (inside the transaction); say whether it was logged."""
-    if planned.after.version != version + 1:
-        return False
-    sql, parameters = GUARDED_VERSION, [version + 1, match_id, version, match_id, write.idem]
-    if write.seat_hash is not None:
-        sql += STILL_SEATED
-        parameters += [match_id, write.seat_hash, write.actor]
-    log = GUARDED_LOGS.get(getattr(conn, "engine", ""), log_in_two)
-    return log(conn, sql, parameters, event_values(match_id, version + 1, write, planned))
-
-
-def log_in_two(conn: Connection, guard: str, guarded: list[Any], event: tuple[Any, ...]) -> bool:
-    """Run the guarded update, then insert the event if it moved the match (SQLite: no
-    update inside a ``with``)."""
-    if conn.execute(guard, guarded).rowcount != 1:
-        return False
-    conn.execute(INSERT_EVENT, event)
-    return True
-
-
-def log_in_one(conn: Connection, guard: str, guarded: list[Any], event: tuple[Any, ...]) -> bool:
-    """Run the guarded update and the event's insert as one statement (PostgreSQL: the
-    update in a ``with``, the insert taking its row only when it moved the match)."""
-    marks = ",".join("?" * (len(event) - 1))
-    sql = (f"with moved as ({guard} returning id) insert into events ({EVENT_COLUMNS}) "
-           f"select id, {marks} from moved")  # fmt: skip
-    return bool(conn.execute(sql, [*guarded, *event[1:]]).rowcount == 1)
-
-
-GUARDED_LOGS = {"postgresql": log_in_one, "sqlite": log_in_two}
-"""How each engine logs a write worked out before the lock (by the connection's engine)."""
-
-
 def check_seat(conn: Connection, match_id: str, write: Write) -> None:
     """Refuse a phone's write when its seat was handed to a new phone since it was read.
 
@@ -550,38 +498,3 @@ def prepare_move(
         rows.append({"kind": write.kind, "payload": json.dumps(payload), "line": line})
         after = replay_rows(match, rows, current.version + 1, catalog)
     return Planned(payload, line, after)
-
-
-def log_event(
-    conn: Connection, match_id: str, version: int, write: Write, planned: Planned
-) -> None:
-    """Append one event (with its short answer) and move the match to its version."""
-    insert_event(conn, match_id, version, write, planned)
-    conn.execute("update matches set version = ? where id = ?", (version, match_id))
-
-
-EVENT_COLUMNS = "match_id, version, kind, payload, actor, idem, line, created, answer"
-INSERT_EVENT = f"insert into events ({EVENT_COLUMNS}) values (?,?,?,?,?,?,?,?,?)"
-
-
-def event_values(match_id: str, version: int, write: Write, planned: Planned) -> tuple[Any, ...]:
-    """Return an event's row (EVENT_COLUMNS), with the short answer its write got (for a
-    retry of its key)."""
-    answer = json.dumps(planned.after.short_answer(write.actor), separators=(",", ":"))
-    return (match_id, version, write.kind, json.dumps(planned.payload), write.actor,
-            write.idem, planned.line, now(), answer)  # fmt: skip
-
-
-def insert_event(
-    conn: Connection, match_id: str, version: int, write: Write, planned: Planned
-) -> None:
-    """Append one event with the short answer its write got."""
-    conn.execute(INSERT_EVENT, event_values(match_id, version, write, planned))
-
-
-def event_rows(conn: Connection, match_id: str) -> list[Row]:
-    """Return a match's whole log (for checks and exports)."""
-    return conn.execute(
-        "select version, kind, actor, idem, line from events where match_id = ? order by version",
-        (match_id,),
-    ).fetchall()
