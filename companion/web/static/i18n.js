@@ -171,7 +171,14 @@ document.addEventListener("DOMContentLoaded", () => {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
     // A page opened before the worker ran (a join link followed at once) is kept as well.
     navigator.serviceWorker.ready
-      .then((registration) => registration.active && registration.active.postMessage({ keep: location.pathname }))
+      .then((registration) => {
+        const worker = registration.active;
+        if (!worker) return;
+        worker.postMessage({ keep: location.pathname });
+        // A page whose navigation began while the worker installed is missed by the worker's
+        // clients.claim() (it was not a client yet): ask to be claimed now.
+        if (!navigator.serviceWorker.controller) worker.postMessage({ claim: true });
+      })
       .catch(() => {});
   }
 });

@@ -47,8 +47,13 @@ async function stateFromCopy(request) {
 }
 // A room page asks to be kept (it may have loaded before this worker ran): keep the page as
 // if it had come through here. The page keeps its own state copies (room.js), so an older
-// state fetched here can never overwrite a newer one.
+// state fetched here can never overwrite a newer one. A page this worker does not control yet
+// (its navigation began before activation, so clients.claim() missed it) asks to be claimed.
 self.addEventListener("message", (event) => {
+  if (event.data?.claim === true) {
+    event.waitUntil(self.clients.claim());
+    return;
+  }
   const path = event.data?.keep;
   if (typeof path !== "string" || !ROOM_PAGE.test(path)) return;
   const request = new Request(path, { credentials: "same-origin" });
