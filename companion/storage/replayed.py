@@ -66,7 +66,7 @@ class Cached:
     answers: dict[str, bytes] = field(default_factory=dict)
     """Response bodies by ETag (seat version and viewer) and host, made once per version
     (``companion.server.answers.answer_key``)."""
-    history_json: str | None = None
+    history_json: bytes | None = None
     """The JSON of ``lines`` (the same for every viewer), made at the first answer."""
 
     @property

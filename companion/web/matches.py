@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import datetime, timedelta
 from typing import Any
@@ -27,6 +26,7 @@ from companion.web.common import (
     seat_number,
     seat_token,
 )
+from companion.web.compact_json import compact_bytes
 from companion.web.refusals import refused, relayed
 from companion.web.security import set_seat
 
@@ -139,17 +139,12 @@ def encoded(data: dict[str, Any], cached: Cached) -> bytes:
     """Return ``json.dumps(data, separators=(",", ":"))`` encoded, byte for byte, with the
     history's JSON made once per version: every viewer's answer holds the same lines."""
     if cached.history_json is None:
-        cached.history_json = compact(list(cached.lines))
+        cached.history_json = compact_bytes(list(cached.lines))
     parts = []
     for key, value in data.items():
-        text = cached.history_json if key == "history" else compact(value)
-        parts.append(compact(key) + ":" + text)
-    return ("{" + ",".join(parts) + "}").encode()
-
-
-def compact(value: Any) -> str:
-    """Return a value's JSON without spaces (as the answers are sent)."""
-    return json.dumps(value, separators=(",", ":"))
+        text = cached.history_json if key == "history" else compact_bytes(value)
+        parts.append(compact_bytes(key) + b":" + text)
+    return b"{" + b",".join(parts) + b"}"
 
 
 def make_answers(cached: Cached, match: Row) -> None:
@@ -286,7 +281,7 @@ def write(match_id: str, kind: str) -> Response:
         raise relayed(409, exc, current=payload(current, actor, match)) from None
     if not isinstance(cached, store.Answered):  # a retry's first answer: nothing new to make
         make_answers(cached, match)  # the table's woken phones get them from the front
-    short = json.dumps(cached.short_answer(actor), separators=(",", ":"))
+    short = compact_bytes(cached.short_answer(actor))
     return Response(short, mimetype="application/json")
 
 

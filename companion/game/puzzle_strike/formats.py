@@ -103,9 +103,13 @@ DEFAULT_LENGTHS = (
 )
 
 
+BEST_OF_BY_MODE = {n.mode: n.best_of for n in DEFAULT_LENGTHS}
+"""The same, by mode (read on every write and view)."""
+
+
 def default_best_of(mode: str) -> int:
     """Return how many games a mode's match lasts unless the table chooses."""
-    return next((n.best_of for n in DEFAULT_LENGTHS if n.mode == mode), 1)
+    return BEST_OF_BY_MODE.get(mode, 1)
 
 
 def read_best_of(value: object, mode: str) -> int:

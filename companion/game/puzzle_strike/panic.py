@@ -10,6 +10,7 @@ Panic Time is a 3rd-edition rule: a 2nd-edition game (seed 001) always antes 1-g
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
@@ -53,6 +54,7 @@ def thresholds(players: int, team_battle: bool = False) -> dict[PanicLevel, int]
     return {PanicLevel.PANIC: panic, PanicLevel.DANGER: danger, PanicLevel.DEADLY: deadly}
 
 
+@functools.cache  # a pure function of three small numbers, asked after every action
 def level_for(empty_stacks: int, players: int, team_battle: bool = False) -> PanicLevel:
     """Return the level that this many empty stacks at once calls for."""
     if empty_stacks < 0:
