@@ -127,6 +127,8 @@ def test_wheel_works_alone_in_a_fresh_venv(tmp_path: Path) -> None:
         assert (status, kind) == (200, "text/html") and b"strikekit" in page.lower()
         status, kind, css = fetch(f"{base}/static/app.css")
         assert (status, kind) == (200, "text/css") and len(css) > 1000
+        status, kind, script = fetch(f"{base}/static/vendor/preact.js")  # the vendored library
+        assert (status, kind) == (200, "text/javascript") and b"preact" in script.lower()
     finally:
         server.terminate()
         server.wait(timeout=10)
