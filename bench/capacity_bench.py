@@ -36,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -328,6 +329,28 @@ def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=1000)[int(q * 1000) - 1] * 1000
 
 
+class SteadyCpu:
+    """The servers' CPU over the measured seconds alone (read at their start and end from a
+    thread), beside ``server_ms``, which reads it over the warm-up too and scales it."""
+
+    def __init__(self, servers: list[int], start: float, end: float) -> None:
+        self.servers = servers
+        self.read: list[float] = []
+        self.thread = threading.Thread(target=self.sample, args=(start, end), daemon=True)
+        self.thread.start()
+
+    def sample(self, start: float, end: float) -> None:
+        """Read the servers' CPU at ``start`` and at ``end`` (wall clock)."""
+        for at in (start, end):
+            time.sleep(max(0.0, at - time.time()))
+            self.read.append(sum(server_cpu_seconds(s) for s in self.servers))
+
+    def seconds(self) -> float:
+        """Return the CPU seconds between the two readings."""
+        self.thread.join()
+        return self.read[1] - self.read[0]
+
+
 def run_step(ports: list[int], servers: list[int], tables: list, phones: int, seconds: float,
              clients: int, wait: float) -> dict[str, float]:  # fmt: skip
     """Run one step of the ramp and summarise it."""
@@ -337,6 +360,7 @@ def run_step(ports: list[int], servers: list[int], tables: list, phones: int, se
     start = time.time()
     until, count_from = start + WARMUP + seconds, start + WARMUP
     parts = [mine[i::clients] for i in range(clients)]
+    steady = SteadyCpu(servers, count_from, until)
     with multiprocessing.get_context("fork").Pool(clients) as pool:
         results = pool.map(client, [(ports, p, until, count_from, wait) for p in parts])
     server_cpu = sum(server_cpu_seconds(s) for s in servers) - cpu_before
@@ -364,6 +388,7 @@ def run_step(ports: list[int], servers: list[int], tables: list, phones: int, se
         "writes_due": sum(r["writes_due"][0] for r in results),
         "writes_seen": sum(r["writes_seen"][0] for r in results),
         "server_ms": server_cpu * share / max(1, requests) * 1000,
+        "steady_ms": steady.seconds() / max(1, requests) * 1000,
         "client_ms": client_cpu * share / max(1, requests) * 1000,
     }
 
@@ -386,7 +411,8 @@ def describe(r: dict[str, float], memory: float) -> str:
         f"phone p50 {r['delay_p50']:4.0f} / p99 {r['delay_p99']:4.0f} ms "
         f"({r['writes_seen']:.0f} of {r['writes_due']:.0f} writes seen)  "
         f"errors {r['errors']:>3}  new conn. {r['connects_s']:3.0f}/s  server {memory:3.0f} MB, "
-        f"CPU {r['server_ms']:.2f} ms/req  client CPU {r['client_ms']:.2f} ms/req  "
+        f"CPU {r['server_ms']:.2f} ms/req (steady {r['steady_ms']:.2f})  "
+        f"client CPU {r['client_ms']:.2f} ms/req  "
         f"load avg {r['load']:.1f}"
     )
 
