@@ -23,6 +23,13 @@ window.addEventListener("offline", () => {
   setOffline(true);
   for (const controller of READS) controller.abort();
 });
+// Reads that were under way when the network came back are cut short too (the pages read
+// again at once): one sent in the moment the network went, or over a connection from before
+// a change of network, may wait on the server for a whole long poll (20 s) while the badge
+// still says offline. This listener runs before the pages' own "online" reads (module order).
+window.addEventListener("online", () => {
+  for (const controller of [...READS]) controller.abort();
+});
 // The seat a shared phone acts as (pass-and-play, shared.js): sent as X-Seat with every call;
 // null: the phone's own seat. A kept tap keeps the seat it was made as.
 let ACTING_SEAT = null;
