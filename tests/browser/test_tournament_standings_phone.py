@@ -1,6 +1,6 @@
 """The public standings page (/t/<id>/standings) on a phone: the round's bank line and its
-tables stack in one column at 390 px (side by side they were cramped, the play-test's note);
-a wide projector screen keeps its two columns."""
+tables stack in one column at 390 px (side by side they were cramped, the play-test's note),
+in light, dark and Japanese; a wide projector screen keeps its two columns."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.test_accessibility import VARIANTS
 from tests.phones import CHROMIUM, PHONE, SHOTS, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="make test installs Debian's chromium")
@@ -45,16 +46,16 @@ def boxes(page: Any, base: str, tid: str) -> tuple[dict[str, float], dict[str, f
     return bank, tables
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_bank_and_tables_stack_on_a_phone(server: str, browser: Any, scheme: str) -> None:
-    page = browser.new_context(**PHONE, color_scheme=scheme).new_page()
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_bank_and_tables_stack_on_a_phone(server: str, browser: Any, variant: str) -> None:
+    page = browser.new_context(**PHONE, **VARIANTS[variant]).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server + "/")
     tid = started_event(page, server)
     bank, tables = boxes(page, server, tid)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"tournament-standings-phone-{scheme}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"tournament-standings-phone-{variant}.png"), full_page=True)
     assert tables["y"] >= bank["y"] + bank["height"] - 1, (bank, tables)  # below, not beside
     assert tables["width"] >= 0.9 * page.viewport_size["width"] - 40, tables  # the full width
     width = page.evaluate("document.documentElement.scrollWidth")
