@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from companion.game.flash_duel import actions as act
 from companion.game.flash_duel.bots import BotDefence, BotMove
+from companion.game.flash_duel.lines import SAY, by
 from companion.game.flash_duel.state import Event, Happening, Outcome, State, Termination
 from companion.game.flash_duel.view import (
-    by,
     describe,
     round_sentence,
     say,
@@ -205,8 +205,17 @@ def test_clockwork_view_lists_the_unused_abilities(catalog: Catalog) -> None:
 
 def test_a_history_line_names_its_recorder_once() -> None:
     """'Ana attacks Ben with 3', never 'Ana: Ana attacks ...'; another phone's record of
-    Ana's move still says who recorded it."""
-    assert by("Ana", "Ana attacks Ben with 3") == "Ana attacks Ben with 3"
-    assert by("Ben", "Ana moves 2") == "Ben: Ana moves 2"
-    assert by("Ana", "Anabel moves 2") == "Ana: Anabel moves 2"
-    assert by("Ana", "drew 3") == "Ana: drew 3"
+    Ana's move still says who recorded it. The rule is the rooms' shared one
+    (history.recorded_by), so a line opening with the recorder's possessive ("Ana's hand is
+    in") is not prefixed either, as in Shadowfist."""
+
+    def said(actor: str, what: str) -> str:
+        return told(by(actor, SAY("fdh_other", what=what)))
+
+    assert said("Ana", "Ana attacks Ben with 3") == "Ana attacks Ben with 3"
+    assert said("Ben", "Ana moves 2") == "Ben: Ana moves 2"
+    assert said("Ana", "Anabel moves 2") == "Ana: Anabel moves 2"
+    assert said("Ana", "drew 3") == "Ana: drew 3"
+    hand = SAY("fdh_hand_in", who="Ana", n=1, total=2)
+    assert told(by("Ana", hand)) == told(hand)
+    assert told(by("Ben", hand)) == "Ben: " + told(hand)

@@ -7,16 +7,38 @@ meaning. Colours come from ``currentColor`` so the page's light or dark text col
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from html import escape
 
-WIDTH, HEIGHT = 340, 160
-LEFT, RIGHT, TOP, BOTTOM = 44, 8, 10, 24
+WIDTH, HEIGHT = 340, 176
+LEFT, RIGHT, TOP, BOTTOM = 44, 12, 10, 40
+MOST_TICKS = 6
+"""At most this many steps along the horizontal axis, so its numbers stay readable."""
+AXIS = "rated matches played"
+"""What the horizontal axis counts (club.js has its Japanese under ``club_axis_matches``)."""
+
+
+def nice_steps() -> Iterator[int]:
+    """Yield 1, 2, 5, 10, 20, 50, 100, ... without end."""
+    power = 1
+    while True:
+        yield from (power, 2 * power, 5 * power)
+        power *= 10
+
+
+def axis_ticks(matches: int) -> list[int]:
+    """Return where the horizontal axis is numbered: 0, round steps (1, 2, 5, 10, 20, ...)
+    and the number of matches at its end (in place of a step too close to it)."""
+    step = next(s for s in nice_steps() if matches <= s * MOST_TICKS)
+    ticks = list(range(0, matches + 1, step))
+    if matches - ticks[-1] >= step / 2:
+        return [*ticks, matches]
+    return [*ticks[:-1], matches]
 
 
 def chart_svg(points: Sequence[tuple[int, int]], title: str) -> str:
     """Return an SVG chart of (rating, margin) before the first match and after each,
-    oldest first; the x axis counts the matches played."""
+    oldest first; the x axis counts the matches played (0: before the first)."""
     if not points:
         return ""
     low = min(r - m for r, m in points)
@@ -38,9 +60,7 @@ def chart_svg(points: Sequence[tuple[int, int]], title: str) -> str:
     labels = (
         f'<text x="{LEFT - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>'
         f'<text x="{LEFT - 4}" y="{y(low):.1f}" text-anchor="end">{low}</text>'
-        f'<text x="{LEFT}" y="{HEIGHT - 6}">0</text>'
-        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">{len(points) - 1}</text>'
-    )
+    ) + x_axis(x, len(points) - 1)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'class="chart" aria-label="{escape(title)}"><title>{escape(title)}</title>'
@@ -48,4 +68,19 @@ def chart_svg(points: Sequence[tuple[int, int]], title: str) -> str:
         f'<polyline points="{line}" fill="none" stroke="currentColor" stroke-width="2"/>'
         f'<g fill="currentColor">{dots}</g>'
         f'<g fill="currentColor" font-size="11">{labels}</g></svg>'
+    )
+
+
+def x_axis(x: Callable[[int], float], matches: int) -> str:
+    """Draw the horizontal axis: its line, its numbered ticks and what it counts."""
+    base = HEIGHT - BOTTOM + 4
+    ticks = "".join(
+        f'<line x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{base}" y2="{base + 4}" stroke="currentColor"/>'
+        f'<text class="x-tick" x="{x(i):.1f}" y="{base + 15}" text-anchor="middle">{i}</text>'
+        for i in axis_ticks(matches)
+    )
+    return (
+        f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{base}" y2="{base}" stroke="currentColor" '
+        f'opacity="0.5"/>{ticks}<text x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{HEIGHT - 3}" '
+        f'text-anchor="middle" data-i18n="club_axis_matches">{AXIS}</text>'
     )

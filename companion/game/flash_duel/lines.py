@@ -11,7 +11,7 @@ from companion.game.flash_duel import actions as act
 from companion.game.flash_duel import bots
 from companion.game.flash_duel.naming import side_name
 from companion.game.flash_duel.state import Event, Happening, State
-from companion.game.history import Line, Phrases, told, with_terms
+from companion.game.history import Line, Phrases, recorded_by, with_terms
 from printkit.catalog import FlashDuelSet
 
 SAY = Phrases(
@@ -290,12 +290,8 @@ def action_line(action: act.Action, names: dict[str, str]) -> Line:
 def by(actor: str, line: Line) -> Line:
     """Put who recorded an action before its line, unless the line starts with them
     ("Ana attacks Ben with 3", not "Ana: Ana attacks Ben with 3"; "Ben: Ana moves 2" when
-    Ben's phone recorded Ana's move)."""
-    return (
-        line
-        if told(line).startswith(f"{actor} ")
-        else SAY.around("fdh_by", {"line": line}, who=actor)
-    )
+    Ben's phone recorded Ana's move): the rooms' shared rule, history.recorded_by."""
+    return recorded_by(SAY, "fdh_by", actor, line)
 
 
 def ruled_out_line(after: State) -> Line | None:

@@ -316,13 +316,6 @@ def say(action: act.Action, names: dict[str, str] | None = None) -> str:
     return told(lines.action_line(action, names or {}))
 
 
-def by(actor: str, sentence: str) -> str:
-    """Put who recorded an action before its sentence, unless the sentence starts with them
-    ("Ana attacks Ben with 3", not "Ana: Ana attacks Ben with 3"; "Ben: Ana moves 2" when
-    Ben's phone recorded Ana's move)."""
-    return sentence if sentence.startswith(f"{actor} ") else f"{actor}: {sentence}"
-
-
 def describe(action: act.Action, actor: str, after: State) -> Line:
     """Say an action in one history line, e.g. "Ana attacks Ben with 3 3"."""
     told_ = lines.news_line(after)

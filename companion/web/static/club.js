@@ -44,6 +44,7 @@ addWords("club", {
   club_add_this: "この端末を追加",
   club_ratings: "レーティング",
   club_rating_over_time: "対戦ごとのレーティング（帯は ± 不確かさ）",
+  club_axis_matches: "レーティング対象の対戦数",
   club_head_to_head: "対戦成績",
   club_opponent: "相手",
   club_ahead: "上位",

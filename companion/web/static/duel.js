@@ -18,8 +18,6 @@ const duelAct = async (action) => {
   if (ROOM.current) render(ROOM.current);
 };
 const rerender = () => render(ROOM.current);
-// seats.js builds its "Record for" fold with the element maker it is given: this one makes views.
-const h = (tag, attrs, ...children) => html`<${tag} ...${attrs}>${children}<//>`;
 // The value a select of the page shows now (read when its action is sent).
 const chosen = (id) => document.getElementById(id)?.value;
 // Draw a box of the page, or hide and empty it (view null).
@@ -306,7 +304,7 @@ function controlsView(s, seated) {
   const how = seated ? controlOf(ROOM.current, "turn", s.turn) : "none";
   if (how === "none" || s.choosing || s.reshuffle_due || s.round_over || isOver(s) || s.pending || isBot(s, s.turn)) return null;
   const build = () => turnControls(s);
-  return how === "own" ? build() : recordFor(ROOM.current, "turn", s.turn, build, h);
+  return how === "own" ? build() : recordFor(ROOM.current, "turn", s.turn, build);
 }
 
 function turnControls(s) {
@@ -383,7 +381,7 @@ function answersFor(s, who) {
   return !seat?.taken && ROOM.current?.trust !== "tournament";
 }
 function answerControl(s, who, build) {
-  return answersFor(s, who) ? build() : ownedControl(ROOM.current, "answer:" + who, who, build, h);
+  return answersFor(s, who) ? build() : ownedControl(ROOM.current, "answer:" + who, who, build);
 }
 
 function defenceRow(p, who) {
@@ -655,7 +653,7 @@ function pileCounter(s) {
       )}
     </div>
   `;
-  return ownedControl(ROOM.current, "draw", null, row, h);
+  return ownedControl(ROOM.current, "draw", null, row);
 }
 
 function pileView(s, seated) {
@@ -698,7 +696,7 @@ function abilitiesView(s, seated) {
       <section key=${player} class=${"card pile" + (player === s.turn ? " turn" : "")}>
         <h3><span>${player}</span><span class="small">${s.characters[player] || ""}</span></h3>
         ${list.map(card)}
-        ${how === "record" && unused.length ? recordFor(ROOM.current, "use:" + player, player, uses, h) : null}
+        ${how === "record" && unused.length ? recordFor(ROOM.current, "use:" + player, player, uses) : null}
       </section>
     `;
   };

@@ -1,6 +1,5 @@
 import { addWords, drawStatus, ROOM, roomAct, roomNextStepView, startRoom, t } from "./lib.js";
 import { ownedControl } from "./seats.js";
-import { h } from "./vendor/preact.js";
 import { draw, html } from "./view.js";
 
 // The turn's steps in Japanese (our wording of seed 004's sequence), by the catalog's step id
@@ -117,7 +116,7 @@ function playerView(data, p) {
       <span class="victory" title=${t("sf_victory", "to victory")}>${p.victory + " / " + s.victory_sites}</span>
     </h3>
     <p>${facts}</p>
-    ${s.winner ? null : ownedControl(data, "player:" + p.name, p.name, () => sfControls(s, p), h)}
+    ${s.winner ? null : ownedControl(data, "player:" + p.name, p.name, () => sfControls(s, p))}
   </section>`;
 }
 function render(data) {
