@@ -34,9 +34,26 @@ def test_every_club_word_key_has_its_japanese() -> None:
     script = "".join((WEB / "static" / n).read_text(encoding="utf-8")
                      for n in ("club.js", "club_count.js"))  # fmt: skip
     keys |= set(re.findall(r't\("(club_[a-z_]+)"', script))
+    keys |= server_drawn_keys()
     common = (WEB / "static" / "i18n.js").read_text(encoding="utf-8")
     japanese = set(re.findall(r"(club_[a-z_]+): \"", script + common))
     assert keys and keys <= japanese, sorted(keys - japanese)
+
+
+def server_drawn_keys() -> set[str]:
+    """The club's word keys in Python that writes page markup (the rating chart): every
+    quoted club_ literal in a module of companion/game/club or companion/web that writes
+    data-i18n attributes, so a key chosen at run time is found as well as a literal one."""
+    keys = set()
+    for source in (*(WEB.parent / "game" / "club").rglob("*.py"), *WEB.rglob("*.py")):
+        text = source.read_text(encoding="utf-8")
+        if "data-i18n" in text:
+            keys |= set(re.findall(r"[\"'](club_[a-z_]+)[\"']", text))
+    return keys
+
+
+def test_the_server_drawn_chart_keys_are_checked() -> None:
+    assert "club_axis_matches" in server_drawn_keys()  # written by chart.py, not a template
 
 
 def test_the_club_player_and_statistics_pages_after_a_counted_match(app: Flask) -> None:
