@@ -108,7 +108,7 @@ def test_character_seat_and_matchup_counts() -> None:
 
 
 def test_the_chart_reads_without_colour() -> None:
-    svg = chart_svg([(1500, 667), (1540, 600), (1520, 560)], "Flash Duel: Ana")
+    svg = chart_svg([(1500, 667), (1540, 600), (1520, 560)], "Flash Duel")
     assert svg.count("<circle") == 3 and "currentColor" in svg and "#" not in svg
     assert ">2167<" in svg and ">833<" in svg  # the range's ends are written out
     assert chart_svg([], "nothing") == ""

@@ -7,6 +7,7 @@ meaning. Colours come from ``currentColor`` so the page's light or dark text col
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from html import escape
 
@@ -16,6 +17,13 @@ MOST_TICKS = 6
 """At most this many steps along the horizontal axis, so its numbers stay readable."""
 AXIS = "rated matches played"
 """What the horizontal axis counts (club.js has its Japanese under ``club_axis_matches``)."""
+NAMES = {
+    "club_chart_label_one": "{game} rating: {before} before the first rated match, {now} after "
+    "{matches} rated match",
+    "club_chart_label": "{game} rating: {before} before the first rated match, {now} after "
+    "{matches} rated matches",
+}
+"""The chart's accessible name by its word key (one match, more); club.js has the Japanese."""
 
 
 def nice_steps() -> Iterator[int]:
@@ -36,9 +44,18 @@ def axis_ticks(matches: int) -> list[int]:
     return [*ticks[:-1], matches]
 
 
-def chart_svg(points: Sequence[tuple[int, int]], title: str) -> str:
+def chart_name(points: Sequence[tuple[int, int]], game: str) -> tuple[str, str, str]:
+    """Return a chart's name for a screen reader (the game, the rating before the first match
+    and now, how many matches) as its word key, its English and its slots in JSON."""
+    args = {"game": game, "before": points[0][0], "now": points[-1][0], "matches": len(points) - 1}
+    key = "club_chart_label_one" if args["matches"] == 1 else "club_chart_label"
+    return key, NAMES[key].format(**args), json.dumps(args, ensure_ascii=False)
+
+
+def chart_svg(points: Sequence[tuple[int, int]], game: str) -> str:
     """Return an SVG chart of (rating, margin) before the first match and after each,
-    oldest first; the x axis counts the matches played (0: before the first)."""
+    oldest first, named by the game and the ratings it shows; the x axis counts the matches
+    played (0: before the first)."""
     if not points:
         return ""
     low = min(r - m for r, m in points)
@@ -61,9 +78,12 @@ def chart_svg(points: Sequence[tuple[int, int]], title: str) -> str:
         f'<text x="{LEFT - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>'
         f'<text x="{LEFT - 4}" y="{y(low):.1f}" text-anchor="end">{low}</text>'
     ) + x_axis(x, len(points) - 1)
+    key, name, args = chart_name(points, game)
+    words = f'data-i18n-args="{escape(args)}"'  # the slots of the name's Japanese
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'class="chart" aria-label="{escape(title)}"><title>{escape(title)}</title>'
+        f'class="chart" aria-label="{escape(name)}" data-i18n-aria-label="{key}" {words}>'
+        f'<title data-i18n="{key}" {words}>{escape(name)}</title>'
         f'<polygon points="{" ".join(upper + lower)}" fill="currentColor" opacity="0.15"/>'
         f'<polyline points="{line}" fill="none" stroke="currentColor" stroke-width="2"/>'
         f'<g fill="currentColor">{dots}</g>'

@@ -120,7 +120,7 @@ def player_page(profile_id: str) -> str:
     season = season_arg(conn)
     history = [h for h in listing.history(conn, profile_id) if h["season"] == season]
     charts = [(g, GAME_NAMES[g], rating_chart([h for h in history if h["game"] == g],
-                                               f"{GAME_NAMES[g]}: {row['name']}"))
+                                               GAME_NAMES[g]))
               for g in GAMES]  # fmt: skip
     characters = [(GAME_NAMES[g], character_names(g).get(c, c), n)
                   for g, c, n in listing.characters_of(conn, profile_id)]  # fmt: skip
@@ -134,11 +134,11 @@ def player_page(profile_id: str) -> str:
     )  # fmt: skip
 
 
-def rating_chart(played: list[dict[str, Any]], title: str) -> str:
+def rating_chart(played: list[dict[str, Any]], game: str) -> str:
     """Draw a game's rating before the first match and after each (empty without matches)."""
     if not played:
         return ""
-    return chart_svg([played[0]["before"], *((h["rating"], h["margin"]) for h in played)], title)
+    return chart_svg([played[0]["before"], *((h["rating"], h["margin"]) for h in played)], game)
 
 
 def refuse_hidden(conn: Any, profile_id: str) -> Any:

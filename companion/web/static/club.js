@@ -45,6 +45,8 @@ addWords("club", {
   club_ratings: "レーティング",
   club_rating_over_time: "対戦ごとのレーティング（帯は ± 不確かさ）",
   club_axis_matches: "レーティング対象の対戦数",
+  club_chart_label_one: "{game} のレーティング：レーティング対象の初戦の前は {before}、{matches} 戦の後は {now}",
+  club_chart_label: "{game} のレーティング：レーティング対象の初戦の前は {before}、{matches} 戦の後は {now}",
   club_head_to_head: "対戦成績",
   club_opponent: "相手",
   club_ahead: "上位",

@@ -118,6 +118,10 @@ const LANGUAGES = ["en", "ja"];
 let LANG = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
 if (!LANGUAGES.includes(LANG)) LANG = "en";
 const ORIGINAL = new Map();
+// Attributes a page may put in the phone's language: data-i18n-aria-label="key" says the
+// aria-label's words, as data-i18n says an element's text.
+const ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"];
+const ORIGINAL_ATTRIBUTES = new Map();
 /** Add a page's Japanese words (a block named after the page). */
 export function addWords(name, block) {
   JA_BLOCKS[name] = block;
@@ -144,12 +148,27 @@ export function sayWords(said) {
   const value = (name) => named[name] || (terms[name] ? plain(t(terms[name], String(said.args[name]))) : String(said.args[name]));
   return t(said.say, said.text).replace(/\{(\w+)\}/g, (slot, name) => (name in said.args ? value(name) : slot));
 }
-/** Put every [data-i18n] element under root in the phone's language. */
+/** An element's words for key in the phone's language, their {slots} filled from its
+ * data-i18n-args (a JSON object: numbers or names the server wrote into the English). */
+function wordsOf(el, key, english) {
+  const args = el.getAttribute("data-i18n-args");
+  return args ? sayWords({ say: key, text: english, args: JSON.parse(args) }) : t(key, english);
+}
+/** Put every [data-i18n] element under root in the phone's language, and every attribute
+ * named by a data-i18n-<attribute> (aria-label, title, placeholder, alt). */
 export function applyWords(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach((el) => {
     if (!ORIGINAL.has(el)) ORIGINAL.set(el, el.textContent);
-    el.textContent = t(el.dataset.i18n, ORIGINAL.get(el));
+    el.textContent = wordsOf(el, el.dataset.i18n, ORIGINAL.get(el));
   });
+  for (const name of ATTRIBUTES) {
+    (root || document).querySelectorAll(`[data-i18n-${name}]`).forEach((el) => {
+      if (!ORIGINAL_ATTRIBUTES.has(el)) ORIGINAL_ATTRIBUTES.set(el, {});
+      const english = ORIGINAL_ATTRIBUTES.get(el);
+      if (!(name in english)) english[name] = el.getAttribute(name) || "";
+      el.setAttribute(name, wordsOf(el, el.getAttribute(`data-i18n-${name}`), english[name]));
+    });
+  }
   document.documentElement.lang = LANG;
   const button = document.getElementById("lang");
   if (button) {
