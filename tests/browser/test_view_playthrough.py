@@ -97,6 +97,7 @@ def test_shadowfist_on_three_phones_to_a_win(server: str, browser: Any) -> None:
     no_serious(phones, "mid-game")
     # A casual table: Ben records a gain for Cid on purpose; every phone says who recorded it.
     ben = phones["Ben"].page
+    caught_up(ben)  # the last End turn may not have reached Ben's phone: a tap on it is stale
     power = ben.evaluate("ROOM.current.state.players.find(p => p.name === 'Cid').power")
     card(ben, "Cid").locator("button.record-for").click()
     card(ben, "Cid").locator(".acting-for").get_by_role("button", name="+1", exact=True).click()
